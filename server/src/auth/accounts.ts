@@ -1,0 +1,37 @@
+import type { StaffRole } from '../../../shared/src/constants.js';
+import type { Db } from '../db/database.js';
+import { withCompany } from '../db/with-company.js';
+import { hashPassword } from './password.js';
+
+export interface NewMember {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  role: StaffRole | null;
+}
+
+/** Adds an account to an existing company with a role (or none, as drivers have), in one transaction. */
+export async function addMember(db: Db, companyId: string, member: NewMember): Promise<{ userId: string }> {
+  const passwordHash = await hashPassword(member.password);
+  return withCompany(db, { companyId, userId: null }, async (tx) => {
+    const user = await tx
+      .insertInto('users')
+      .values({ email: member.email.trim().toLowerCase(), password_hash: passwordHash })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('profiles')
+      .values({
+        user_id: user.id,
+        company_id: companyId,
+        first_name: member.firstName,
+        last_name: member.lastName,
+        phone: member.phone ?? null,
+      })
+      .execute();
+    if (member.role) await tx.insertInto('user_roles').values({ user_id: user.id, company_id: companyId, role: member.role }).execute();
+    return { userId: user.id };
+  });
+}

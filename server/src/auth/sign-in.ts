@@ -1,0 +1,61 @@
+import type { SignInInput } from '../../../shared/src/schemas/auth.js';
+import { AppError } from '../errors.js';
+import type { AppServices } from '../services/services.js';
+import type { RequestInfo } from '../trpc/context.js';
+import { verifyAgainstDummy, verifyPassword } from './password.js';
+import { readIdentity } from './session-context.js';
+
+export const SIGN_IN_LIMITS = {
+  perIp: { limit: 30, windowSeconds: 15 * 60 },
+  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+} as const;
+
+const INVALID_CREDENTIALS = 'Invalid login credentials';
+
+export async function signIn(
+  services: Pick<AppServices, 'db' | 'config' | 'lucia' | 'rateLimiter'>,
+  input: SignInInput,
+  request: RequestInfo,
+): Promise<{ userId: string }> {
+  const ipAllowed = await services.rateLimiter.hit(`sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowSeconds);
+  const accountAllowed = await services.rateLimiter.hit(
+    `sign-in:account:${input.email}`,
+    SIGN_IN_LIMITS.perAccount.limit,
+    SIGN_IN_LIMITS.perAccount.windowSeconds,
+  );
+  if (!ipAllowed || !accountAllowed) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+  }
+  const user = await services.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst();
+  const isValid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+  if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  const identity = await readIdentity(services.db, user.id);
+  if (!identity) throw new AppError('FORBIDDEN', 'This account does not belong to a company');
+  if (identity.company.subscriptionStatus === 'suspended') {
+    throw new AppError('FORBIDDEN', `${identity.company.name} is suspended. Contact support to reactivate it.`);
+  }
+  return { userId: user.id };
+}
+
+/** Creates a session with an absolute lifetime and keeps at most MAX_SESSIONS_PER_USER. */
+export async function startSession(
+  services: Pick<AppServices, 'db' | 'config' | 'lucia'>,
+  userId: string,
+  request: RequestInfo,
+): Promise<string> {
+  const existing = await services.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const surplus = existing.slice(services.config.MAX_SESSIONS_PER_USER - 1).map((row) => row.id);
+  if (surplus.length > 0) await services.db.deleteFrom('sessions').where('id', 'in', surplus).execute();
+  const absoluteExpiresAt = new Date(Date.now() + services.config.SESSION_ABSOLUTE_DAYS * 24 * 3600 * 1000);
+  const session = await services.lucia.createSession(userId, {
+    absoluteExpiresAt,
+    userAgent: request.userAgent?.slice(0, 300) ?? null,
+    ip: request.ip,
+  });
+  return services.lucia.createSessionCookie(session.id).serialize();
+}

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { SignUpInput } from '../../../shared/src/schemas/auth.js';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { hashPassword } from './password.js';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/**
+ * Creates the account, its company, profile and admin role in one transaction
+ * (the spec's create_company_for_user), so a failure leaves nothing half-made.
+ */
+export async function signUp(
+  db: Db,
+  input: SignUpInput,
+  options: { isPlatformAdmin: boolean },
+): Promise<{ userId: string; companyId: string }> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const user = await tx
+        .insertInto('users')
+        .values({ email: input.email, password_hash: passwordHash })
+        .returning('id')
+        .executeTakeFirst();
+      if (!user) throw new AppError('BAD_REQUEST', 'User creation failed');
+      const created = await sql<{ company_id: string }>`
+        select create_company_for_user(${input.companyName}, ${user.id}::uuid, ${options.isPlatformAdmin},
+                                       ${input.firstName}, ${input.lastName}) as company_id`.execute(tx);
+      const companyId = created.rows[0]?.company_id;
+      if (!companyId) throw new AppError('BAD_REQUEST', 'User creation failed');
+      return { userId: user.id, companyId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', 'An account with this email already exists', { field: 'email' });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_ORIGIN: optionalString.pipe(z.url().optional()),
+  HAULWISE_DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  APP_DB_PASSWORD: z.string().min(8).default('haulwise-app-local'),
+  SEED_DEMO: z
+    .enum(['auto', 'true', 'false'])
+    .default('auto')
+    .describe('auto: seed the demo workspace only on an empty embedded database'),
+  PLATFORM_ADMIN_EMAILS: commaList,
+  CONTACT_INBOX: z.email().default('hello@haulwise.local'),
+  MAIL_FROM: z.string().default('Haulwise <no-reply@haulwise.local>'),
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalString.pipe(z.url().optional()),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  MAX_SESSIONS_PER_USER: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.HAULWISE_DATA_DIR) };
+}

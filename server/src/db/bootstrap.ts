@@ -1,0 +1,59 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileMigrationProvider, Migrator } from 'kysely/migration';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+
+export const APP_ROLE = 'haulwise_app';
+
+const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/**
+ * Run as the owner role: creates the non-owner, non-superuser, non-BYPASSRLS app role
+ * (with the configured password) and applies the migrations.
+ */
+export async function prepareDatabase(owner: Kysely<any>, appPassword: string): Promise<void> {
+  await sql`
+    do $$ begin
+      if not exists (select 1 from pg_roles where rolname = ${sql.lit(APP_ROLE)}) then
+        create role ${sql.raw(APP_ROLE)} nosuperuser nobypassrls nocreatedb nocreaterole noinherit;
+      end if;
+    end $$;
+  `.execute(owner);
+  await sql`alter role ${sql.raw(APP_ROLE)} with login password ${sql.lit(appPassword)} nosuperuser nobypassrls`.execute(
+    owner,
+  );
+  const migrator = new Migrator({
+    db: owner,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Error') throw new Error(`Migration ${result.migrationName} failed`, { cause: error });
+  }
+  if (error) throw error;
+}
+
+/** The app connects with the owner's address but as the app role. */
+export function appConnectionString(ownerUrl: string, appPassword: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = appPassword;
+  return url.toString();
+}
+
+export async function ensureDatabaseExists(ownerUrl: string): Promise<void> {
+  const url = new URL(ownerUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from './database.js';
+
+/**
+ * The one way into tenant data: a transaction whose settings scope every row-level
+ * security policy to one company and name the acting user for audit triggers.
+ * The settings are transaction-local (set_config(..., true)), so a pooled connection
+ * never carries a company into the next request.
+ */
+export async function withCompany<T>(
+  db: Db,
+  scope: { companyId: string; userId: string | null },
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.company_id', ${scope.companyId}, true),
+                     set_config('app.user_id', ${scope.userId ?? ''}, true)`.execute(tx);
+    return fn(tx);
+  });
+}
+
+/** Reads of the signed-in user's own profile and role, before their company is known. */
+export async function withUser<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.user_id', ${userId}, true)`.execute(tx);
+    return fn(tx);
+  });
+}
+
+/**
+ * The explicit, audited cross-company read path of a master admin: policies grant
+ * SELECT (never writes) across companies only while app.master_admin is on.
+ */
+export async function withMasterAdmin<T>(
+  db: Db,
+  scope: { companyId: string; userId: string },
+  fn: (tx: Tx) => Promise<T>,
+  audit: (message: string) => void,
+): Promise<T> {
+  audit(`master admin ${scope.userId} read across companies`);
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.company_id', ${scope.companyId}, true),
+                     set_config('app.user_id', ${scope.userId}, true),
+                     set_config('app.master_admin', 'on', true)`.execute(tx);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,26 @@
+import { TRPCError } from '@trpc/server';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'PRECONDITION_FAILED';
+
+/**
+ * The one error domain code throws. `field` names the input field the message is about,
+ * so forms can show it beside that field.
+ */
+export class AppError extends TRPCError {
+  readonly field: string | undefined;
+
+  constructor(code: AppErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
+    super({ code, message, cause: options.cause });
+    this.name = 'AppError';
+    this.field = options.field;
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);

@@ -1,0 +1,69 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { createLucia } from '../auth/lucia.js';
+import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
+import { createDb, createPool } from '../db/database.js';
+import { createMailer, resendTransport } from './mail/mailer.js';
+import { createRateLimiter } from './rate-limit.js';
+import { startRealtimeBus } from './realtime/bus.js';
+import type { AppServices } from './services.js';
+import { createSocketRegistry } from './sockets.js';
+
+export interface StartedServices {
+  services: AppServices;
+  close: () => Promise<void>;
+}
+
+/** Migrates as the owner, then builds every service on a pool that connects as the app role. */
+export async function createServices(
+  config: Config,
+  ownerUrl: string,
+  options: { poolSize?: number; log?: AppServices['log'] } = {},
+): Promise<StartedServices> {
+  const log = options.log ?? consoleLog;
+  await ensureDatabaseExists(ownerUrl);
+  const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 2 }) }) });
+  try {
+    await prepareDatabase(owner, config.APP_DB_PASSWORD);
+  } finally {
+    await owner.destroy();
+  }
+  const appUrl = appConnectionString(ownerUrl, config.APP_DB_PASSWORD);
+  const pool = createPool({
+    connectionString: appUrl,
+    max: options.poolSize ?? 10,
+    onError: (error) => log.warn(`database pool error: ${error.message}`),
+  });
+  const db = createDb(pool);
+  const bus = await startRealtimeBus(appUrl, (message) => log.warn(message));
+  const lucia = createLucia(db, { idleDays: config.SESSION_IDLE_DAYS, secure: config.NODE_ENV === 'production' });
+  const transport = config.RESEND_API_KEY ? resendTransport(config.RESEND_API_KEY, config.MAIL_FROM) : null;
+  const services: AppServices = {
+    config,
+    db,
+    lucia,
+    mailer: createMailer(db, transport),
+    rateLimiter: createRateLimiter(db),
+    bus,
+    sockets: createSocketRegistry(),
+    log,
+  };
+  // Time-expired sessions are deleted once a minute, which also closes their sockets.
+  const sweep = setInterval(() => void lucia.deleteExpiredSessions().catch((error: Error) => log.warn(error.message)), 60_000);
+  sweep.unref();
+  return {
+    services,
+    close: async () => {
+      clearInterval(sweep);
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}
+
+const consoleLog: AppServices['log'] = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message, error) => console.error(message, error),
+};

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { SessionOutput } from '../../../shared/src/schemas/auth.js';
+import type { AppServices } from '../services/services.js';
+import { SESSION_COOKIE } from '../auth/lucia.js';
+import { loadSessionContext } from '../auth/session-context.js';
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface Context {
+  services: AppServices;
+  request: RequestInfo;
+  sessionId: string | null;
+  session: SessionOutput | null;
+  /** Present on HTTP requests; WebSocket connections cannot set cookies. */
+  setCookie: ((serialized: string) => void) | null;
+  socket: WebSocket | null;
+}
+
+export function sessionFingerprint(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+type HttpOrSocket = { req: FastifyRequest; res: FastifyReply } | { req: IncomingMessage; res: WebSocket };
+
+export function contextFactory(services: AppServices) {
+  return async ({ req, res }: HttpOrSocket): Promise<Context> => {
+    // Over WebSocket the adapter hands over the raw Node request.
+    const headers = req.headers;
+    const isHttp = 'raw' in req;
+    const ip = isHttp ? req.ip : (req.socket.remoteAddress ?? 'unknown');
+    const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
+    const sessionId = readCookie(headers.cookie, SESSION_COOKIE);
+    const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
+    const base = { services, request: { ip, userAgent }, setCookie, socket: isHttp ? null : (res as WebSocket) };
+    if (!sessionId) return { ...base, sessionId: null, session: null };
+    const loaded = await loadSessionContext(services, sessionId);
+    if (!loaded) {
+      setCookie?.(services.lucia.createBlankSessionCookie().serialize());
+      return { ...base, sessionId: null, session: null };
+    }
+    if (loaded.refreshedCookie) setCookie?.(loaded.refreshedCookie);
+    if (!isHttp) services.sockets.track(sessionFingerprint(sessionId), res as WebSocket);
+    return { ...base, sessionId, session: loaded.session };
+  };
+}

@@ -1,0 +1,46 @@
+import { initTRPC } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError } from '../errors.js';
+import type { Context } from './context.js';
+
+/**
+ * The one error formatter: zod failures become field errors (the first message names the
+ * field), AppError carries its field, and 5xx answers never carry internals.
+ */
+export const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (cause instanceof ZodError) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of cause.issues) {
+        const key = issue.path.join('.') || 'input';
+        fieldErrors[key] ??= issue.message;
+      }
+      const [firstField, firstMessage] = Object.entries(fieldErrors)[0] ?? ['input', 'Invalid input'];
+      return {
+        message: firstMessage,
+        code: shape.code,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, field: firstField, fieldErrors },
+      };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return {
+        message: 'Something went wrong. Please try again.',
+        code: shape.code,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, field: null, fieldErrors: null },
+      };
+    }
+    const field = error instanceof AppError ? (error.field ?? null) : null;
+    return {
+      message: shape.message,
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        field,
+        fieldErrors: field ? { [field]: shape.message } : null,
+      },
+    };
+  },
+});

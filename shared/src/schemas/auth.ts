@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { CONTACT_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../constants.js';
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(255, 'Email must be less than 255 characters')
+  .pipe(z.email('Invalid email address'));
+
+const required = (label: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max} characters`);
+
+export const signInInput = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const signUpInput = z.object({
+  companyName: required('Company name'),
+  firstName: required('First name', 100),
+  lastName: required('Last name', 100),
+  email,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const signOutInput = z.object({ scope: z.enum(['local', 'global']).default('local') }).default({ scope: 'local' });
+
+export const sessionOutput = z.object({
+  user: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  company: z.object({ id: z.uuid(), name: z.string(), subscriptionStatus: z.string() }),
+  role: z.enum(STAFF_ROLES).nullable(),
+  isMasterAdmin: z.boolean(),
+  hasDriverRecord: z.boolean(),
+});
+export type SessionOutput = z.infer<typeof sessionOutput>;
+
+export const contactInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),
+  email: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.email, `Email must be less than ${CONTACT_LIMITS.email} characters`)
+    .pipe(z.email('Invalid email address')),
+  phone: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.phone, `Phone must be less than ${CONTACT_LIMITS.phone} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Subject is required')
+    .max(CONTACT_LIMITS.subject, `Subject must be less than ${CONTACT_LIMITS.subject} characters`),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(CONTACT_LIMITS.message, `Message must be less than ${CONTACT_LIMITS.message} characters`),
+  // Honeypot: people never see this field; bots fill it.
+  website: z.string().max(500).optional(),
+});
+export type ContactInput = z.input<typeof contactInput>;
