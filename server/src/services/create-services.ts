@@ -19,16 +19,10 @@ export interface StartedServices {
 export async function createServices(
   config: Config,
   ownerUrl: string,
-  options: { poolSize?: number; log?: AppServices['log'] } = {},
+  options: { poolSize?: number; log?: AppServices['log']; migrate?: boolean } = {},
 ): Promise<StartedServices> {
   const log = options.log ?? consoleLog;
-  await ensureDatabaseExists(ownerUrl);
-  const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 2 }) }) });
-  try {
-    await prepareDatabase(owner, config.APP_DB_PASSWORD);
-  } finally {
-    await owner.destroy();
-  }
+  if (options.migrate ?? true) await migrate(ownerUrl, config.APP_DB_PASSWORD);
   const appUrl = appConnectionString(ownerUrl, config.APP_DB_PASSWORD);
   const pool = createPool({
     connectionString: appUrl,
@@ -60,6 +54,16 @@ export async function createServices(
       await db.destroy();
     },
   };
+}
+
+async function migrate(ownerUrl: string, appPassword: string): Promise<void> {
+  await ensureDatabaseExists(ownerUrl);
+  const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 2 }) }) });
+  try {
+    await prepareDatabase(owner, appPassword);
+  } finally {
+    await owner.destroy();
+  }
 }
 
 const consoleLog: AppServices['log'] = {

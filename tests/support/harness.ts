@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import WebSocket from 'ws';
+import type { StaffRole } from '../../shared/src/constants.js';
+import { buildApp } from '../../server/src/app.js';
+import { addMember } from '../../server/src/auth/accounts.js';
+import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
+import { loadSessionContext } from '../../server/src/auth/session-context.js';
+import { startSession } from '../../server/src/auth/sign-in.js';
+import { signUp } from '../../server/src/auth/sign-up.js';
+import type { Config } from '../../server/src/config.js';
+import { createServices, type StartedServices } from '../../server/src/services/create-services.js';
+import type { AppServices } from '../../server/src/services/services.js';
+import { appRouter, type AppRouter } from '../../server/src/trpc/app-router.js';
+import type { Context } from '../../server/src/trpc/context.js';
+import { testConfig } from './config.js';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+const quietLog: AppServices['log'] = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Real services on the run's PostgreSQL, connected as the app role. */
+export async function startTestServices(
+  options: { poolSize?: number; config?: Record<string, string> } = {},
+): Promise<StartedServices & { config: Config }> {
+  const config = testConfig(options.config);
+  const started = await createServices(config, inject('ownerUrl'), { poolSize: options.poolSize ?? 4, log: quietLog, migrate: false });
+  return { ...started, config };
+}
+
+/** An owner-role connection, for what only the test may do (the catalog, breaking things on purpose). */
+export function ownerDb(): Kysely<any> {
+  return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: inject('ownerUrl'), max: 2 }) }) });
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+export type PersonaName = 'admin' | 'sales' | 'dispatcher' | 'treasury' | 'driver';
+export const PERSONAS: PersonaName[] = ['admin', 'sales', 'dispatcher', 'treasury', 'driver'];
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  companyId: string;
+  role: StaffRole | null;
+}
+
+export interface TestCompany {
+  companyId: string;
+  name: string;
+  users: Record<PersonaName, TestUser>;
+}
+
+/** A company signed up through the real path, with one member of each role and a driver with no role. */
+export async function createTestCompany(services: AppServices, name = `Test Freight ${randomUUID().slice(0, 6)}`): Promise<TestCompany> {
+  const adminEmail = uniqueEmail('admin');
+  const { userId, companyId } = await signUp(
+    services.db,
+    { companyName: name, email: adminEmail, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Admin' },
+    { isPlatformAdmin: false },
+  );
+  const users = { admin: { userId, email: adminEmail, companyId, role: 'admin' } } as Record<PersonaName, TestUser>;
+  const members: [PersonaName, StaffRole | null, string][] = [
+    ['sales', 'sales', 'Sal'],
+    ['dispatcher', 'dispatcher', 'Dee'],
+    ['treasury', 'treasury', 'Tre'],
+    ['driver', null, 'Dri'],
+  ];
+  for (const [persona, role, firstName] of members) {
+    const email = uniqueEmail(persona);
+    const member = await addMember(services.db, companyId, { email, password: TEST_PASSWORD, firstName, lastName: persona, role });
+    users[persona] = { userId: member.userId, email, companyId, role };
+  }
+  return { companyId, name, users };
+}
+
+/** A master admin in a company of their own. */
+export async function createMasterAdmin(services: AppServices): Promise<TestUser> {
+  const email = uniqueEmail('master');
+  const { userId, companyId } = await signUp(
+    services.db,
+    { companyName: `Platform ${randomUUID().slice(0, 6)}`, email, password: TEST_PASSWORD, firstName: 'Max', lastName: 'Master' },
+    { isPlatformAdmin: true },
+  );
+  return { userId, email, companyId, role: 'admin' };
+}
+
+const request = { ip: '127.0.0.1', userAgent: 'vitest' };
+
+/** A real session for the user: the cookie value the browser would hold. */
+export async function sessionFor(services: AppServices, user: TestUser): Promise<string> {
+  const cookie = await startSession(services, user.userId, request);
+  const match = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie);
+  if (!match?.[1]) throw new Error('no session cookie');
+  return match[1];
+}
+
+export type Caller = ReturnType<typeof appRouter.createCaller>;
+
+/** A tRPC caller as the user, through a real session, exactly as a request would build it. */
+export async function callerFor(services: AppServices, user: TestUser | null, ip = '127.0.0.1'): Promise<Caller> {
+  return appRouter.createCaller(await contextFor(services, user, ip));
+}
+
+export async function contextFor(services: AppServices, user: TestUser | null, ip = '127.0.0.1'): Promise<Context> {
+  const base = { services, request: { ip, userAgent: 'vitest' }, setCookie: () => {}, socket: null };
+  if (!user) return { ...base, sessionId: null, session: null };
+  const sessionId = await sessionFor(services, user);
+  const loaded = await loadSessionContext(services, sessionId);
+  if (!loaded) throw new Error('session did not load');
+  return { ...base, sessionId, session: loaded.session };
+}
+
+/** The app listening on a free loopback port, for HTTP and WebSocket tests. */
+export async function listen(services: AppServices): Promise<{ app: FastifyInstance; origin: string; wsUrl: string }> {
+  const app = await buildApp(services);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, origin: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/trpc` };
+}
+
+/** A tRPC client over WebSocket that carries the session cookie, as a browser tab would. */
+export function wsClientFor(wsUrl: string, sessionId: string, origin: string) {
+  const headers = { cookie: `${SESSION_COOKIE}=${sessionId}`, origin };
+  class CookieWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  const wsClient = createWSClient({ url: wsUrl, WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket, retryDelayMs: () => 60_000 });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  return { client, wsClient };
+}
