@@ -1,0 +1,128 @@
+import type { FormEvent } from 'react';
+import { Button, chakra, Card, Center, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { signInInput, signUpInput, type SessionOutput } from '../../../../shared/src/schemas/auth';
+import { TAGLINE } from '../../../../shared/src/constants';
+import { FormField } from '../../components/FormField';
+import { Logo } from '../../components/Logo';
+import { notify } from '../../components/toaster';
+import { useForm } from '../../lib/use-form';
+import { queryClient, trpc, trpcUtils, wsClient } from '../../lib/trpc';
+
+function useSignedIn() {
+  const navigate = useNavigate();
+  return (session: SessionOutput) => {
+    // A new identity: drop what the previous one cached and reconnect sockets with the new cookie.
+    queryClient.clear();
+    wsClient.close();
+    trpcUtils.auth.session.setData(undefined, session);
+    void navigate({ to: '/dashboard' });
+  };
+}
+
+export function AuthPage() {
+  return (
+    <Center as="main" minH="100vh" bg="gray.100" px="4" py="10">
+      <Stack gap="6" w="full" maxW="md">
+        <Stack align="center" gap="1">
+          <Link to="/" aria-label="Haulwise home">
+            <Logo size={10} />
+          </Link>
+          <Text color="gray.700">{TAGLINE}</Text>
+        </Stack>
+        <Card.Root>
+          <Card.Header>
+            <Card.Title as="h1" fontSize="2xl">
+              Welcome
+            </Card.Title>
+            <Card.Description>Sign in to your account or create a new company.</Card.Description>
+          </Card.Header>
+          <Card.Body>
+            <Tabs.Root defaultValue="login" variant="enclosed" fitted>
+              <Tabs.List>
+                <Tabs.Trigger value="login">Login</Tabs.Trigger>
+                <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="login">
+                <LoginForm />
+              </Tabs.Content>
+              <Tabs.Content value="signup">
+                <SignUpForm />
+              </Tabs.Content>
+            </Tabs.Root>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Center>
+  );
+}
+
+function LoginForm() {
+  const form = useForm(signInInput, { email: '', password: '' });
+  const signIn = trpc.auth.signIn.useMutation();
+  const onSignedIn = useSignedIn();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    signIn.mutate(input, {
+      onSuccess: (session) => {
+        notify.success('Success', 'Logged in successfully');
+        onSignedIn(session);
+      },
+      onError: (error) => notify.error('Error', form.applyServerError(error)),
+    });
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate aria-label="Login">
+      <Stack gap="4" pt="2">
+        <FormField label="Email" name="email" type="email" required autoComplete="email" value={form.values.email} onChange={(value) => form.setField('email', value)} error={form.errors.email} />
+        <FormField label="Password" name="password" type="password" required autoComplete="current-password" value={form.values.password} onChange={(value) => form.setField('password', value)} error={form.errors.password} />
+        <Button type="submit" colorPalette="blue" loading={signIn.isPending} loadingText="Loading...">
+          Sign In
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+function SignUpForm() {
+  const form = useForm(signUpInput, { companyName: '', firstName: '', lastName: '', email: '', password: '' });
+  const signUp = trpc.auth.signUp.useMutation();
+  const onSignedIn = useSignedIn();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    signUp.mutate(input, {
+      onSuccess: (session) => {
+        notify.success('Success', 'Account created successfully');
+        onSignedIn(session);
+      },
+      onError: (error) => {
+        const message = form.applyServerError(error);
+        notify.error('Signup Error', message || 'Failed to create account. Please try again.');
+      },
+    });
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <Stack gap="4" pt="2">
+        <FormField label="Company Name" name="companyName" required autoComplete="organization" value={form.values.companyName} onChange={(value) => form.setField('companyName', value)} error={form.errors.companyName} />
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+          <FormField label="First Name" name="firstName" required autoComplete="given-name" value={form.values.firstName} onChange={(value) => form.setField('firstName', value)} error={form.errors.firstName} />
+          <FormField label="Last Name" name="lastName" required autoComplete="family-name" value={form.values.lastName} onChange={(value) => form.setField('lastName', value)} error={form.errors.lastName} />
+        </Stack>
+        <FormField label="Email" name="email" type="email" required autoComplete="email" value={form.values.email} onChange={(value) => form.setField('email', value)} error={form.errors.email} />
+        <FormField label="Password" name="password" type="password" required autoComplete="new-password" helperText="At least 6 characters" value={form.values.password} onChange={(value) => form.setField('password', value)} error={form.errors.password} />
+        <Button type="submit" colorPalette="blue" loading={signUp.isPending} loadingText="Creating Account...">
+          Create Account
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}

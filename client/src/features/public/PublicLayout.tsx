@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Box, Flex } from '@chakra-ui/react';
+import { PublicHeader } from './PublicHeader';
+import { PublicFooter } from './PublicFooter';
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" minH="100vh" bg="white">
+      <PublicHeader />
+      <Box as="main" flex="1">
+        {children}
+      </Box>
+      <PublicFooter />
+    </Flex>
+  );
+}

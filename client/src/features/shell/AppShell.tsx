@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import {
+  BarChart3,
+  Building2,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Map,
+  Menu,
+  MessageSquare,
+  Receipt,
+  ScrollText,
+  Settings,
+  Truck,
+  UserRound,
+  Users,
+  Handshake,
+  Package,
+  type LucideIcon,
+} from 'lucide-react';
+import { navigationFor, type AppPath } from '../../../../shared/src/roles';
+import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { Logo } from '../../components/Logo';
+import { notify } from '../../components/toaster';
+import { queryClient, trpc, wsClient } from '../../lib/trpc';
+
+const icons: Partial<Record<AppPath, LucideIcon>> = {
+  '/team': Users,
+  '/companies': Building2,
+  '/audit-logs': ScrollText,
+  '/fleet-map': Map,
+  '/loads': Package,
+  '/drivers': UserRound,
+  '/brokers': Handshake,
+  '/carriers': Truck,
+  '/documents': FileText,
+  '/invoices': Receipt,
+  '/analytics': BarChart3,
+  '/messages': MessageSquare,
+  '/settings': Settings,
+};
+
+export function AppShell({ session, children }: { session: SessionOutput; children: ReactNode }) {
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  useSessionWatch();
+  return (
+    <Flex minH="100vh" bg="gray.50">
+      <Box as="aside" w="64" flexShrink={0} bg="white" borderRightWidth="1px" display={{ base: 'none', lg: 'block' }} position="sticky" top="0" h="100vh" overflowY="auto">
+        <Sidebar session={session} />
+      </Box>
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          display={{ base: 'flex', lg: 'none' }}
+          align="center"
+          justify="space-between"
+          px="4"
+          h="14"
+          bg="white"
+          borderBottomWidth="1px"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+        >
+          <Logo size={7} />
+          <Drawer.Root open={isDrawerOpen} onOpenChange={(event) => setDrawerOpen(event.open)} placement="start">
+            <Drawer.Trigger asChild>
+              <IconButton aria-label="Open navigation" variant="ghost">
+                <Menu />
+              </IconButton>
+            </Drawer.Trigger>
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content maxW="72">
+                  <Drawer.Title srOnly>Navigation</Drawer.Title>
+                  <Drawer.CloseTrigger asChild position="absolute" top="3" right="3">
+                    <CloseButton size="sm" aria-label="Close navigation" />
+                  </Drawer.CloseTrigger>
+                  <Sidebar session={session} onNavigate={() => setDrawerOpen(false)} />
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+        </Flex>
+        <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
+          {children}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}
+
+function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?: () => void }) {
+  const items = navigationFor(session);
+  const signOut = useSignOut();
+  return (
+    <Flex direction="column" h="full" minH="100vh" p="4" gap="4">
+      <Stack gap="1" pb="3" borderBottomWidth="1px">
+        <Logo />
+        <Text fontWeight="semibold" color="gray.800" data-testid="company-name">
+          {session.company.name}
+        </Text>
+        <Text fontSize="sm" color="gray.700" data-testid="user-name">
+          {session.user.firstName} {session.user.lastName}
+        </Text>
+      </Stack>
+      <Stack as="nav" aria-label="Main navigation" gap="1" flex="1">
+        {items.map((item) => {
+          const Icon = icons[item.to] ?? LayoutDashboard;
+          return (
+            <Link
+              key={item.to}
+              to={item.to}
+              onClick={onNavigate}
+              className="shell-nav-link"
+              activeProps={{ 'aria-current': 'page', className: 'shell-nav-link active' }}
+            >
+              <Flex align="center" gap="3" px="3" py="2" borderRadius="md" color="inherit" _hover={{ bg: 'gray.100' }} css={{ '.active &': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}>
+                <Icon size={18} aria-hidden />
+                <Text>{item.label}</Text>
+              </Flex>
+            </Link>
+          );
+        })}
+      </Stack>
+      <Stack gap="1" pt="3" borderTopWidth="1px">
+        <Button variant="ghost" justifyContent="flex-start" onClick={() => signOut('local')} loading={signOut.isPending}>
+          <LogOut size={18} aria-hidden /> Sign Out
+        </Button>
+        <Button variant="plain" size="xs" color="gray.700" justifyContent="flex-start" onClick={() => signOut('global')}>
+          Sign out on all devices
+        </Button>
+      </Stack>
+    </Flex>
+  );
+}
+
+function leaveToAuth(navigate: ReturnType<typeof useNavigate>) {
+  queryClient.clear();
+  wsClient.close();
+  void navigate({ to: '/auth', replace: true });
+}
+
+function useSignOut() {
+  const navigate = useNavigate();
+  const mutation = trpc.auth.signOut.useMutation();
+  const signOut = (scope: 'local' | 'global') =>
+    mutation.mutate(
+      { scope },
+      {
+        onSuccess: () => leaveToAuth(navigate),
+        onError: (error) => notify.error('Error', error.message),
+      },
+    );
+  return Object.assign(signOut, { isPending: mutation.isPending });
+}
+
+/** Ends the page when the session ends anywhere (sign-out elsewhere, revocation, expiry). */
+function useSessionWatch() {
+  const navigate = useNavigate();
+  trpc.auth.sessionEvents.useSubscription(undefined, {
+    onData: (event) => {
+      if (event.type === 'ended') leaveToAuth(navigate);
+    },
+    onError: (error) => {
+      if (error.data?.code === 'UNAUTHORIZED') leaveToAuth(navigate);
+    },
+  });
+}

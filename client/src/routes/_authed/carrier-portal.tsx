@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WaypointPage } from '../../components/PageHeader';
+
+export const Route = createFileRoute('/_authed/carrier-portal')({
+  component: () => <WaypointPage title="Carrier Portal" />,
+});

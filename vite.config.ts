@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const apiPort = Number(process.env.PORT ?? 3000);
+
+export default defineConfig({
+  root: 'client',
+  publicDir: 'public',
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fileURLToPath(new URL('./client/src/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./client/src/routeTree.gen.ts', import.meta.url)),
+    }),
+    react(),
+  ],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/trpc': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      '/health': { target: `http://127.0.0.1:${apiPort}` },
+    },
+  },
+});
