@@ -29,9 +29,23 @@ export const MASTER_ADMIN: DemoAccount = {
 
 export const COMPANY_ACCOUNTS: DemoAccount[] = [
   { label: 'Admin', email: 'admin@summit.demo', firstName: 'Avery', lastName: 'Collins', role: 'admin', phone: '+1 555 010 0101' },
-  { label: 'Dispatcher', email: 'dispatch@summit.demo', firstName: 'Dana', lastName: 'Whitfield', role: 'dispatcher', phone: '+1 555 010 0102' },
+  {
+    label: 'Dispatcher',
+    email: 'dispatch@summit.demo',
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    role: 'dispatcher',
+    phone: '+1 555 010 0102',
+  },
   { label: 'Sales agent', email: 'sales@summit.demo', firstName: 'Sam', lastName: 'Okafor', role: 'sales', phone: '+1 555 010 0103' },
-  { label: 'Treasury', email: 'treasury@summit.demo', firstName: 'Tara', lastName: 'Lindqvist', role: 'treasury', phone: '+1 555 010 0104' },
+  {
+    label: 'Treasury',
+    email: 'treasury@summit.demo',
+    firstName: 'Tara',
+    lastName: 'Lindqvist',
+    role: 'treasury',
+    phone: '+1 555 010 0104',
+  },
   { label: 'Driver', email: 'driver@summit.demo', firstName: 'Diego', lastName: 'Martinez', role: null, phone: '+1 555 010 0105' },
 ];
 
@@ -43,7 +57,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [MASTER_ADMIN, ...COMPANY_ACCOUNTS];
  */
 export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean }): Promise<boolean> {
   if (options.onlyIfEmpty) {
-    const count = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     if (Number(count.count) > 0) return false;
   }
   const existing = new Set((await db.selectFrom('users').select('email').execute()).map((row) => row.email));
@@ -54,7 +71,11 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean }): Promi
   if (!admin) return false;
   let companyId: string;
   if (!existing.has(admin.email)) {
-    ({ companyId } = await signUp(db, { ...nameOf(admin), companyName: DEMO_COMPANY, password: DEMO_PASSWORD }, { isPlatformAdmin: false }));
+    ({ companyId } = await signUp(
+      db,
+      { ...nameOf(admin), companyName: DEMO_COMPANY, password: DEMO_PASSWORD },
+      { isPlatformAdmin: false },
+    ));
   } else {
     companyId = await companyOf(db, admin.email);
   }

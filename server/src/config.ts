@@ -25,10 +25,7 @@ const configSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   APP_DB_PASSWORD: z.string().min(8).default('haulwise-app-local'),
-  SEED_DEMO: z
-    .enum(['auto', 'true', 'false'])
-    .default('auto')
-    .describe('auto: seed the demo workspace only on an empty embedded database'),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto').describe('auto: seed the demo workspace only on an empty embedded database'),
   PLATFORM_ADMIN_EMAILS: commaList,
   CONTACT_INBOX: z.email().default('hello@haulwise.local'),
   MAIL_FROM: z.string().default('Haulwise <no-reply@haulwise.local>'),
@@ -45,9 +42,7 @@ export type Config = z.infer<typeof configSchema> & { dataDir: string };
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-      .join('\n');
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.HAULWISE_DATA_DIR) };

@@ -1,13 +1,7 @@
 import { TRPCError } from '@trpc/server';
 
 export type AppErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'PRECONDITION_FAILED';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'PRECONDITION_FAILED';
 
 /**
  * The one error domain code throws. `field` names the input field the message is about,

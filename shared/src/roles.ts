@@ -48,7 +48,10 @@ export function homePathFor(identity: Pick<SessionIdentity, 'role' | 'isMasterAd
 }
 
 /** The spec's role guard: a master admin always passes; otherwise the role must be listed. */
-export function canEnter(identity: Pick<SessionIdentity, 'role' | 'isMasterAdmin'>, allowed: readonly StaffRole[] | 'master_admin'): boolean {
+export function canEnter(
+  identity: Pick<SessionIdentity, 'role' | 'isMasterAdmin'>,
+  allowed: readonly StaffRole[] | 'master_admin',
+): boolean {
   if (identity.isMasterAdmin) return true;
   if (allowed === 'master_admin') return false;
   return identity.role !== null && allowed.includes(identity.role);
@@ -97,7 +100,18 @@ const item = (to: AppPath, override?: string): NavItem => ({ to, label: override
 
 /** The spec's navigation by role, with its labels. */
 export function navigationFor(identity: Pick<SessionIdentity, 'role' | 'isMasterAdmin'>): NavItem[] {
-  const operations: AppPath[] = ['/loads', '/drivers', '/brokers', '/carriers', '/documents', '/invoices', '/messages', '/analytics', '/audit-logs', '/settings'];
+  const operations: AppPath[] = [
+    '/loads',
+    '/drivers',
+    '/brokers',
+    '/carriers',
+    '/documents',
+    '/invoices',
+    '/messages',
+    '/analytics',
+    '/audit-logs',
+    '/settings',
+  ];
   if (identity.isMasterAdmin) return [item('/master-admin'), item('/companies'), ...operations.map((to) => item(to))];
   switch (identity.role) {
     case 'admin':

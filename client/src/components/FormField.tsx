@@ -17,7 +17,20 @@ interface FormFieldProps {
 }
 
 /** A labelled input with its error beside it: the one field component every form uses. */
-export function FormField({ label, name, value, onChange, error, required, type = 'text', autoComplete, placeholder, multiline, helperText, maxLength }: FormFieldProps) {
+export function FormField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  required,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  multiline,
+  helperText,
+  maxLength,
+}: FormFieldProps) {
   const common = {
     name,
     value,

@@ -54,10 +54,7 @@ export const authRouter = router({
   }),
 });
 
-async function startSignedInSession(
-  ctx: Parameters<Parameters<typeof publicProcedure.mutation>[0]>[0]['ctx'],
-  userId: string,
-) {
+async function startSignedInSession(ctx: Parameters<Parameters<typeof publicProcedure.mutation>[0]>[0]['ctx'], userId: string) {
   const cookie = await startSession(ctx.services, userId, ctx.request);
   ctx.setCookie?.(cookie);
   const identity = await readIdentity(ctx.services.db, userId);

@@ -17,7 +17,11 @@ export async function signIn(
   input: SignInInput,
   request: RequestInfo,
 ): Promise<{ userId: string }> {
-  const ipAllowed = await services.rateLimiter.hit(`sign-in:ip:${request.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowSeconds);
+  const ipAllowed = await services.rateLimiter.hit(
+    `sign-in:ip:${request.ip}`,
+    SIGN_IN_LIMITS.perIp.limit,
+    SIGN_IN_LIMITS.perIp.windowSeconds,
+  );
   const accountAllowed = await services.rateLimiter.hit(
     `sign-in:account:${input.email}`,
     SIGN_IN_LIMITS.perAccount.limit,

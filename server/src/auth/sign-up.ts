@@ -4,8 +4,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { hashPassword } from './password.js';
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
  * Creates the account, its company, profile and admin role in one transaction

@@ -14,7 +14,7 @@ const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * Run as the owner role: creates the non-owner, non-superuser, non-BYPASSRLS app role
  * (with the configured password) and applies the migrations.
  */
-export async function prepareDatabase(owner: Kysely<any>, appPassword: string): Promise<void> {
+export async function prepareDatabase(owner: Kysely<unknown>, appPassword: string): Promise<void> {
   await sql`
     do $$ begin
       if not exists (select 1 from pg_roles where rolname = ${sql.lit(APP_ROLE)}) then
@@ -22,9 +22,7 @@ export async function prepareDatabase(owner: Kysely<any>, appPassword: string): 
       end if;
     end $$;
   `.execute(owner);
-  await sql`alter role ${sql.raw(APP_ROLE)} with login password ${sql.lit(appPassword)} nosuperuser nobypassrls`.execute(
-    owner,
-  );
+  await sql`alter role ${sql.raw(APP_ROLE)} with login password ${sql.lit(appPassword)} nosuperuser nobypassrls`.execute(owner);
   const migrator = new Migrator({
     db: owner,
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),

@@ -7,11 +7,7 @@ import type { Db, Tx } from './database.js';
  * The settings are transaction-local (set_config(..., true)), so a pooled connection
  * never carries a company into the next request.
  */
-export async function withCompany<T>(
-  db: Db,
-  scope: { companyId: string; userId: string | null },
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
+export async function withCompany<T>(db: Db, scope: { companyId: string; userId: string | null }, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
     await sql`select set_config('app.company_id', ${scope.companyId}, true),
                      set_config('app.user_id', ${scope.userId ?? ''}, true)`.execute(tx);

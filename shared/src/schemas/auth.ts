@@ -10,11 +10,7 @@ const email = z
   .pipe(z.email('Invalid email address'));
 
 const required = (label: string, max = 200) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be less than ${max} characters`);
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be less than ${max} characters`);
 
 export const signInInput = z.object({
   email,
@@ -46,11 +42,7 @@ export const sessionOutput = z.object({
 export type SessionOutput = z.infer<typeof sessionOutput>;
 
 export const contactInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),
+  name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),
   email: z
     .string()
     .trim()

@@ -38,7 +38,7 @@ export function AuthPage() {
             <Card.Description>Sign in to your account or create a new company.</Card.Description>
           </Card.Header>
           <Card.Body>
-            <Tabs.Root defaultValue="login" variant="enclosed" fitted>
+            <Tabs.Root defaultValue="login" variant="enclosed" fitted lazyMount unmountOnExit>
               <Tabs.List>
                 <Tabs.Trigger value="login">Login</Tabs.Trigger>
                 <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
@@ -78,8 +78,26 @@ function LoginForm() {
   return (
     <chakra.form onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="4" pt="2">
-        <FormField label="Email" name="email" type="email" required autoComplete="email" value={form.values.email} onChange={(value) => form.setField('email', value)} error={form.errors.email} />
-        <FormField label="Password" name="password" type="password" required autoComplete="current-password" value={form.values.password} onChange={(value) => form.setField('password', value)} error={form.errors.password} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(value) => form.setField('email', value)}
+          error={form.errors.email}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(value) => form.setField('password', value)}
+          error={form.errors.password}
+        />
         <Button type="submit" colorPalette="blue" loading={signIn.isPending} loadingText="Loading...">
           Sign In
         </Button>
@@ -112,13 +130,56 @@ function SignUpForm() {
   return (
     <chakra.form onSubmit={onSubmit} noValidate aria-label="Sign up">
       <Stack gap="4" pt="2">
-        <FormField label="Company Name" name="companyName" required autoComplete="organization" value={form.values.companyName} onChange={(value) => form.setField('companyName', value)} error={form.errors.companyName} />
+        <FormField
+          label="Company Name"
+          name="companyName"
+          required
+          autoComplete="organization"
+          value={form.values.companyName}
+          onChange={(value) => form.setField('companyName', value)}
+          error={form.errors.companyName}
+        />
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-          <FormField label="First Name" name="firstName" required autoComplete="given-name" value={form.values.firstName} onChange={(value) => form.setField('firstName', value)} error={form.errors.firstName} />
-          <FormField label="Last Name" name="lastName" required autoComplete="family-name" value={form.values.lastName} onChange={(value) => form.setField('lastName', value)} error={form.errors.lastName} />
+          <FormField
+            label="First Name"
+            name="firstName"
+            required
+            autoComplete="given-name"
+            value={form.values.firstName}
+            onChange={(value) => form.setField('firstName', value)}
+            error={form.errors.firstName}
+          />
+          <FormField
+            label="Last Name"
+            name="lastName"
+            required
+            autoComplete="family-name"
+            value={form.values.lastName}
+            onChange={(value) => form.setField('lastName', value)}
+            error={form.errors.lastName}
+          />
         </Stack>
-        <FormField label="Email" name="email" type="email" required autoComplete="email" value={form.values.email} onChange={(value) => form.setField('email', value)} error={form.errors.email} />
-        <FormField label="Password" name="password" type="password" required autoComplete="new-password" helperText="At least 6 characters" value={form.values.password} onChange={(value) => form.setField('password', value)} error={form.errors.password} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(value) => form.setField('email', value)}
+          error={form.errors.email}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          required
+          autoComplete="new-password"
+          helperText="At least 6 characters"
+          value={form.values.password}
+          onChange={(value) => form.setField('password', value)}
+          error={form.errors.password}
+        />
         <Button type="submit" colorPalette="blue" loading={signUp.isPending} loadingText="Creating Account...">
           Create Account
         </Button>

@@ -5,7 +5,11 @@ import { PublicLayout } from './PublicLayout';
 
 const values = [
   { icon: Target, title: 'Our Mission', text: 'Give every carrier, big or small, dispatch software that is fast, safe and simple to run.' },
-  { icon: ShieldCheck, title: 'Reliability', text: `Your operation never stops, so neither do we: ${UPTIME_CLAIM} uptime and isolated data per company.` },
+  {
+    icon: ShieldCheck,
+    title: 'Reliability',
+    text: `Your operation never stops, so neither do we: ${UPTIME_CLAIM} uptime and isolated data per company.`,
+  },
   { icon: Lightbulb, title: 'Innovation', text: 'Live tracking, smart suggestions and automated invoicing that save hours every week.' },
   { icon: Truck, title: 'Industry Focus', text: 'Built with dispatchers and drivers, in the words they use, for the work they do.' },
 ];

@@ -65,20 +65,74 @@ export function ContactPage() {
               <chakra.form onSubmit={onSubmit} noValidate aria-label="Contact form">
                 <Stack gap="4">
                   <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                    <FormField label="Name" name="name" required value={form.values.name} onChange={(value) => form.setField('name', value)} error={form.errors.name} autoComplete="name" maxLength={CONTACT_LIMITS.name + 50} />
-                    <FormField label="Email" name="email" type="email" required value={form.values.email} onChange={(value) => form.setField('email', value)} error={form.errors.email} autoComplete="email" />
-                    <FormField label="Phone" name="phone" type="tel" value={form.values.phone ?? ''} onChange={(value) => form.setField('phone', value)} error={form.errors.phone} autoComplete="tel" />
-                    <FormField label="Subject" name="subject" required value={form.values.subject} onChange={(value) => form.setField('subject', value)} error={form.errors.subject} />
+                    <FormField
+                      label="Name"
+                      name="name"
+                      required
+                      value={form.values.name}
+                      onChange={(value) => form.setField('name', value)}
+                      error={form.errors.name}
+                      autoComplete="name"
+                      maxLength={CONTACT_LIMITS.name + 50}
+                    />
+                    <FormField
+                      label="Email"
+                      name="email"
+                      type="email"
+                      required
+                      value={form.values.email}
+                      onChange={(value) => form.setField('email', value)}
+                      error={form.errors.email}
+                      autoComplete="email"
+                    />
+                    <FormField
+                      label="Phone"
+                      name="phone"
+                      type="tel"
+                      value={form.values.phone ?? ''}
+                      onChange={(value) => form.setField('phone', value)}
+                      error={form.errors.phone}
+                      autoComplete="tel"
+                    />
+                    <FormField
+                      label="Subject"
+                      name="subject"
+                      required
+                      value={form.values.subject}
+                      onChange={(value) => form.setField('subject', value)}
+                      error={form.errors.subject}
+                    />
                   </Grid>
-                  <FormField label="Message" name="message" required multiline={6} value={form.values.message} onChange={(value) => form.setField('message', value)} error={form.errors.message} />
+                  <FormField
+                    label="Message"
+                    name="message"
+                    required
+                    multiline={6}
+                    value={form.values.message}
+                    onChange={(value) => form.setField('message', value)}
+                    error={form.errors.message}
+                  />
                   {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
                   <Box position="absolute" left="-10000px" aria-hidden="true">
                     <label>
                       Website
-                      <input type="text" name="website" tabIndex={-1} autoComplete="off" value={form.values.website ?? ''} onChange={(event) => form.setField('website', event.target.value)} />
+                      <input
+                        type="text"
+                        name="website"
+                        tabIndex={-1}
+                        autoComplete="off"
+                        value={form.values.website ?? ''}
+                        onChange={(event) => form.setField('website', event.target.value)}
+                      />
                     </label>
                   </Box>
-                  <Button type="submit" colorPalette="blue" loading={send.isPending} loadingText="Sending..." alignSelf={{ base: 'stretch', md: 'flex-start' }}>
+                  <Button
+                    type="submit"
+                    colorPalette="blue"
+                    loading={send.isPending}
+                    loadingText="Sending..."
+                    alignSelf={{ base: 'stretch', md: 'flex-start' }}
+                  >
                     Send Message
                   </Button>
                 </Stack>

@@ -7,7 +7,7 @@ import { PublicLayout } from './PublicLayout';
 const features = [
   { icon: Truck, title: 'Load Management', text: 'Create, assign and track loads with real-time updates.' },
   { icon: MapPin, title: 'GPS Tracking', text: 'See where your drivers are and follow their routes live.' },
-  { icon: Building2, title: 'Multi-Tenant', text: "Each dispatch company works in its own isolated data space." },
+  { icon: Building2, title: 'Multi-Tenant', text: 'Each dispatch company works in its own isolated data space.' },
   { icon: FileText, title: 'Document Management', text: 'Keep BOLs, PODs and invoices together with every load.' },
   { icon: Brain, title: 'AI-Powered', text: 'Smart suggestions and automated invoice generation.' },
   { icon: BarChart3, title: 'Analytics', text: 'Performance, revenue and operational metrics at a glance.' },

@@ -21,7 +21,11 @@ export function PublicHeader() {
         <HStack as="nav" aria-label="Main" gap="6" display={{ base: 'none', md: 'flex' }}>
           {links.map((link) => (
             <ChakraLink asChild key={link.to} color="gray.700" fontWeight="medium" _hover={{ color: 'blue.700' }}>
-              <Link to={link.to} activeProps={{ 'aria-current': 'page', style: { color: 'var(--chakra-colors-blue-700)' } }} activeOptions={{ exact: true }}>
+              <Link
+                to={link.to}
+                activeProps={{ 'aria-current': 'page', style: { color: 'var(--chakra-colors-blue-700)' } }}
+                activeOptions={{ exact: true }}
+              >
                 {link.label}
               </Link>
             </ChakraLink>
@@ -42,7 +46,17 @@ export function PublicHeader() {
         </IconButton>
       </Flex>
       {isMenuOpen ? (
-        <VStack id="public-mobile-menu" as="nav" aria-label="Mobile" align="stretch" gap="1" px="4" pb="4" display={{ md: 'none' }} borderTopWidth="1px">
+        <VStack
+          id="public-mobile-menu"
+          as="nav"
+          aria-label="Mobile"
+          align="stretch"
+          gap="1"
+          px="4"
+          pb="4"
+          display={{ base: 'flex', md: 'none' }}
+          borderTopWidth="1px"
+        >
           {links.map((link) => (
             <ChakraLink asChild key={link.to} py="2" fontWeight="medium" color="gray.800">
               <Link to={link.to} onClick={() => setMenuOpen(false)}>

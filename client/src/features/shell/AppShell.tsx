@@ -47,7 +47,18 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
   useSessionWatch();
   return (
     <Flex minH="100vh" bg="gray.50">
-      <Box as="aside" w="64" flexShrink={0} bg="white" borderRightWidth="1px" display={{ base: 'none', lg: 'block' }} position="sticky" top="0" h="100vh" overflowY="auto">
+      <Box
+        as="aside"
+        w="64"
+        flexShrink={0}
+        bg="white"
+        borderRightWidth="1px"
+        display={{ base: 'none', lg: 'block' }}
+        position="sticky"
+        top="0"
+        h="100vh"
+        overflowY="auto"
+      >
         <Sidebar session={session} />
       </Box>
       <Flex direction="column" flex="1" minW="0">
@@ -118,7 +129,16 @@ function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?:
               className="shell-nav-link"
               activeProps={{ 'aria-current': 'page', className: 'shell-nav-link active' }}
             >
-              <Flex align="center" gap="3" px="3" py="2" borderRadius="md" color="inherit" _hover={{ bg: 'gray.100' }} css={{ '.active &': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}>
+              <Flex
+                align="center"
+                gap="3"
+                px="3"
+                py="2"
+                borderRadius="md"
+                color="inherit"
+                _hover={{ bg: 'gray.100' }}
+                css={{ '.active &': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
+              >
                 <Icon size={18} aria-hidden />
                 <Text>{item.label}</Text>
               </Flex>

@@ -38,7 +38,8 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
       log(`realtime connection error: ${error.message}`);
     });
     next.on('end', () => {
-      if (!closed) setTimeout(() => void connect().catch((error: Error) => log(`realtime reconnect failed: ${error.message}`)), 1000).unref();
+      if (!closed)
+        setTimeout(() => void connect().catch((error: Error) => log(`realtime reconnect failed: ${error.message}`)), 1000).unref();
     });
     next.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;

@@ -1,0 +1,72 @@
+# Haulwise: `make start` runs the app, `make test` runs the whole suite. Nothing else is needed.
+SHELL := /bin/bash
+.DEFAULT_GOAL := start
+
+# A project-local Node 24 (scripts/ensure-node.sh) comes first on PATH when the machine's Node is older.
+export PATH := $(CURDIR)/.tools/node/bin:$(CURDIR)/node_modules/.bin:$(PATH)
+export npm_config_update_notifier := false
+export npm_config_fund := false
+export npm_config_audit := false
+
+.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench clean
+
+node:
+	@bash scripts/ensure-node.sh
+
+node_modules/.haulwise-installed: package.json package-lock.json | node
+	@echo "Installing dependencies..."
+	@npm ci --no-fund --no-audit --loglevel=error
+	@touch $@
+
+install: node_modules/.haulwise-installed
+
+dist/client/index.html: install $(shell find client -type f 2>/dev/null) vite.config.ts
+	@npm run --silent build
+
+build: dist/client/index.html
+
+start: build
+	@npm run --silent start
+
+dev: install
+	@npx concurrently --kill-others --names api,web "tsx watch server/src/main.ts" "vite" 2>/dev/null || \
+	  (trap 'kill 0' EXIT; tsx watch server/src/main.ts & vite)
+
+seed: install
+	@tsx scripts/seed.ts
+
+db-reset: install
+	@tsx scripts/db-reset.ts
+
+typecheck: install
+	@tsc --noEmit -p tsconfig.json
+
+lint: install
+	@eslint --max-warnings=0 .
+	@prettier --check --log-level=warn .
+
+format: install
+	@prettier --write --log-level=warn .
+
+browser:
+	@bash scripts/ensure-chromium.sh
+
+test-unit: install
+	@vitest run
+
+test-e2e: build browser
+	@rm -rf .data/e2e
+	@playwright test
+
+test: install browser
+	@echo "== typecheck" && $(MAKE) --no-print-directory typecheck
+	@echo "== lint" && $(MAKE) --no-print-directory lint
+	@echo "== unit and integration tests" && $(MAKE) --no-print-directory test-unit
+	@echo "== build" && npm run --silent build
+	@echo "== end-to-end tests (Chromium)" && rm -rf .data/e2e && playwright test
+
+bench: install
+	@tsx bench/run.ts
+
+clean:
+	rm -rf dist .data/e2e test-results playwright-report

@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['node_modules', '.tools', '.data', 'dist', 'test-results', 'playwright-report', 'client/src/routeTree.gen.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Migrations are frozen in time and run against Kysely<any>.
+    files: ['migrations/**/*.ts', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Domain code reaches tenant data only through ctx.db, already inside withCompany,
+    // and builds procedures only from the guarded builders.
+    files: ['server/src/domains/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/database', '**/db/database.js'], message: 'Domain code never sees the unscoped database: use ctx.db.' },
+            { group: ['**/db/with-company', '**/db/with-company.js'], message: 'Procedures already run inside withCompany: use ctx.db.' },
+            { group: ['**/trpc/init', '**/trpc/init.js'], message: 'Use the guarded builders from trpc/procedures.' },
+            { group: ['pg', 'kysely/*'], message: 'Domain code never opens its own connection.' },
+          ],
+          paths: [{ name: 'pg', message: 'Domain code never opens its own connection.' }],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://localhost:${port}`;
+
+/**
+ * The built app on a fresh embedded PostgreSQL (.data/e2e, wiped by `make test`), seeded
+ * with the demo workspace, driven by Debian's Chromium: never a downloaded browser.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'tsx server/src/main.ts',
+    url: `${baseURL}/health/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HAULWISE_DATA_DIR: '.data/e2e',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
+      SEED_DEMO: 'true',
+      CONTACT_INBOX: 'inbox@haulwise.test',
+      PLATFORM_ADMIN_EMAILS: 'owner@haulwise.demo',
+    },
+  },
+});
