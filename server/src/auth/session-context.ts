@@ -41,8 +41,9 @@ export async function readIdentity(db: AppServices['db'], userId: string): Promi
       .where('profiles.user_id', '=', userId)
       .executeTakeFirst();
     if (!row) return null;
-    // TODO(issue 3): true when the user has a driver record, once drivers exist.
-    const hasDriverRecord = false;
+    // The drivers_self_read policy lets a user see their own driver record before the company is set.
+    const driver = await tx.selectFrom('drivers').select('id').where('user_id', '=', userId).executeTakeFirst();
+    const hasDriverRecord = driver !== undefined;
     return {
       user: { id: row.user_id, email: row.email, firstName: row.first_name, lastName: row.last_name },
       company: { id: row.company_id, name: row.company_name, subscriptionStatus: row.subscription_status },

@@ -1,4 +1,11 @@
 import { authRouter } from '../auth/auth.router.js';
+import { brokersRouter } from '../domains/brokers/brokers.router.js';
+import { carriersRouter } from '../domains/carriers/carriers.router.js';
+import { dashboardRouter } from '../domains/dashboard/dashboard.router.js';
+import { driversRouter } from '../domains/drivers/drivers.router.js';
+import { loadsRouter } from '../domains/loads/loads.router.js';
+import { realtimeRouter } from '../domains/realtime/realtime.router.js';
+import { wipRouter } from '../domains/wip/wip.router.js';
 import { contactRouter } from '../public/contact.router.js';
 import { router } from './procedures.js';
 
@@ -6,6 +13,13 @@ import { router } from './procedures.js';
 export const appRouter = router({
   auth: authRouter,
   contact: contactRouter,
+  realtime: realtimeRouter,
+  dashboard: dashboardRouter,
+  loads: loadsRouter,
+  drivers: driversRouter,
+  brokers: brokersRouter,
+  carriers: carriersRouter,
+  wip: wipRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,42 +13,46 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { session: ctx.session, sessionId: ctx.sessionId } });
 });
 
+const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do this');
+
 /**
- * Runs the procedure inside the user's tenant transaction: ctx.db is scoped by row-level
- * security to the user's company. A failed procedure rolls the whole transaction back.
+ * Runs the rest of the procedure inside a tenant transaction and hands it ctx.db, never the
+ * unscoped handle. A failed procedure rolls the whole transaction back.
+ * - 'company': scoped by row-level security to the user's company (reads and writes);
+ * - 'read': the same for staff; for a master admin, the audited cross-company read path
+ *   (policies grant SELECT across companies, never writes).
  * Not for subscriptions: they re-enter withCompany for each read instead.
  */
-export const companyProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const scope = { companyId: ctx.session.company.id, userId: ctx.session.user.id };
-  const { db: unscoped, ...services } = ctx.services;
-  return withCompany(unscoped, scope, async (db) => {
-    // Domain code gets the scoped transaction and never the unscoped handle.
-    const result = await next({ ctx: { db, services } });
-    if (!result.ok) throw result.error;
-    return result;
-  });
-});
-
-/** Company-scoped and limited to the listed roles; a master admin always passes. */
-export const roleProcedure = (...roles: StaffRole[]) =>
-  companyProcedure.use(({ ctx, next }) => {
-    if (!canEnter(ctx.session, roles)) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-    return next();
-  });
-
-/** Master admins only; ctx.db reads across companies through the audited master-admin path. */
-export const masterAdminProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.session.isMasterAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-  const scope = { companyId: ctx.session.company.id, userId: ctx.session.user.id };
-  const { db: unscoped, ...services } = ctx.services;
-  return withMasterAdmin(
-    unscoped,
-    scope,
-    async (db) => {
+const tenantScope = (mode: 'company' | 'read') =>
+  t.middleware(async ({ ctx, next }) => {
+    if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+    const scope = { companyId: ctx.session.company.id, userId: ctx.session.user.id };
+    const { db: unscoped, ...services } = ctx.services;
+    const run = async (db: Parameters<Parameters<typeof withCompany>[2]>[0]) => {
       const result = await next({ ctx: { db, services } });
       if (!result.ok) throw result.error;
       return result;
-    },
-    (message) => ctx.services.log.info(message),
-  );
-});
+    };
+    if (mode === 'read' && ctx.session.isMasterAdmin) {
+      return withMasterAdmin(unscoped, scope, run, (message) => services.log.info(message));
+    }
+    return withCompany(unscoped, scope, run);
+  });
+
+const allowRoles = (roles: readonly StaffRole[] | 'master_admin') =>
+  t.middleware(({ ctx, next }) => {
+    if (!ctx.session || !canEnter(ctx.session, roles)) throw forbidden();
+    return next();
+  });
+
+/** Any signed-in user, inside their company's tenant transaction. */
+export const companyProcedure = authedProcedure.use(tenantScope('company'));
+
+/** Company-scoped writes and reads for the listed roles; a master admin always passes. */
+export const roleProcedure = (...roles: StaffRole[]) => authedProcedure.use(allowRoles(roles)).use(tenantScope('company'));
+
+/** Reads for the listed roles; a master admin reads across every company. */
+export const readProcedure = (...roles: StaffRole[]) => authedProcedure.use(allowRoles(roles)).use(tenantScope('read'));
+
+/** Master admins only; ctx.db reads across companies through the audited master-admin path. */
+export const masterAdminProcedure = authedProcedure.use(allowRoles('master_admin')).use(tenantScope('read'));

@@ -1,0 +1,28 @@
+import { Badge } from '@chakra-ui/react';
+
+const palettes: Record<string, string> = {
+  pending: 'gray',
+  assigned: 'blue',
+  picked: 'purple',
+  in_transit: 'orange',
+  delivered: 'green',
+  cancelled: 'red',
+  available: 'green',
+  on_route: 'blue',
+  off_duty: 'gray',
+  approved: 'green',
+  rejected: 'red',
+  active: 'green',
+  suspended: 'red',
+};
+
+export const statusLabel = (status: string) => status.replaceAll('_', ' ').replace(/^\w/, (letter) => letter.toUpperCase());
+
+/** One badge for every status in the product, coloured by meaning. */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge colorPalette={palettes[status] ?? 'gray'} variant="subtle" textTransform="capitalize">
+      {statusLabel(status)}
+    </Badge>
+  );
+}
