@@ -37,7 +37,9 @@ export default defineConfig({
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
       SEED_DEMO: 'true',
       CONTACT_INBOX: 'inbox@haulwise.test',
-      PLATFORM_ADMIN_EMAILS: 'owner@haulwise.demo',
+      // Every journey signs in through the form; the limits themselves are proven by integration tests.
+      SIGN_IN_MAX_PER_IP: '10000',
+      SIGN_IN_MAX_PER_ACCOUNT: '10000',
     },
   },
 });

@@ -34,6 +34,8 @@ const configSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().positive().default(10),
+  SIGN_IN_MAX_PER_IP: z.coerce.number().int().positive().default(30).describe('sign-in attempts per IP per 15 minutes'),
+  SIGN_IN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10).describe('sign-in attempts per account per 15 minutes'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,10 +5,7 @@ import type { RequestInfo } from '../trpc/context.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import { readIdentity } from './session-context.js';
 
-export const SIGN_IN_LIMITS = {
-  perIp: { limit: 30, windowSeconds: 15 * 60 },
-  perAccount: { limit: 10, windowSeconds: 15 * 60 },
-} as const;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 const INVALID_CREDENTIALS = 'Invalid login credentials';
 
@@ -17,16 +14,9 @@ export async function signIn(
   input: SignInInput,
   request: RequestInfo,
 ): Promise<{ userId: string }> {
-  const ipAllowed = await services.rateLimiter.hit(
-    `sign-in:ip:${request.ip}`,
-    SIGN_IN_LIMITS.perIp.limit,
-    SIGN_IN_LIMITS.perIp.windowSeconds,
-  );
-  const accountAllowed = await services.rateLimiter.hit(
-    `sign-in:account:${input.email}`,
-    SIGN_IN_LIMITS.perAccount.limit,
-    SIGN_IN_LIMITS.perAccount.windowSeconds,
-  );
+  const { SIGN_IN_MAX_PER_IP, SIGN_IN_MAX_PER_ACCOUNT } = services.config;
+  const ipAllowed = await services.rateLimiter.hit(`sign-in:ip:${request.ip}`, SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS);
+  const accountAllowed = await services.rateLimiter.hit(`sign-in:account:${input.email}`, SIGN_IN_MAX_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS);
   if (!ipAllowed || !accountAllowed) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
   }
