@@ -33,7 +33,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
     env: {
       PORT: String(port),
-      HAULWISE_DATA_DIR: '.data/e2e',
+      HAULWISE_DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
       SEED_DEMO: 'true',
       CONTACT_INBOX: 'inbox@haulwise.test',

@@ -2,6 +2,7 @@ import { authRouter } from '../auth/auth.router.js';
 import { brokersRouter } from '../domains/brokers/brokers.router.js';
 import { carriersRouter } from '../domains/carriers/carriers.router.js';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.js';
+import { geoRouter } from '../domains/geo/geo.router.js';
 import { driversRouter } from '../domains/drivers/drivers.router.js';
 import { loadsRouter } from '../domains/loads/loads.router.js';
 import { realtimeRouter } from '../domains/realtime/realtime.router.js';
@@ -20,6 +21,7 @@ export const appRouter = router({
   brokers: brokersRouter,
   carriers: carriersRouter,
   wip: wipRouter,
+  geo: geoRouter,
 });
 
 export type AppRouter = typeof appRouter;
