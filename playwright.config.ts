@@ -36,6 +36,7 @@ export default defineConfig({
       HAULWISE_DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
       SEED_DEMO: 'true',
+      ...(process.env.E2E_CLIENT_DIST ? { CLIENT_DIST_DIR: process.env.E2E_CLIENT_DIST } : {}),
       CONTACT_INBOX: 'inbox@haulwise.test',
       // Every journey signs in through the form; the limits themselves are proven by integration tests.
       SIGN_IN_MAX_PER_IP: '10000',

@@ -12,7 +12,7 @@ import type { AppServices } from './services/services.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory } from './trpc/context.js';
 
-const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Same-origin means the browser's Origin names this very host, or the configured public origin. */
@@ -98,6 +98,7 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
   });
   app.addHook('onClose', async () => stopListening());
 
+  const clientDist = services.config.CLIENT_DIST_DIR ? path.resolve(services.config.CLIENT_DIST_DIR) : defaultClientDist;
   if (existsSync(clientDist)) {
     await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false, maxAge: '1h' });
     app.setNotFoundHandler((request, reply) => {

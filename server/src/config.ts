@@ -36,6 +36,7 @@ const configSchema = z.object({
   MAX_SESSIONS_PER_USER: z.coerce.number().int().positive().default(10),
   SIGN_IN_MAX_PER_IP: z.coerce.number().int().positive().default(30).describe('sign-in attempts per IP per 15 minutes'),
   SIGN_IN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10).describe('sign-in attempts per account per 15 minutes'),
+  CLIENT_DIST_DIR: optionalString.describe('the built SPA to serve; defaults to dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
