@@ -57,6 +57,8 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
   });
   await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
 
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // Registered after the websocket plugin, whose own hooks must see (and close) refused upgrades.
   // Cookie sessions make cross-site requests dangerous: refuse writes and WebSocket upgrades from other origins.
   app.addHook('onRequest', async (request, reply) => {
     const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
@@ -65,7 +67,6 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
     }
   });
 
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,

@@ -3,7 +3,18 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
-import { callerFor, contextFor, createTestCompany, ownerDb, startTestServices, TEST_PASSWORD, uniqueEmail, wsClientFor, listen, sessionFor } from '../support/harness.js';
+import {
+  callerFor,
+  contextFor,
+  createTestCompany,
+  ownerDb,
+  startTestServices,
+  TEST_PASSWORD,
+  uniqueEmail,
+  wsClientFor,
+  listen,
+  sessionFor,
+} from '../support/harness.js';
 
 let started: StartedServices;
 beforeAll(async () => {
@@ -72,7 +83,11 @@ describe('sign-up', () => {
     const session = await caller.auth.signUp({ ...validSignUp(), email: 'platform-owner@haulwise.test' }).catch(() => null);
     // The address is unique per database, so a second run of this test file finds it taken.
     if (session) expect(session.isMasterAdmin).toBe(true);
-    const count = await started.services.db.selectFrom('users').where('email', '=', 'platform-owner@haulwise.test').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const count = await started.services.db
+      .selectFrom('users')
+      .where('email', '=', 'platform-owner@haulwise.test')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -81,7 +96,9 @@ describe('sign-up', () => {
     const marker = `Broken Co ${Date.now()}`;
     await sql`create or replace function fail_broken_company() returns trigger language plpgsql as $$
       begin if new.name like 'Broken Co %' then raise exception 'company creation failed'; end if; return new; end $$`.execute(owner);
-    await sql`create trigger fail_broken_company before insert on companies for each row execute function fail_broken_company()`.execute(owner);
+    await sql`create trigger fail_broken_company before insert on companies for each row execute function fail_broken_company()`.execute(
+      owner,
+    );
     try {
       const caller = await callerFor(started.services, null);
       const input = { ...validSignUp(), companyName: marker };
@@ -110,8 +127,16 @@ describe('sign-in', () => {
   it('answers a wrong password and an unknown email alike', async () => {
     const company = await createTestCompany(started.services);
     const caller = await callerFor(started.services, null, '10.0.0.2');
-    await expectError(caller.auth.signIn({ email: company.users.admin.email, password: 'wrong-password' }), 'UNAUTHORIZED', 'Invalid login credentials');
-    await expectError(caller.auth.signIn({ email: uniqueEmail('nobody'), password: 'wrong-password' }), 'UNAUTHORIZED', 'Invalid login credentials');
+    await expectError(
+      caller.auth.signIn({ email: company.users.admin.email, password: 'wrong-password' }),
+      'UNAUTHORIZED',
+      'Invalid login credentials',
+    );
+    await expectError(
+      caller.auth.signIn({ email: uniqueEmail('nobody'), password: 'wrong-password' }),
+      'UNAUTHORIZED',
+      'Invalid login credentials',
+    );
   });
 
   it('requires an email-shaped email and a password', async () => {
@@ -163,7 +188,11 @@ describe('sessions', () => {
     const sessionId = await sessionFor(started.services, company.users.treasury);
     const valid = await started.services.lucia.validateSession(sessionId);
     expect(valid.session).not.toBeNull();
-    await started.services.db.updateTable('sessions').set({ absolute_expires_at: new Date(Date.now() - 1000) }).where('id', '=', sessionId).execute();
+    await started.services.db
+      .updateTable('sessions')
+      .set({ absolute_expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', sessionId)
+      .execute();
     const expired = await started.services.lucia.validateSession(sessionId);
     expect(expired.session).toBeNull();
   });

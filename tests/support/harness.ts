@@ -132,7 +132,11 @@ export function wsClientFor(wsUrl: string, sessionId: string, origin: string) {
       super(address, protocols, { headers });
     }
   }
-  const wsClient = createWSClient({ url: wsUrl, WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket, retryDelayMs: () => 60_000 });
+  const wsClient = createWSClient({
+    url: wsUrl,
+    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => 60_000,
+  });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
   return { client, wsClient };
 }

@@ -5,10 +5,35 @@ import { AppError } from '../errors.js';
 import { t } from './init.js';
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
+
+/** The path of the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
+function findNulCharacter(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'input' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNulCharacter(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNulCharacter(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Every procedure starts here: input with a NUL character is refused, naming the field. */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  const field = findNulCharacter(await getRawInput());
+  if (field) throw new AppError('BAD_REQUEST', `${field} contains an invalid character`, { field });
+  return next();
+});
 
 /** A valid session is proven to the compiler: ctx.session is non-null from here on. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session || !ctx.sessionId) throw new AppError('UNAUTHORIZED', 'Not authenticated');
   return next({ ctx: { session: ctx.session, sessionId: ctx.sessionId } });
 });

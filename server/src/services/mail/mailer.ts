@@ -21,8 +21,9 @@ export interface MailTransport {
   deliver(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
 }
 
-export function resendTransport(apiKey: string, from: string, timeoutMs = 10_000): MailTransport {
-  const resend = new Resend(apiKey);
+export function resendTransport(apiKey: string, from: string, options: { baseUrl?: string | undefined; timeoutMs?: number } = {}): MailTransport {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const resend = new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
   return {
     name: 'resend',
     async deliver(message) {
