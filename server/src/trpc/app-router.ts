@@ -6,6 +6,10 @@ import { geoRouter } from '../domains/geo/geo.router.js';
 import { driversRouter } from '../domains/drivers/drivers.router.js';
 import { loadsRouter } from '../domains/loads/loads.router.js';
 import { realtimeRouter } from '../domains/realtime/realtime.router.js';
+import { invitationsRouter } from '../domains/invitations/invitations.router.js';
+import { settingsRouter } from '../domains/settings/settings.router.js';
+import { teamRouter } from '../domains/team/team.router.js';
+import { twoFactorRouter } from '../domains/two-factor/two-factor.router.js';
 import { wipRouter } from '../domains/wip/wip.router.js';
 import { contactRouter } from '../public/contact.router.js';
 import { router } from './procedures.js';
@@ -22,6 +26,10 @@ export const appRouter = router({
   carriers: carriersRouter,
   wip: wipRouter,
   geo: geoRouter,
+  team: teamRouter,
+  invitations: invitationsRouter,
+  settings: settingsRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;
