@@ -1,3 +1,5 @@
+import { adminRouter } from '../domains/admin/admin.router.js';
+import { auditRouter } from '../domains/audit/audit.router.js';
 import { authRouter } from '../auth/auth.router.js';
 import { brokersRouter } from '../domains/brokers/brokers.router.js';
 import { carriersRouter } from '../domains/carriers/carriers.router.js';
@@ -30,6 +32,8 @@ export const appRouter = router({
   invitations: invitationsRouter,
   settings: settingsRouter,
   twoFactor: twoFactorRouter,
+  audit: auditRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;
