@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { BROKER_READERS } from '../../../../shared/src/schemas/brokers';
+import { BrokersPage } from '../../features/brokers/BrokersPage';
+import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/brokers')({
-  component: () => <WaypointPage title="Brokers" />,
+  // Staff who may read brokers (docs/permissions.md); anyone else goes home. The server refuses them too.
+  beforeLoad: requireRoles(BROKER_READERS),
+  component: BrokersRoute,
 });
+
+function BrokersRoute() {
+  const { session } = Route.useRouteContext();
+  return <BrokersPage session={session} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { CARRIER_READERS } from '../../../../shared/src/schemas/carriers';
+import { CarriersPage } from '../../features/carriers/CarriersPage';
+import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/carriers')({
-  component: () => <WaypointPage title="Carriers" />,
+  // Staff who may read carriers (docs/permissions.md); anyone else goes home. The server refuses them too.
+  beforeLoad: requireRoles(CARRIER_READERS),
+  component: CarriersRoute,
 });
+
+function CarriersRoute() {
+  const { session } = Route.useRouteContext();
+  return <CarriersPage session={session} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { DRIVER_READERS } from '../../../../shared/src/schemas/drivers';
+import { DriversPage } from '../../features/drivers/DriversPage';
+import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/drivers')({
-  component: () => <WaypointPage title="Drivers" />,
+  // Staff who may read drivers (docs/permissions.md); anyone else goes home. The server refuses them too.
+  beforeLoad: requireRoles(DRIVER_READERS),
+  component: DriversRoute,
 });
+
+function DriversRoute() {
+  const { session } = Route.useRouteContext();
+  return <DriversPage session={session} />;
+}

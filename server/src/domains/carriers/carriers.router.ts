@@ -1,3 +1,17 @@
 import { router } from '../../trpc/procedures.js';
+import { carrierOptionsProcedure } from './carrier-options.js';
+import { createCarrierProcedure } from './create-carrier.js';
+import { deleteCarrierProcedure } from './delete-carrier.js';
+import { getCarrierProcedure } from './get-carrier.js';
+import { listCarriersProcedure } from './list-carriers.js';
+import { updateCarrierProcedure } from './update-carrier.js';
 
-export const carriersRouter = router({});
+/** Carriers: who may call each is in docs/permissions.md (and shared/src/schemas/carriers.ts). */
+export const carriersRouter = router({
+  list: listCarriersProcedure,
+  get: getCarrierProcedure,
+  options: carrierOptionsProcedure,
+  create: createCarrierProcedure,
+  update: updateCarrierProcedure,
+  delete: deleteCarrierProcedure,
+});

@@ -1,3 +1,17 @@
 import { router } from '../../trpc/procedures.js';
+import { createDriverProcedure } from './create-driver.js';
+import { deleteDriverProcedure } from './delete-driver.js';
+import { driverLocationProcedure } from './driver-location.js';
+import { getDriverProcedure } from './get-driver.js';
+import { listDriversProcedure } from './list-drivers.js';
+import { updateDriverProcedure } from './update-driver.js';
 
-export const driversRouter = router({});
+/** Drivers: who may call each is in docs/permissions.md (and shared/src/schemas/drivers.ts). */
+export const driversRouter = router({
+  list: listDriversProcedure,
+  get: getDriverProcedure,
+  location: driverLocationProcedure,
+  create: createDriverProcedure,
+  update: updateDriverProcedure,
+  delete: deleteDriverProcedure,
+});

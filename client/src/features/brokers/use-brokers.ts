@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { canEnter } from '../../../../shared/src/roles';
+import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { BROKER_DELETERS, BROKER_WRITERS } from '../../../../shared/src/schemas/brokers';
+import { LIST_PAGE_SIZE } from '../../../../shared/src/schemas/people-fields';
+import { notify } from '../../components/toaster';
+import { trpc } from '../../lib/trpc';
+
+/** What this user may do with brokers (docs/permissions.md); the server decides, this only hides what it would refuse. */
+export function brokerPermissions(session: SessionOutput) {
+  const canWrite = canEnter(session, BROKER_WRITERS);
+  const canDelete = canEnter(session, BROKER_DELETERS);
+  const isOwnCompany = (broker: { company_id: string }) => broker.company_id === session.company.id;
+  return {
+    canAdd: canWrite,
+    canEdit: (broker: { company_id: string }) => canWrite && isOwnCompany(broker),
+    /** Admins only: brokers carry payment history. */
+    canDelete: (broker: { company_id: string }) => canDelete && isOwnCompany(broker),
+  };
+}
+
+/** The brokers list, newest first, a page at a time. */
+export function useBrokerList() {
+  const query = trpc.brokers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  useEffect(() => {
+    if (query.error) notify.error('Error', 'Failed to fetch data');
+  }, [query.error]);
+  const brokers = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return { query, brokers };
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { canEnter } from '../../../../shared/src/roles';
+import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { CARRIER_WRITERS } from '../../../../shared/src/schemas/carriers';
+import { LIST_PAGE_SIZE } from '../../../../shared/src/schemas/people-fields';
+import { notify } from '../../components/toaster';
+import { trpc } from '../../lib/trpc';
+
+/** What this user may do with carriers (docs/permissions.md); the server decides, this only hides what it would refuse. */
+export function carrierPermissions(session: SessionOutput) {
+  const canWrite = canEnter(session, CARRIER_WRITERS);
+  return {
+    canAdd: canWrite,
+    /** Carriers are written only in one's own company, a master admin's too; sales only ever see their own. */
+    canChange: (carrier: { company_id: string }) => canWrite && carrier.company_id === session.company.id,
+  };
+}
+
+/** The carriers list, newest first, a page at a time. */
+export function useCarrierList() {
+  const query = trpc.carriers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  useEffect(() => {
+    if (query.error) notify.error('Error', 'Failed to fetch data');
+  }, [query.error]);
+  const carriers = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return { query, carriers };
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { canEnter } from '../../../../shared/src/roles';
+import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { DRIVER_WRITERS } from '../../../../shared/src/schemas/drivers';
+import { LIST_PAGE_SIZE } from '../../../../shared/src/schemas/people-fields';
+import { notify } from '../../components/toaster';
+import { useLiveChanges } from '../../lib/use-live';
+import { trpc } from '../../lib/trpc';
+
+/** What this user may do with drivers (docs/permissions.md); the server decides, this only hides what it would refuse. */
+export function driverPermissions(session: SessionOutput) {
+  const canWrite = canEnter(session, DRIVER_WRITERS);
+  return {
+    canAdd: canWrite,
+    /** Drivers are written only in one's own company, a master admin's too; sales only ever see their own. */
+    canChange: (driver: { company_id: string }) => canWrite && driver.company_id === session.company.id,
+  };
+}
+
+/** The drivers list, newest first, a page at a time; re-read whenever a driver the user may see changes. */
+export function useDriverList() {
+  const utils = trpc.useUtils();
+  const query = trpc.drivers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  useLiveChanges(['drivers'], () => void utils.drivers.invalidate());
+  useEffect(() => {
+    if (query.error) notify.error('Error', 'Failed to fetch data');
+  }, [query.error]);
+  const drivers = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return { query, drivers };
+}

@@ -1,0 +1,15 @@
+import { BROKER_WRITERS, brokerOutput, createBrokerInput } from '../../../../shared/src/schemas/brokers.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { brokerScope } from './broker-scope.js';
+import { findBroker, insertBroker } from './brokers.repository.js';
+
+/** Adds a broker to the user's company. */
+export const createBrokerProcedure = roleProcedure(...BROKER_WRITERS)
+  .input(createBrokerInput)
+  .output(brokerOutput)
+  .mutation(async ({ ctx, input }) => {
+    const id = await insertBroker(ctx.db, { ...input, company_id: ctx.session.company.id });
+    const broker = await findBroker(ctx.db, brokerScope(ctx.session, 'write'), id);
+    if (!broker) throw new Error('a new broker could not be read back');
+    return broker;
+  });

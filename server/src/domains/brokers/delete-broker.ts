@@ -1,0 +1,18 @@
+import { BROKER_DELETERS, deleteBrokerOutput } from '../../../../shared/src/schemas/brokers.js';
+import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { notFound } from '../../errors.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { brokerScope } from './broker-scope.js';
+import { deleteBroker } from './brokers.repository.js';
+
+/**
+ * Admins only (brokers carry payment history). Loads keep their history: the schema sets their
+ * broker_id to null and keeps the broker_name they had.
+ */
+export const deleteBrokerProcedure = roleProcedure(...BROKER_DELETERS)
+  .input(recordId)
+  .output(deleteBrokerOutput)
+  .mutation(async ({ ctx, input }) => {
+    if (!(await deleteBroker(ctx.db, brokerScope(ctx.session, 'write'), input.id))) throw notFound('Broker');
+    return { id: input.id };
+  });

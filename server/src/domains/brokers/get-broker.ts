@@ -1,0 +1,15 @@
+import { BROKER_READERS, brokerOutput } from '../../../../shared/src/schemas/brokers.js';
+import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { notFound } from '../../errors.js';
+import { readProcedure } from '../../trpc/procedures.js';
+import { brokerScope } from './broker-scope.js';
+import { findBroker } from './brokers.repository.js';
+
+export const getBrokerProcedure = readProcedure(...BROKER_READERS)
+  .input(recordId)
+  .output(brokerOutput)
+  .query(async ({ ctx, input }) => {
+    const broker = await findBroker(ctx.db, brokerScope(ctx.session, 'read'), input.id);
+    if (!broker) throw notFound('Broker');
+    return broker;
+  });

@@ -1,0 +1,18 @@
+import { BROKER_WRITERS, brokerOutput, updateBrokerInput } from '../../../../shared/src/schemas/brokers.js';
+import { notFound } from '../../errors.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { brokerScope } from './broker-scope.js';
+import { findBroker, updateBroker } from './brokers.repository.js';
+
+/** Edits a broker of the user's company; any other id answers like a missing one. */
+export const updateBrokerProcedure = roleProcedure(...BROKER_WRITERS)
+  .input(updateBrokerInput)
+  .output(brokerOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...values } = input;
+    const scope = brokerScope(ctx.session, 'write');
+    const updated = await updateBroker(ctx.db, scope, id, values);
+    const broker = updated ? await findBroker(ctx.db, scope, updated) : undefined;
+    if (!broker) throw notFound('Broker');
+    return broker;
+  });

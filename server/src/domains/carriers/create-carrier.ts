@@ -1,0 +1,16 @@
+import { CARRIER_WRITERS, carrierOutput, createCarrierInput } from '../../../../shared/src/schemas/carriers.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { recordScope } from '../drivers/record-scope.js';
+import { findCarrier, insertCarrier } from './carriers.repository.js';
+
+/** Adds a carrier to the user's company; a sales user's carrier is theirs (sales_agent_id). */
+export const createCarrierProcedure = roleProcedure(...CARRIER_WRITERS)
+  .input(createCarrierInput)
+  .output(carrierOutput)
+  .mutation(async ({ ctx, input }) => {
+    const scope = recordScope(ctx.session, 'write');
+    const id = await insertCarrier(ctx.db, { ...input, company_id: ctx.session.company.id, sales_agent_id: scope.ownerId });
+    const carrier = await findCarrier(ctx.db, scope, id);
+    if (!carrier) throw new Error('a new carrier could not be read back');
+    return carrier;
+  });

@@ -1,0 +1,15 @@
+import { CARRIER_READERS, carrierOutput } from '../../../../shared/src/schemas/carriers.js';
+import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { notFound } from '../../errors.js';
+import { readProcedure } from '../../trpc/procedures.js';
+import { recordScope } from '../drivers/record-scope.js';
+import { findCarrier } from './carriers.repository.js';
+
+export const getCarrierProcedure = readProcedure(...CARRIER_READERS)
+  .input(recordId)
+  .output(carrierOutput)
+  .query(async ({ ctx, input }) => {
+    const carrier = await findCarrier(ctx.db, recordScope(ctx.session, 'read'), input.id);
+    if (!carrier) throw notFound('Carrier');
+    return carrier;
+  });

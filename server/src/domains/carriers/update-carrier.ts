@@ -1,0 +1,18 @@
+import { CARRIER_WRITERS, carrierOutput, updateCarrierInput } from '../../../../shared/src/schemas/carriers.js';
+import { notFound } from '../../errors.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { recordScope } from '../drivers/record-scope.js';
+import { findCarrier, updateCarrier } from './carriers.repository.js';
+
+/** Edits a carrier the user may write (sales: their own); any other id answers like a missing one. */
+export const updateCarrierProcedure = roleProcedure(...CARRIER_WRITERS)
+  .input(updateCarrierInput)
+  .output(carrierOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...values } = input;
+    const scope = recordScope(ctx.session, 'write');
+    const updated = await updateCarrier(ctx.db, scope, id, values);
+    const carrier = updated ? await findCarrier(ctx.db, scope, updated) : undefined;
+    if (!carrier) throw notFound('Carrier');
+    return carrier;
+  });

@@ -1,0 +1,20 @@
+import { DRIVER_WRITERS, createDriverInput, driverOutput } from '../../../../shared/src/schemas/drivers.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';
+import { findDriver, insertDriver } from './drivers.repository.js';
+import { recordScope } from './record-scope.js';
+
+/** Adds a driver to the user's company; a sales user's driver is theirs (sales_agent_id). */
+export const createDriverProcedure = roleProcedure(...DRIVER_WRITERS)
+  .input(createDriverInput)
+  .output(driverOutput)
+  .mutation(async ({ ctx, input }) => {
+    const scope = recordScope(ctx.session, 'write');
+    await assertCarrierReachable(ctx.db, scope, input.carrier_id);
+    const id = await withCarrierReference(() =>
+      insertDriver(ctx.db, { ...input, company_id: ctx.session.company.id, sales_agent_id: scope.ownerId }),
+    );
+    const driver = await findDriver(ctx.db, scope, id);
+    if (!driver) throw new Error('a new driver could not be read back');
+    return driver;
+  });

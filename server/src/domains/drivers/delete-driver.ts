@@ -1,0 +1,18 @@
+import { DRIVER_WRITERS, deleteDriverOutput } from '../../../../shared/src/schemas/drivers.js';
+import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { notFound } from '../../errors.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { deleteDriver } from './drivers.repository.js';
+import { recordScope } from './record-scope.js';
+
+/**
+ * Deletes a driver the user may write. Loads keep their history: the schema sets their
+ * driver_id to null and keeps the driver_name they had.
+ */
+export const deleteDriverProcedure = roleProcedure(...DRIVER_WRITERS)
+  .input(recordId)
+  .output(deleteDriverOutput)
+  .mutation(async ({ ctx, input }) => {
+    if (!(await deleteDriver(ctx.db, recordScope(ctx.session, 'write'), input.id))) throw notFound('Driver');
+    return { id: input.id };
+  });

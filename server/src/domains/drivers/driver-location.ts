@@ -1,0 +1,16 @@
+import { DRIVER_READERS, driverLocationOutput } from '../../../../shared/src/schemas/drivers.js';
+import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { notFound } from '../../errors.js';
+import { readProcedure } from '../../trpc/procedures.js';
+import { findDriverLocation } from './drivers.repository.js';
+import { recordScope } from './record-scope.js';
+
+/** The location dialog: the last known position and when it was reported, or nulls when never. */
+export const driverLocationProcedure = readProcedure(...DRIVER_READERS)
+  .input(recordId)
+  .output(driverLocationOutput)
+  .query(async ({ ctx, input }) => {
+    const location = await findDriverLocation(ctx.db, recordScope(ctx.session, 'read'), input.id);
+    if (!location) throw notFound('Driver');
+    return location;
+  });

@@ -1,0 +1,109 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Driver, DriverLocation, DriverStatus } from '../../../../shared/src/schemas/drivers.js';
+import type { ListCursor } from '../../../../shared/src/schemas/people-fields.js';
+import type { Database } from '../../db/schema.js';
+import { isoTimestamp, olderThan, toPage, type RecordScope } from './record-scope.js';
+
+type Db = Kysely<Database>;
+
+/** What may be written: the form's fields (undefined leaves a field as it is). */
+export interface DriverValues {
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  license_number?: string | null | undefined;
+  license_expiry?: string | null | undefined;
+  status?: DriverStatus | undefined;
+  notes?: string | null | undefined;
+  carrier_id?: string | null | undefined;
+}
+
+/** The rows the scope reaches (see RecordScope). */
+const inScope = (scope: RecordScope) => (eb: ExpressionBuilder<Database, 'drivers'>) => {
+  const conditions: Expression<SqlBool>[] = [];
+  if (scope.companyId !== null) conditions.push(eb('drivers.company_id', '=', scope.companyId));
+  if (scope.ownerId !== null) conditions.push(eb('drivers.sales_agent_id', '=', scope.ownerId));
+  return eb.and(conditions);
+};
+
+const selectDriver = (db: Db) =>
+  db
+    .selectFrom('drivers')
+    .select([
+      'drivers.id',
+      'drivers.company_id',
+      'drivers.first_name',
+      'drivers.last_name',
+      'drivers.email',
+      'drivers.phone',
+      'drivers.license_number',
+      'drivers.license_expiry',
+      'drivers.status',
+      'drivers.notes',
+      'drivers.carrier_id',
+      'drivers.sales_agent_id',
+      isoTimestamp('drivers.created_at').as('created_at'),
+      isoTimestamp('drivers.updated_at').as('updated_at'),
+    ]);
+
+export async function listDrivers(db: Db, scope: RecordScope, page: { cursor?: ListCursor | null | undefined; limit: number }) {
+  let query = selectDriver(db).where(inScope(scope));
+  if (page.cursor) query = query.where(olderThan('drivers', page.cursor));
+  const rows = await query
+    .orderBy('drivers.created_at', 'desc')
+    .orderBy('drivers.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return toPage<Driver>(rows, page.limit);
+}
+
+export function findDriver(db: Db, scope: RecordScope, id: string): Promise<Driver | undefined> {
+  return selectDriver(db).where(inScope(scope)).where('drivers.id', '=', id).executeTakeFirst();
+}
+
+/** The last known position; lat and lng are exact numeric strings in the table, numbers on the wire. */
+export async function findDriverLocation(db: Db, scope: RecordScope, id: string): Promise<DriverLocation | undefined> {
+  const row = await db
+    .selectFrom('drivers')
+    .select([
+      'drivers.id',
+      sql<string>`drivers.first_name || ' ' || drivers.last_name`.as('name'),
+      'drivers.current_location_lat',
+      'drivers.current_location_lng',
+      sql<string | null>`to_json(drivers.last_location_update) #>> '{}'`.as('last_location_update'),
+    ])
+    .where(inScope(scope))
+    .where('drivers.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const hasPosition = row.current_location_lat !== null && row.current_location_lng !== null;
+  return {
+    id: row.id,
+    name: row.name,
+    lat: hasPosition ? Number(row.current_location_lat) : null,
+    lng: hasPosition ? Number(row.current_location_lng) : null,
+    last_location_update: row.last_location_update,
+  };
+}
+
+export async function insertDriver(
+  db: Db,
+  row: DriverValues & { first_name: string; last_name: string; company_id: string; sales_agent_id: string | null },
+) {
+  const { id } = await db.insertInto('drivers').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Updates a driver the scope reaches; undefined when there is none. */
+export async function updateDriver(db: Db, scope: RecordScope, id: string, values: DriverValues): Promise<string | undefined> {
+  // Kysely leaves undefined values out of the SET list; with none left there is nothing to write.
+  if (Object.values(values).every((value) => value === undefined)) return (await findDriver(db, scope, id))?.id;
+  const updated = await db.updateTable('drivers').set(values).where('id', '=', id).where(inScope(scope)).returning('id').executeTakeFirst();
+  return updated?.id;
+}
+
+export async function deleteDriver(db: Db, scope: RecordScope, id: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('drivers').where('id', '=', id).where(inScope(scope)).returning('id').executeTakeFirst();
+  return deleted !== undefined;
+}

@@ -1,0 +1,15 @@
+import { DRIVER_READERS, driverOutput } from '../../../../shared/src/schemas/drivers.js';
+import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { notFound } from '../../errors.js';
+import { readProcedure } from '../../trpc/procedures.js';
+import { findDriver } from './drivers.repository.js';
+import { recordScope } from './record-scope.js';
+
+export const getDriverProcedure = readProcedure(...DRIVER_READERS)
+  .input(recordId)
+  .output(driverOutput)
+  .query(async ({ ctx, input }) => {
+    const driver = await findDriver(ctx.db, recordScope(ctx.session, 'read'), input.id);
+    if (!driver) throw notFound('Driver');
+    return driver;
+  });

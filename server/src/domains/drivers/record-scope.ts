@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { SessionOutput } from '../../../../shared/src/schemas/auth.js';
+import type { ListCursor } from '../../../../shared/src/schemas/people-fields.js';
+
+/**
+ * Which driver or carrier rows a user may reach, on top of row-level security (which already
+ * keeps them inside their company): `companyId` null means every company (a master admin's
+ * audited read path, reads only); `ownerId` set means only rows whose sales_agent_id is that
+ * user (sales, docs/permissions.md). Filtering on company_id explicitly as well keeps a row
+ * readable through another policy (a driver's own record) out of staff lists.
+ */
+export interface RecordScope {
+  companyId: string | null;
+  ownerId: string | null;
+}
+
+export function recordScope(session: SessionOutput, mode: 'read' | 'write'): RecordScope {
+  return {
+    companyId: mode === 'read' && session.isMasterAdmin ? null : session.company.id,
+    ownerId: !session.isMasterAdmin && session.role === 'sales' ? session.user.id : null,
+  };
+}
+
+/** A foreign-key violation: the referenced row vanished (or was never visible) between the check and the write. */
+export const isForeignKeyViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
+
+/** A timestamp as ISO 8601 text with PostgreSQL's full microsecond precision, so a keyset cursor built from it is exact. */
+export const isoTimestamp = (column: string) => sql<string>`to_json(${sql.ref(column)}) #>> '{}'`;
+
+/** Newest first: rows strictly after the cursor in (created_at desc, id desc) order. */
+export const olderThan = (table: string, cursor: ListCursor) =>
+  sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)`;
+
+/** One page of rows fetched with limit + 1: the page, and the cursor after it when more rows follow. */
+export function toPage<Row extends { id: string; created_at: string }>(
+  rows: Row[],
+  limit: number,
+): { items: Row[]; next_cursor: ListCursor | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, next_cursor: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
+}

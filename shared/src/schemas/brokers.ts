@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { StaffRole } from '../constants.js';
+import {
+  deleteOutput,
+  listCursor,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  recordId,
+  requiredText,
+  timestamp,
+} from './people-fields.js';
+
+/** docs/permissions.md: every staff role reads brokers; treasury changes none; only admins delete (brokers carry payment history). */
+export const BROKER_READERS = ['admin', 'dispatcher', 'sales', 'treasury'] as const satisfies readonly StaffRole[];
+export const BROKER_WRITERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
+export const BROKER_DELETERS = ['admin'] as const satisfies readonly StaffRole[];
+
+export const BROKER_LIMITS = { name: 200, companyName: 200, address: 500, paymentTerms: 100, notes: 2000 } as const;
+
+const brokerFields = {
+  name: requiredText('Contact name', BROKER_LIMITS.name),
+  company_name: optionalText('Company name', BROKER_LIMITS.companyName),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  address: optionalText('Address', BROKER_LIMITS.address),
+  payment_terms: optionalText('Payment terms', BROKER_LIMITS.paymentTerms),
+  notes: optionalText('Notes', BROKER_LIMITS.notes),
+};
+
+/** The Add Broker form: the contact name is required. */
+export const createBrokerInput = z.object(brokerFields);
+export type CreateBrokerInput = z.input<typeof createBrokerInput>;
+
+/** Edit: the fields given change, the rest stay; an empty optional field clears it. */
+export const updateBrokerInput = recordId.extend(z.object(brokerFields).partial().shape);
+export type UpdateBrokerInput = z.input<typeof updateBrokerInput>;
+
+export const brokerOutput = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  payment_terms: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Broker = z.infer<typeof brokerOutput>;
+
+export const brokerListOutput = z.object({ items: z.array(brokerOutput), next_cursor: listCursor.nullable() });
+export type BrokerList = z.infer<typeof brokerListOutput>;
+
+export const deleteBrokerOutput = deleteOutput;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { StaffRole } from '../constants.js';
+import {
+  deleteOutput,
+  listCursor,
+  optionalDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  recordId,
+  requiredText,
+  timestamp,
+} from './people-fields.js';
+
+/** docs/permissions.md: admins and dispatchers read and manage every carrier, sales their own; treasury none. */
+export const CARRIER_READERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
+export const CARRIER_WRITERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
+
+export const CARRIER_LIMITS = { name: 200, number: 20, address: 500, notes: 2000, options: 1000 } as const;
+
+const carrierFields = {
+  name: requiredText('Name', CARRIER_LIMITS.name),
+  mc_number: optionalText('MC number', CARRIER_LIMITS.number),
+  dot_number: optionalText('DOT number', CARRIER_LIMITS.number),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  address: optionalText('Address', CARRIER_LIMITS.address),
+  insurance_expiry: optionalDate('Insurance expiry'),
+  notes: optionalText('Notes', CARRIER_LIMITS.notes),
+  contract_signed: z.boolean({ error: 'Contract signed must be yes or no' }),
+};
+
+/** The Add Carrier form: the name is required; an empty insurance expiry becomes null. */
+export const createCarrierInput = z.object({ ...carrierFields, contract_signed: carrierFields.contract_signed.default(false) });
+export type CreateCarrierInput = z.input<typeof createCarrierInput>;
+
+/** Edit: the fields given change, the rest stay; an empty optional field clears it. */
+export const updateCarrierInput = recordId.extend(z.object(carrierFields).partial().shape);
+export type UpdateCarrierInput = z.input<typeof updateCarrierInput>;
+
+export const carrierOutput = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  name: z.string(),
+  mc_number: z.string().nullable(),
+  dot_number: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  insurance_expiry: z.string().nullable(),
+  notes: z.string().nullable(),
+  contract_signed: z.boolean(),
+  sales_agent_id: z.uuid().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Carrier = z.infer<typeof carrierOutput>;
+
+export const carrierListOutput = z.object({ items: z.array(carrierOutput), next_cursor: listCursor.nullable() });
+export type CarrierList = z.infer<typeof carrierListOutput>;
+
+/** The carriers a driver may be linked to, by name: the Add Driver form's pick list. */
+export const carrierOptionsOutput = z.array(z.object({ id: z.uuid(), name: z.string() }));
+export type CarrierOption = z.infer<typeof carrierOptionsOutput>[number];
+
+export const deleteCarrierOutput = deleteOutput;

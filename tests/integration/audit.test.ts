@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { withCompany } from '../../server/src/db/with-company.js';
+import type { StartedServices } from '../../server/src/services/create-services.js';
+import { callerFor, createTestCompany, ownerDb, startTestServices, type TestCompany } from '../support/harness.js';
+import { uniqueIp } from '../support/http.js';
+
+/**
+ * The audit trail is written by database triggers on loads, drivers and brokers, so no code
+ * path can forget it: each create, update and delete writes one audit_logs row naming the
+ * acting user (app.user_id; none means System) and changes.changed_fields with old and new
+ * values. An update that changes nothing writes nothing.
+ */
+
+interface AuditRow {
+  company_id: string;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  user_id: string | null;
+  changes: { changed_fields?: Record<string, { old: unknown; new: unknown }> };
+}
+
+let started: StartedServices;
+let owner: Kysely<any>;
+let company: TestCompany;
+
+beforeAll(async () => {
+  started = await startTestServices();
+  owner = ownerDb();
+  company = await createTestCompany(started.services);
+});
+afterAll(async () => {
+  await owner?.destroy();
+  await started?.close();
+});
+
+const as = (persona: 'admin' | 'dispatcher' | 'sales') => callerFor(started.services, company.users[persona], uniqueIp());
+
+/** Every audit row of one record, oldest first (rows of one transaction share their time, so the action breaks ties). */
+async function auditOf(entityId: string): Promise<AuditRow[]> {
+  const rows = await owner
+    .selectFrom('audit_logs')
+    .select(['company_id', 'entity_type', 'entity_id', 'action', 'user_id', 'changes'])
+    .where('entity_id', '=', entityId)
+    .orderBy('created_at')
+    .execute();
+  return rows as AuditRow[];
+}
+
+/** Writes as the app does, inside the company's transaction; userId null is a system job (no acting user). */
+const asSystemOr =
+  (userId: string | null) =>
+  <T>(fn: Parameters<typeof withCompany<T>>[2]) =>
+    withCompany(started.services.db, { companyId: company.companyId, userId }, fn);
+
+describe('the audit trail of drivers', () => {
+  it('records a created driver with the acting user and the values it was given', async () => {
+    const driver = await (await as('dispatcher')).drivers.create({ first_name: 'Audit', last_name: 'Created', phone: '555 010 1111' });
+    expect(await auditOf(driver.id)).toEqual([
+      {
+        company_id: company.companyId,
+        entity_type: 'drivers',
+        entity_id: driver.id,
+        action: 'created',
+        user_id: company.users.dispatcher.userId,
+        changes: {
+          changed_fields: expect.objectContaining({
+            first_name: { old: null, new: 'Audit' },
+            last_name: { old: null, new: 'Created' },
+            phone: { old: null, new: '555 010 1111' },
+            status: { old: null, new: 'available' },
+          }),
+        },
+      },
+    ]);
+    const [created] = await auditOf(driver.id);
+    // Fields left empty and bookkeeping columns are not "changes".
+    for (const left_out of ['email', 'license_expiry', 'id', 'company_id', 'created_at', 'updated_at']) {
+      expect(created?.changes.changed_fields).not.toHaveProperty(left_out);
+    }
+  });
+
+  it('records an edit with exactly the fields that changed, old and new', async () => {
+    const admin = await as('admin');
+    const driver = await admin.drivers.create({ first_name: 'Audit', last_name: 'Edited', notes: 'Before' });
+    await admin.drivers.update({ id: driver.id, status: 'on_route', notes: 'After', last_name: 'Edited' });
+    const [, updated] = await auditOf(driver.id);
+    expect(updated).toMatchObject({ entity_type: 'drivers', action: 'updated', user_id: company.users.admin.userId });
+    expect(updated?.changes.changed_fields).toEqual({
+      status: { old: 'available', new: 'on_route' },
+      notes: { old: 'Before', new: 'After' },
+    });
+  });
+
+  it('writes nothing for an edit that changes nothing', async () => {
+    const admin = await as('admin');
+    const driver = await admin.drivers.create({ first_name: 'Audit', last_name: 'Unchanged', status: 'off_duty' });
+    await admin.drivers.update({ id: driver.id, status: 'off_duty', first_name: 'Audit' });
+    await admin.drivers.update({ id: driver.id });
+    expect((await auditOf(driver.id)).map((row) => row.action)).toEqual(['created']);
+  });
+
+  it('records a deletion with the values the driver had', async () => {
+    const sales = await as('sales');
+    const driver = await sales.drivers.create({ first_name: 'Audit', last_name: 'Deleted', email: 'gone@example.test' });
+    await sales.drivers.delete({ id: driver.id });
+    const [, deleted] = await auditOf(driver.id);
+    expect(deleted).toMatchObject({ entity_type: 'drivers', action: 'deleted', user_id: company.users.sales.userId });
+    expect(deleted?.changes.changed_fields).toMatchObject({
+      first_name: { old: 'Audit', new: null },
+      last_name: { old: 'Deleted', new: null },
+      email: { old: 'gone@example.test', new: null },
+      sales_agent_id: { old: company.users.sales.userId, new: null },
+    });
+  });
+
+  it('names no user (System) when no one is acting', async () => {
+    const id = await asSystemOr(null)(async (tx) => {
+      const row = await tx
+        .insertInto('drivers')
+        .values({ company_id: company.companyId, first_name: 'System', last_name: 'Import' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('drivers').set({ status: 'off_duty' }).where('id', '=', row.id).execute();
+      await tx.deleteFrom('drivers').where('id', '=', row.id).execute();
+      return row.id;
+    });
+    const rows = await auditOf(id);
+    expect(rows.map((row) => [row.action, row.user_id])).toEqual(
+      expect.arrayContaining([
+        ['created', null],
+        ['updated', null],
+        ['deleted', null],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+  });
+});
+
+describe('the audit trail of brokers', () => {
+  it('records create, edit and delete, each once, with the acting user and old and new values', async () => {
+    const dispatcher = await as('dispatcher');
+    const broker = await dispatcher.brokers.create({ name: 'Audit Broker', payment_terms: 'Net 30' });
+    await dispatcher.brokers.update({ id: broker.id, payment_terms: 'Net 15', company_name: 'Audit Logistics' });
+    await dispatcher.brokers.update({ id: broker.id, payment_terms: 'Net 15' });
+    await (await as('admin')).brokers.delete({ id: broker.id });
+    const rows = await auditOf(broker.id);
+    expect(rows.map((row) => [row.entity_type, row.action, row.user_id])).toEqual([
+      ['brokers', 'created', company.users.dispatcher.userId],
+      ['brokers', 'updated', company.users.dispatcher.userId],
+      ['brokers', 'deleted', company.users.admin.userId],
+    ]);
+    expect(rows[0]?.changes.changed_fields).toEqual({
+      name: { old: null, new: 'Audit Broker' },
+      payment_terms: { old: null, new: 'Net 30' },
+    });
+    expect(rows[1]?.changes.changed_fields).toEqual({
+      payment_terms: { old: 'Net 30', new: 'Net 15' },
+      company_name: { old: null, new: 'Audit Logistics' },
+    });
+    expect(rows[2]?.changes.changed_fields).toEqual({
+      name: { old: 'Audit Broker', new: null },
+      payment_terms: { old: 'Net 15', new: null },
+      company_name: { old: 'Audit Logistics', new: null },
+    });
+  });
+
+  it('names no user (System) when no one is acting', async () => {
+    const id = await asSystemOr(null)(async (tx) => {
+      const row = await tx
+        .insertInto('brokers')
+        .values({ company_id: company.companyId, name: 'System Broker' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    expect((await auditOf(id)).map((row) => [row.entity_type, row.action, row.user_id])).toEqual([['brokers', 'created', null]]);
+  });
+});
+
+describe('the audit trail of loads', () => {
+  const loadValues = () => ({
+    company_id: company.companyId,
+    load_number: `LOAD-${randomUUID().slice(0, 8)}`,
+    pickup_location: '100 Harbor Way',
+    pickup_city: 'Oakland',
+    pickup_state: 'CA',
+    delivery_location: '5 Commerce Dr',
+    delivery_city: 'Reno',
+    delivery_state: 'NV',
+    rate: '1800.00',
+  });
+
+  it('records create, status change and delete with the acting user; an update that changes nothing writes nothing', async () => {
+    const dispatcher = company.users.dispatcher.userId;
+    const values = loadValues();
+    const id = await asSystemOr(dispatcher)(async (tx) => {
+      const row = await tx.insertInto('loads').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    });
+    await asSystemOr(dispatcher)((tx) => tx.updateTable('loads').set({ status: 'assigned' }).where('id', '=', id).execute());
+    await asSystemOr(dispatcher)((tx) =>
+      tx.updateTable('loads').set({ status: 'assigned', rate: '1800.00' }).where('id', '=', id).execute(),
+    );
+    await asSystemOr(company.users.admin.userId)((tx) => tx.deleteFrom('loads').where('id', '=', id).execute());
+
+    const rows = await auditOf(id);
+    expect(rows.map((row) => [row.entity_type, row.action, row.user_id])).toEqual([
+      ['loads', 'created', dispatcher],
+      ['loads', 'updated', dispatcher],
+      ['loads', 'deleted', company.users.admin.userId],
+    ]);
+    expect(rows[0]?.changes.changed_fields).toMatchObject({
+      load_number: { old: null, new: values.load_number },
+      pickup_city: { old: null, new: 'Oakland' },
+      status: { old: null, new: 'pending' },
+      rate: { old: null, new: 1800 },
+    });
+    // The generated search text and the status timestamp are bookkeeping, not changes.
+    expect(rows[1]?.changes.changed_fields).toEqual({ status: { old: 'pending', new: 'assigned' } });
+    expect(rows[2]?.changes.changed_fields).toMatchObject({
+      load_number: { old: values.load_number, new: null },
+      status: { old: 'assigned', new: null },
+    });
+  });
+
+  it('names no user (System) when no one is acting', async () => {
+    const id = await asSystemOr(null)(async (tx) => {
+      const row = await tx.insertInto('loads').values(loadValues()).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    });
+    expect((await auditOf(id)).map((row) => [row.action, row.user_id])).toEqual([['created', null]]);
+  });
+
+  it("records a deleted driver's unlinking on the load, which keeps the driver's name", async () => {
+    const admin = await as('admin');
+    const driver = await admin.drivers.create({ first_name: 'Linked', last_name: 'Driver' });
+    const id = await asSystemOr(company.users.dispatcher.userId)(async (tx) => {
+      const row = await tx
+        .insertInto('loads')
+        .values({ ...loadValues(), driver_id: driver.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    await admin.drivers.delete({ id: driver.id });
+    const [created, unlinked] = await auditOf(id);
+    expect(created?.changes.changed_fields).toMatchObject({ driver_name: { old: null, new: 'Linked Driver' } });
+    expect(unlinked).toMatchObject({ action: 'updated', user_id: company.users.admin.userId });
+    expect(unlinked?.changes.changed_fields).toEqual({ driver_id: { old: driver.id, new: null } });
+  });
+});
+
+describe('carriers', () => {
+  it('are not audited (the audit log covers loads, invoices, documents, drivers and brokers)', async () => {
+    const carrier = await (await as('admin')).carriers.create({ name: 'Unaudited Carrier' });
+    expect(await auditOf(carrier.id)).toEqual([]);
+  });
+});

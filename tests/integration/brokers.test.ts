@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { StartedServices } from '../../server/src/services/create-services.js';
+import {
+  callerFor,
+  createMasterAdmin,
+  createTestCompany,
+  ownerDb,
+  startTestServices,
+  type Caller,
+  type PersonaName,
+  type TestCompany,
+  type TestUser,
+} from '../support/harness.js';
+import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
+import { expectSameAsMissing } from './security/authorization-matrix.js';
+import { createCompanyBroker } from './security/matrix/brokers.js';
+
+/**
+ * Brokers, as docs/permissions.md has it: every staff role reads them, admins, dispatchers and
+ * sales add and edit, only admins delete (brokers carry payment history), drivers get nothing,
+ * a master admin reads every company's and writes only their own.
+ */
+
+let started: StartedServices;
+let owner: Kysely<any>;
+let companyA: TestCompany;
+let companyB: TestCompany;
+let masterAdmin: TestUser;
+
+beforeAll(async () => {
+  started = await startTestServices();
+  owner = ownerDb();
+  [companyA, companyB] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
+  masterAdmin = await createMasterAdmin(started.services);
+});
+afterAll(async () => {
+  await owner?.destroy();
+  await started?.close();
+});
+
+const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
+  callerFor(started.services, company.users[persona], uniqueIp());
+const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
+const anonymous = () => callerFor(started.services, null, uniqueIp());
+
+const newBroker = (overrides: Record<string, unknown> = {}) => ({
+  name: `Priya Shah ${randomUUID().slice(0, 6)}`,
+  company_name: 'Crossroads Logistics',
+  email: 'priya@crossroads.example',
+  phone: '(555) 010-4400',
+  address: '400 Market St, Denver, CO',
+  payment_terms: 'Net 30',
+  notes: 'Pays on time',
+  ...overrides,
+});
+
+const FORBIDDEN = { code: 'FORBIDDEN', message: 'You do not have permission to do this' };
+const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Not authenticated' };
+
+async function refusal(call: Promise<unknown>) {
+  const error = await settle(call);
+  return { code: error?.code, message: error?.message };
+}
+
+async function expectFieldError(call: Promise<unknown>, path: string, field: string, message: string) {
+  const error = await expectTrpcError(call, 'BAD_REQUEST');
+  const shown = userFacingError(error, path);
+  expect({ message: shown.message, field: shown.data.field }).toEqual({ message, field });
+}
+
+describe('adding a broker', () => {
+  it.each(['admin', 'dispatcher', 'sales'] as const)('a %s adds a broker to their company', async (persona) => {
+    const input = newBroker();
+    const broker = await (await as(persona)).brokers.create(input);
+    expect(broker).toMatchObject({ ...input, company_id: companyA.companyId });
+  });
+
+  it('a master admin adds brokers to their own company only', async () => {
+    expect((await (await asMasterAdmin()).brokers.create(newBroker())).company_id).toBe(masterAdmin.companyId);
+  });
+
+  it('treasury and drivers may not add brokers; nobody signed out may', async () => {
+    expect(await refusal((await as('treasury')).brokers.create(newBroker()))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).brokers.create(newBroker()))).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).brokers.create(newBroker()))).toEqual(UNAUTHORIZED);
+  });
+
+  it('needs only the contact name; empty fields are stored as null', async () => {
+    const broker = await (
+      await as('dispatcher')
+    ).brokers.create({
+      name: 'Only A Name',
+      company_name: '',
+      email: '',
+      phone: '',
+      address: '',
+      payment_terms: '',
+      notes: '',
+    });
+    expect(broker).toMatchObject({
+      name: 'Only A Name',
+      company_name: null,
+      email: null,
+      phone: null,
+      address: null,
+      payment_terms: null,
+      notes: null,
+    });
+  });
+
+  it.each([
+    ['name', { name: '' }, 'Contact name is required'],
+    ['name', { name: undefined }, 'Contact name is required'],
+    ['email', { email: 'priya-at-crossroads' }, 'Invalid email address'],
+    ['phone', { phone: '12' }, 'Invalid phone number'],
+    ['payment_terms', { payment_terms: 'x'.repeat(101) }, 'Payment terms must be at most 100 characters'],
+  ])('refuses a bad %s with a message naming the field, writing nothing', async (field, override, message) => {
+    const marker = `Refused ${randomUUID().slice(0, 6)}`;
+    await expectFieldError(
+      (await as('admin')).brokers.create(newBroker({ notes: marker, ...override }) as never),
+      'brokers.create',
+      field,
+      message,
+    );
+    expect(await owner.selectFrom('brokers').select('id').where('notes', '=', marker).execute()).toEqual([]);
+  });
+});
+
+describe('listing and reading brokers', () => {
+  let list: TestCompany;
+
+  beforeAll(async () => {
+    list = await createTestCompany(started.services);
+    await (await as('admin', list)).brokers.create(newBroker({ name: 'First' }));
+    await (await as('sales', list)).brokers.create(newBroker({ name: 'Second' }));
+    await (await as('dispatcher', list)).brokers.create(newBroker({ name: 'Third' }));
+  });
+
+  it('shows every staff role all of the company brokers, newest first (sales too: brokers are shared)', async () => {
+    for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
+      const { items, next_cursor } = await (await as(persona, list)).brokers.list();
+      expect(items.map((broker) => broker.name)).toEqual(['Third', 'Second', 'First']);
+      expect(next_cursor).toBeNull();
+    }
+  });
+
+  it('pages with a cursor', async () => {
+    const admin = await as('admin', list);
+    const first = await admin.brokers.list({ limit: 2 });
+    expect(first.items.map((broker) => broker.name)).toEqual(['Third', 'Second']);
+    const second = await admin.brokers.list({ limit: 2, cursor: first.next_cursor });
+    expect(second.items.map((broker) => broker.name)).toEqual(['First']);
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it('refuses drivers (no role) and anyone signed out', async () => {
+    expect(await refusal((await as('driver', list)).brokers.list())).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).brokers.list())).toEqual(UNAUTHORIZED);
+    const id = await createCompanyBroker(started.services.db, list);
+    expect(await refusal((await as('driver', list)).brokers.get({ id }))).toEqual(FORBIDDEN);
+  });
+
+  it('reads one broker as every reader and as a master admin', async () => {
+    const id = await createCompanyBroker(started.services.db, companyA);
+    for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await as('treasury'), await asMasterAdmin()]) {
+      expect((await caller.brokers.get({ id })).id).toBe(id);
+    }
+  });
+
+  it("shows a master admin other companies' brokers, which other companies never see", async () => {
+    const id = await createCompanyBroker(started.services.db, companyB);
+    expect((await (await asMasterAdmin()).brokers.get({ id })).company_id).toBe(companyB.companyId);
+    const { items } = await (await as('admin', list)).brokers.list({ limit: 200 });
+    expect(items.some((broker) => broker.id === id)).toBe(false);
+  });
+
+  it("answers another company's broker, a random id and a deleted id all alike", async () => {
+    const caller = await as('treasury');
+    const foreign = await createCompanyBroker(started.services.db, companyB);
+    const deleted = await createCompanyBroker(started.services.db, companyA);
+    await (await as('admin')).brokers.delete({ id: deleted });
+    await expectSameAsMissing(
+      () => caller.brokers.get({ id: foreign }),
+      () => caller.brokers.get({ id: randomUUID() }),
+    );
+    await expectSameAsMissing(
+      () => caller.brokers.get({ id: foreign }),
+      () => caller.brokers.get({ id: deleted }),
+    );
+    await expectTrpcError(caller.brokers.get({ id: deleted }), 'NOT_FOUND', 'Broker not found');
+  });
+});
+
+describe('editing a broker', () => {
+  it.each(['admin', 'dispatcher', 'sales'] as const)('a %s edits the fields given and keeps the rest', async (persona) => {
+    const caller = await as(persona);
+    const broker = await caller.brokers.create(newBroker());
+    const updated = await caller.brokers.update({ id: broker.id, payment_terms: 'Quick Pay', address: '' });
+    expect(updated).toMatchObject({ name: broker.name, company_name: broker.company_name, payment_terms: 'Quick Pay', address: null });
+  });
+
+  it('refuses a bad field on edit, naming it', async () => {
+    const caller = await as('admin');
+    const broker = await caller.brokers.create(newBroker());
+    await expectFieldError(caller.brokers.update({ id: broker.id, name: '  ' }), 'brokers.update', 'name', 'Contact name is required');
+  });
+
+  it('refuses treasury and drivers', async () => {
+    const id = await createCompanyBroker(started.services.db, companyA);
+    expect(await refusal((await as('treasury')).brokers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).brokers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
+  });
+
+  it("answers another company's broker like a missing one, for a master admin too, and leaves it untouched", async () => {
+    const foreign = await createCompanyBroker(started.services.db, companyB, 'Untouched Broker');
+    for (const caller of [await as('dispatcher'), await asMasterAdmin()]) {
+      await expectSameAsMissing(
+        () => caller.brokers.update({ id: foreign, name: 'Hijacked' }),
+        () => caller.brokers.update({ id: randomUUID(), name: 'Hijacked' }),
+      );
+    }
+    const row = await owner.selectFrom('brokers').select('name').where('id', '=', foreign).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Untouched Broker');
+  });
+});
+
+describe('deleting a broker', () => {
+  it('only admins delete brokers', async () => {
+    const id = await createCompanyBroker(started.services.db, companyA);
+    for (const persona of ['dispatcher', 'sales', 'treasury', 'driver'] as const) {
+      expect(await refusal((await as(persona)).brokers.delete({ id }))).toEqual(FORBIDDEN);
+    }
+    expect(await refusal((await anonymous()).brokers.delete({ id }))).toEqual(UNAUTHORIZED);
+    expect(await (await as('admin')).brokers.delete({ id })).toEqual({ id });
+    await expectTrpcError((await as('admin')).brokers.get({ id }), 'NOT_FOUND', 'Broker not found');
+  });
+
+  it("keeps a load's history: the load stays, unlinked, still naming the broker it had", async () => {
+    const id = await createCompanyBroker(started.services.db, companyA, 'Historic Brokerage');
+    const load = await owner
+      .insertInto('loads')
+      .values({
+        company_id: companyA.companyId,
+        load_number: `LOAD-${Date.now()}`,
+        pickup_location: '1 Dock Rd',
+        pickup_city: 'Tacoma',
+        pickup_state: 'WA',
+        delivery_location: '9 Depot Ave',
+        delivery_city: 'Boise',
+        delivery_state: 'ID',
+        broker_id: id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await (await as('admin')).brokers.delete({ id });
+    const after = await owner.selectFrom('loads').select(['broker_id', 'broker_name']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ broker_id: null, broker_name: 'Historic Brokerage' });
+  });
+
+  it("answers another company's broker, and a deleted one, like a missing one, for a master admin too", async () => {
+    const foreign = await createCompanyBroker(started.services.db, companyB);
+    for (const caller of [await as('admin'), await asMasterAdmin()]) {
+      await expectSameAsMissing(
+        () => caller.brokers.delete({ id: foreign }),
+        () => caller.brokers.delete({ id: randomUUID() }),
+      );
+    }
+    expect(await owner.selectFrom('brokers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
+    const admin = await as('admin');
+    const deleted = await createCompanyBroker(started.services.db, companyA);
+    await admin.brokers.delete({ id: deleted });
+    await expectSameAsMissing(
+      () => admin.brokers.delete({ id: foreign }),
+      () => admin.brokers.delete({ id: deleted }),
+    );
+  });
+});

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { StartedServices } from '../../server/src/services/create-services.js';
+import {
+  callerFor,
+  createMasterAdmin,
+  createTestCompany,
+  ownerDb,
+  startTestServices,
+  type Caller,
+  type PersonaName,
+  type TestCompany,
+  type TestUser,
+} from '../support/harness.js';
+import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
+import { expectSameAsMissing } from './security/authorization-matrix.js';
+import { createSalesCarrier } from './security/matrix/carriers.js';
+
+/**
+ * Carriers, as docs/permissions.md has it: admins and dispatchers manage the company's, sales
+ * their own, treasury and drivers get nothing, a master admin reads every company's and writes
+ * only their own. Another company's id answers like a missing one.
+ */
+
+let started: StartedServices;
+let owner: Kysely<any>;
+let companyA: TestCompany;
+let companyB: TestCompany;
+let masterAdmin: TestUser;
+
+beforeAll(async () => {
+  started = await startTestServices();
+  owner = ownerDb();
+  [companyA, companyB] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
+  masterAdmin = await createMasterAdmin(started.services);
+});
+afterAll(async () => {
+  await owner?.destroy();
+  await started?.close();
+});
+
+const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
+  callerFor(started.services, company.users[persona], uniqueIp());
+const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
+const anonymous = () => callerFor(started.services, null, uniqueIp());
+
+const newCarrier = (overrides: Record<string, unknown> = {}) => ({
+  name: `Blue Ridge Transport ${randomUUID().slice(0, 6)}`,
+  mc_number: 'MC-784512',
+  dot_number: '2849173',
+  email: 'ops@blueridge.example',
+  phone: '+1 555 010 7788',
+  address: '12 Freight Ln, Roanoke, VA',
+  insurance_expiry: '2027-03-31',
+  notes: 'Reefer capacity',
+  ...overrides,
+});
+
+const FORBIDDEN = { code: 'FORBIDDEN', message: 'You do not have permission to do this' };
+const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Not authenticated' };
+
+async function refusal(call: Promise<unknown>) {
+  const error = await settle(call);
+  return { code: error?.code, message: error?.message };
+}
+
+async function expectFieldError(call: Promise<unknown>, path: string, field: string, message: string) {
+  const error = await expectTrpcError(call, 'BAD_REQUEST');
+  const shown = userFacingError(error, path);
+  expect({ message: shown.message, field: shown.data.field }).toEqual({ message, field });
+}
+
+describe('adding a carrier', () => {
+  it.each(['admin', 'dispatcher'] as const)('a %s adds a carrier to the company, contract not yet signed', async (persona) => {
+    const input = newCarrier();
+    const carrier = await (await as(persona)).carriers.create(input);
+    expect(carrier).toMatchObject({ ...input, company_id: companyA.companyId, contract_signed: false, sales_agent_id: null });
+  });
+
+  it('a sales user adds a carrier that becomes their own', async () => {
+    const carrier = await (await as('sales')).carriers.create(newCarrier({ contract_signed: true }));
+    expect(carrier).toMatchObject({ sales_agent_id: companyA.users.sales.userId, contract_signed: true });
+  });
+
+  it('a master admin adds carriers to their own company only', async () => {
+    expect((await (await asMasterAdmin()).carriers.create(newCarrier())).company_id).toBe(masterAdmin.companyId);
+  });
+
+  it('treasury and drivers may not add carriers; nobody signed out may', async () => {
+    expect(await refusal((await as('treasury')).carriers.create(newCarrier()))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).carriers.create(newCarrier()))).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).carriers.create(newCarrier()))).toEqual(UNAUTHORIZED);
+  });
+
+  it('needs only the name; an empty insurance expiry and other empty fields are stored as null', async () => {
+    const carrier = await (
+      await as('admin')
+    ).carriers.create({ name: 'Just A Name', mc_number: '', dot_number: '', insurance_expiry: '', email: '' });
+    expect(carrier).toMatchObject({ name: 'Just A Name', mc_number: null, dot_number: null, insurance_expiry: null, email: null });
+  });
+
+  it.each([
+    ['name', { name: '' }, 'Name is required'],
+    ['email', { email: 'ops@' }, 'Invalid email address'],
+    ['insurance_expiry', { insurance_expiry: '31/03/2027' }, 'Insurance expiry must be a valid date'],
+    ['mc_number', { mc_number: 'M'.repeat(21) }, 'MC number must be at most 20 characters'],
+    ['contract_signed', { contract_signed: 'yes' }, 'Contract signed must be yes or no'],
+  ])('refuses a bad %s with a message naming the field, writing nothing', async (field, override, message) => {
+    const marker = `Refused ${randomUUID().slice(0, 6)}`;
+    await expectFieldError(
+      (await as('admin')).carriers.create(newCarrier({ notes: marker, ...override }) as never),
+      'carriers.create',
+      field,
+      message,
+    );
+    expect(await owner.selectFrom('carriers').select('id').where('notes', '=', marker).execute()).toEqual([]);
+  });
+});
+
+describe('listing and reading carriers', () => {
+  let list: TestCompany;
+
+  beforeAll(async () => {
+    list = await createTestCompany(started.services);
+    await (await as('admin', list)).carriers.create(newCarrier({ name: 'Alpha Lines' }));
+    await (await as('sales', list)).carriers.create(newCarrier({ name: 'Sales Own Carrier' }));
+    await (await as('dispatcher', list)).carriers.create(newCarrier({ name: 'Charlie Freight' }));
+  });
+
+  it('shows admins and dispatchers every carrier, newest first; sales only their own', async () => {
+    for (const persona of ['admin', 'dispatcher'] as const) {
+      const { items } = await (await as(persona, list)).carriers.list();
+      expect(items.map((carrier) => carrier.name)).toEqual(['Charlie Freight', 'Sales Own Carrier', 'Alpha Lines']);
+    }
+    const { items } = await (await as('sales', list)).carriers.list();
+    expect(items.map((carrier) => carrier.name)).toEqual(['Sales Own Carrier']);
+  });
+
+  it('pages with a cursor', async () => {
+    const admin = await as('admin', list);
+    const first = await admin.carriers.list({ limit: 1 });
+    const second = await admin.carriers.list({ limit: 1, cursor: first.next_cursor });
+    const third = await admin.carriers.list({ limit: 1, cursor: second.next_cursor });
+    expect([...first.items, ...second.items, ...third.items].map((carrier) => carrier.name)).toEqual([
+      'Charlie Freight',
+      'Sales Own Carrier',
+      'Alpha Lines',
+    ]);
+    expect(third.next_cursor).toBeNull();
+  });
+
+  it("offers a driver's form the carriers by name: the company's, for sales their own", async () => {
+    expect((await (await as('dispatcher', list)).carriers.options()).map((option) => option.name)).toEqual([
+      'Alpha Lines',
+      'Charlie Freight',
+      'Sales Own Carrier',
+    ]);
+    expect((await (await as('sales', list)).carriers.options()).map((option) => option.name)).toEqual(['Sales Own Carrier']);
+    const masterOptions = await (await asMasterAdmin()).carriers.options();
+    expect(masterOptions.some((option) => option.name === 'Alpha Lines')).toBe(false);
+  });
+
+  it('refuses treasury, drivers and anyone signed out', async () => {
+    const id = await createSalesCarrier(started.services.db, list);
+    for (const persona of ['treasury', 'driver'] as const) {
+      const caller = await as(persona, list);
+      expect(await refusal(caller.carriers.list())).toEqual(FORBIDDEN);
+      expect(await refusal(caller.carriers.get({ id }))).toEqual(FORBIDDEN);
+      expect(await refusal(caller.carriers.options())).toEqual(FORBIDDEN);
+    }
+    expect(await refusal((await anonymous()).carriers.list())).toEqual(UNAUTHORIZED);
+  });
+
+  it('reads one carrier as every reader and as a master admin', async () => {
+    const id = await createSalesCarrier(started.services.db, companyA);
+    for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await asMasterAdmin()]) {
+      expect((await caller.carriers.get({ id })).id).toBe(id);
+    }
+  });
+
+  it("hides a colleague's carrier from a sales user exactly like a missing one", async () => {
+    const sales = await as('sales');
+    const colleagues = await (await as('admin')).carriers.create(newCarrier());
+    await expectSameAsMissing(
+      () => sales.carriers.get({ id: colleagues.id }),
+      () => sales.carriers.get({ id: randomUUID() }),
+    );
+  });
+
+  it("answers another company's carrier, a random id and a deleted id all alike", async () => {
+    const caller = await as('dispatcher');
+    const foreign = await createSalesCarrier(started.services.db, companyB);
+    const deleted = await createSalesCarrier(started.services.db, companyA);
+    await (await as('admin')).carriers.delete({ id: deleted });
+    await expectSameAsMissing(
+      () => caller.carriers.get({ id: foreign }),
+      () => caller.carriers.get({ id: randomUUID() }),
+    );
+    await expectSameAsMissing(
+      () => caller.carriers.get({ id: foreign }),
+      () => caller.carriers.get({ id: deleted }),
+    );
+    await expectTrpcError(caller.carriers.get({ id: deleted }), 'NOT_FOUND', 'Carrier not found');
+  });
+
+  it("shows a master admin other companies' carriers", async () => {
+    const id = await createSalesCarrier(started.services.db, companyB);
+    expect((await (await asMasterAdmin()).carriers.get({ id })).company_id).toBe(companyB.companyId);
+  });
+});
+
+describe('editing a carrier', () => {
+  it('changes the fields given, keeps the rest, and clears an emptied insurance expiry', async () => {
+    const caller = await as('dispatcher');
+    const carrier = await caller.carriers.create(newCarrier());
+    const updated = await caller.carriers.update({ id: carrier.id, insurance_expiry: '', contract_signed: true, dot_number: '3001002' });
+    expect(updated).toMatchObject({
+      name: carrier.name,
+      mc_number: carrier.mc_number,
+      insurance_expiry: null,
+      contract_signed: true,
+      dot_number: '3001002',
+    });
+  });
+
+  it("lets sales edit their own carriers only; a colleague's answers like a missing one", async () => {
+    const sales = await as('sales');
+    const own = await sales.carriers.create(newCarrier());
+    expect((await sales.carriers.update({ id: own.id, notes: 'Own edit' })).notes).toBe('Own edit');
+    const colleagues = await (await as('dispatcher')).carriers.create(newCarrier());
+    await expectSameAsMissing(
+      () => sales.carriers.update({ id: colleagues.id, notes: 'Not mine' }),
+      () => sales.carriers.update({ id: randomUUID(), notes: 'Not mine' }),
+    );
+  });
+
+  it('refuses a bad field on edit, naming it', async () => {
+    const caller = await as('admin');
+    const carrier = await caller.carriers.create(newCarrier());
+    await expectFieldError(
+      caller.carriers.update({ id: carrier.id, phone: 'fax only' }),
+      'carriers.update',
+      'phone',
+      'Invalid phone number',
+    );
+  });
+
+  it("answers another company's carrier like a missing one, for a master admin too, and leaves it untouched", async () => {
+    const foreign = await createSalesCarrier(started.services.db, companyB, 'Untouched Carrier');
+    for (const caller of [await as('admin'), await asMasterAdmin()]) {
+      await expectSameAsMissing(
+        () => caller.carriers.update({ id: foreign, name: 'Hijacked' }),
+        () => caller.carriers.update({ id: randomUUID(), name: 'Hijacked' }),
+      );
+    }
+    const row = await owner.selectFrom('carriers').select('name').where('id', '=', foreign).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Untouched Carrier');
+  });
+
+  it('refuses treasury and drivers', async () => {
+    const id = await createSalesCarrier(started.services.db, companyA);
+    expect(await refusal((await as('treasury')).carriers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).carriers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
+  });
+});
+
+describe('deleting a carrier', () => {
+  it('removes the carrier; afterwards the id answers like any missing one', async () => {
+    const caller = await as('admin');
+    const carrier = await caller.carriers.create(newCarrier());
+    expect(await caller.carriers.delete({ id: carrier.id })).toEqual({ id: carrier.id });
+    await expectSameAsMissing(
+      () => caller.carriers.delete({ id: carrier.id }),
+      () => caller.carriers.delete({ id: randomUUID() }),
+    );
+  });
+
+  it("keeps a load's history: the load stays, unlinked, still naming the carrier it had", async () => {
+    const id = await createSalesCarrier(started.services.db, companyA, 'Historic Haulers');
+    const load = await owner
+      .insertInto('loads')
+      .values({
+        company_id: companyA.companyId,
+        load_number: `LOAD-${Date.now()}`,
+        pickup_location: '1 Dock Rd',
+        pickup_city: 'Tacoma',
+        pickup_state: 'WA',
+        delivery_location: '9 Depot Ave',
+        delivery_city: 'Boise',
+        delivery_state: 'ID',
+        carrier_id: id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await (await as('dispatcher')).carriers.delete({ id });
+    const after = await owner
+      .selectFrom('loads')
+      .select(['carrier_id', 'carrier_name'])
+      .where('id', '=', load.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ carrier_id: null, carrier_name: 'Historic Haulers' });
+  });
+
+  it("lets sales delete their own carriers only; a colleague's answers like a missing one and stays", async () => {
+    const sales = await as('sales');
+    await sales.carriers.delete({ id: await createSalesCarrier(started.services.db, companyA) });
+    const colleagues = await (await as('admin')).carriers.create(newCarrier());
+    await expectSameAsMissing(
+      () => sales.carriers.delete({ id: colleagues.id }),
+      () => sales.carriers.delete({ id: randomUUID() }),
+    );
+    expect((await (await as('admin')).carriers.get({ id: colleagues.id })).id).toBe(colleagues.id);
+  });
+
+  it("answers another company's carrier like a missing one, for a master admin too, and keeps it", async () => {
+    const foreign = await createSalesCarrier(started.services.db, companyB);
+    for (const caller of [await as('dispatcher'), await asMasterAdmin()]) {
+      await expectSameAsMissing(
+        () => caller.carriers.delete({ id: foreign }),
+        () => caller.carriers.delete({ id: randomUUID() }),
+      );
+    }
+    expect(await owner.selectFrom('carriers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
+  });
+
+  it('refuses treasury, drivers and anyone signed out', async () => {
+    const id = await createSalesCarrier(started.services.db, companyA);
+    expect(await refusal((await as('treasury')).carriers.delete({ id }))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).carriers.delete({ id }))).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).carriers.delete({ id }))).toEqual(UNAUTHORIZED);
+  });
+});

@@ -1,0 +1,480 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { StartedServices } from '../../server/src/services/create-services.js';
+import {
+  callerFor,
+  createMasterAdmin,
+  createTestCompany,
+  ownerDb,
+  startTestServices,
+  type Caller,
+  type PersonaName,
+  type TestCompany,
+  type TestUser,
+} from '../support/harness.js';
+import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
+import { expectSameAsMissing } from './security/authorization-matrix.js';
+import { createSalesCarrier } from './security/matrix/carriers.js';
+import { createSalesDriver } from './security/matrix/drivers.js';
+
+/**
+ * Drivers, as every role of docs/permissions.md meets them: admins and dispatchers manage the
+ * company's, sales their own, treasury reads, drivers (no role) get nothing, a master admin reads
+ * every company's and writes only their own. Another company's id answers like a missing one.
+ */
+
+let started: StartedServices;
+let owner: Kysely<any>;
+let companyA: TestCompany;
+let companyB: TestCompany;
+let masterAdmin: TestUser;
+
+beforeAll(async () => {
+  started = await startTestServices();
+  owner = ownerDb();
+  [companyA, companyB] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
+  masterAdmin = await createMasterAdmin(started.services);
+});
+afterAll(async () => {
+  await owner?.destroy();
+  await started?.close();
+});
+
+const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
+  callerFor(started.services, company.users[persona], uniqueIp());
+const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
+const anonymous = () => callerFor(started.services, null, uniqueIp());
+
+const newDriver = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Rosa',
+  last_name: `Alvarez ${randomUUID().slice(0, 6)}`,
+  email: 'rosa.alvarez@example.test',
+  phone: '+1 (555) 010-2020',
+  license_number: 'CDL-A 448812',
+  license_expiry: '2027-06-30',
+  notes: 'Prefers West Coast lanes',
+  ...overrides,
+});
+
+const FORBIDDEN = { code: 'FORBIDDEN', message: 'You do not have permission to do this' };
+const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Not authenticated' };
+
+/** A refusal of bad input as the browser sees it: BAD_REQUEST with the message and the field it names. */
+async function expectFieldError(call: Promise<unknown>, path: string, field: string, message: string) {
+  const error = await expectTrpcError(call, 'BAD_REQUEST');
+  const shown = userFacingError(error, path);
+  expect({ message: shown.message, field: shown.data.field }).toEqual({ message, field });
+}
+
+async function refusal(call: Promise<unknown>) {
+  const error = await settle(call);
+  return { code: error?.code, message: error?.message };
+}
+
+describe('adding a driver', () => {
+  it.each(['admin', 'dispatcher'] as const)(
+    'a %s adds a driver to their company, available by default and tied to no sales agent',
+    async (persona) => {
+      const caller = await as(persona);
+      const input = newDriver();
+      const driver = await caller.drivers.create(input);
+      expect(driver).toMatchObject({
+        ...input,
+        company_id: companyA.companyId,
+        status: 'available',
+        carrier_id: null,
+        sales_agent_id: null,
+      });
+      expect(new Date(driver.created_at).getTime()).not.toBeNaN();
+    },
+  );
+
+  it('a sales user adds a driver that becomes their own', async () => {
+    const driver = await (await as('sales')).drivers.create(newDriver());
+    expect(driver.sales_agent_id).toBe(companyA.users.sales.userId);
+  });
+
+  it('a master admin adds drivers to their own company only', async () => {
+    const driver = await (await asMasterAdmin()).drivers.create(newDriver());
+    expect(driver.company_id).toBe(masterAdmin.companyId);
+  });
+
+  it('treasury and drivers may not add drivers; nobody signed out may', async () => {
+    expect(await refusal((await as('treasury')).drivers.create(newDriver()))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).drivers.create(newDriver()))).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).drivers.create(newDriver()))).toEqual(UNAUTHORIZED);
+  });
+
+  it('stores empty optional fields as null: an empty license expiry, email, phone or carrier', async () => {
+    const driver = await (
+      await as('dispatcher')
+    ).drivers.create(newDriver({ email: '', phone: '', license_number: '  ', license_expiry: '', notes: '', carrier_id: '' }));
+    expect(driver).toMatchObject({ email: null, phone: null, license_number: null, license_expiry: null, notes: null, carrier_id: null });
+  });
+
+  it('trims names and keeps a chosen status', async () => {
+    const driver = await (await as('admin')).drivers.create(newDriver({ first_name: '  Ada ', status: 'off_duty' }));
+    expect(driver.first_name).toBe('Ada');
+    expect(driver.status).toBe('off_duty');
+  });
+
+  it.each([
+    ['first_name', { first_name: '' }, 'First name is required'],
+    ['first_name', { first_name: '   ' }, 'First name is required'],
+    ['last_name', { last_name: undefined }, 'Last name is required'],
+    ['first_name', { first_name: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
+    ['email', { email: 'not-an-email' }, 'Invalid email address'],
+    ['phone', { phone: 'call me maybe' }, 'Invalid phone number'],
+    ['license_expiry', { license_expiry: '2027-02-30' }, 'License expiry must be a valid date'],
+    ['license_expiry', { license_expiry: 'soon' }, 'License expiry must be a valid date'],
+    ['status', { status: 'asleep' }, 'Invalid status'],
+    ['carrier_id', { carrier_id: 'not-a-uuid' }, 'Invalid carrier'],
+    ['notes', { notes: 'bad\u0000byte' }, 'notes contains an invalid character'],
+  ])('refuses a bad %s with a message naming the field', async (field, override, message) => {
+    const before = await owner
+      .selectFrom('drivers')
+      .where('company_id', '=', companyA.companyId)
+      .select(owner.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    await expectFieldError((await as('admin')).drivers.create(newDriver(override) as never), 'drivers.create', field, message);
+    const after = await owner
+      .selectFrom('drivers')
+      .where('company_id', '=', companyA.companyId)
+      .select(owner.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
+
+describe("a driver's carrier", () => {
+  it("links a driver to one of the company's carriers", async () => {
+    const carrierId = await createSalesCarrier(started.services.db, companyA);
+    const driver = await (await as('dispatcher')).drivers.create(newDriver({ carrier_id: carrierId }));
+    expect(driver.carrier_id).toBe(carrierId);
+  });
+
+  it("refuses another company's carrier exactly like a missing one, naming the field, and writes nothing", async () => {
+    const caller = await as('admin');
+    const foreignCarrier = await createSalesCarrier(started.services.db, companyB);
+    const lastName = `Nobody ${randomUUID().slice(0, 6)}`;
+    await expectSameAsMissing(
+      () => caller.drivers.create(newDriver({ last_name: lastName, carrier_id: foreignCarrier })),
+      () => caller.drivers.create(newDriver({ last_name: lastName, carrier_id: randomUUID() })),
+    );
+    const error = await expectTrpcError(caller.drivers.create(newDriver({ carrier_id: foreignCarrier })), 'NOT_FOUND', 'Carrier not found');
+    expect(userFacingError(error, 'drivers.create').data.field).toBe('carrier_id');
+    const written = await owner.selectFrom('drivers').where('last_name', '=', lastName).select('id').execute();
+    expect(written).toEqual([]);
+  });
+
+  it("refuses another company's carrier on edit, and a deleted carrier, like a missing one", async () => {
+    const caller = await as('dispatcher');
+    const driver = await caller.drivers.create(newDriver());
+    const foreignCarrier = await createSalesCarrier(started.services.db, companyB);
+    await expectSameAsMissing(
+      () => caller.drivers.update({ id: driver.id, carrier_id: foreignCarrier }),
+      () => caller.drivers.update({ id: driver.id, carrier_id: randomUUID() }),
+    );
+    const deletedCarrier = await createSalesCarrier(started.services.db, companyA);
+    await (await as('admin')).carriers.delete({ id: deletedCarrier });
+    await expectSameAsMissing(
+      () => caller.drivers.update({ id: driver.id, carrier_id: foreignCarrier }),
+      () => caller.drivers.update({ id: driver.id, carrier_id: deletedCarrier }),
+    );
+    expect((await caller.drivers.get({ id: driver.id })).carrier_id).toBeNull();
+  });
+
+  it("a sales user may link only their own carriers: a colleague's answers like a missing one", async () => {
+    const sales = await as('sales');
+    const dispatchersCarrier = (await (await as('dispatcher')).carriers.create({ name: `Dispatch Carrier ${randomUUID().slice(0, 6)}` }))
+      .id;
+    await expectSameAsMissing(
+      () => sales.drivers.create(newDriver({ carrier_id: dispatchersCarrier })),
+      () => sales.drivers.create(newDriver({ carrier_id: randomUUID() })),
+    );
+    const ownCarrier = await createSalesCarrier(started.services.db, companyA);
+    expect((await sales.drivers.create(newDriver({ carrier_id: ownCarrier }))).carrier_id).toBe(ownCarrier);
+  });
+
+  it('deleting the carrier unlinks its drivers and keeps them', async () => {
+    const carrierId = await createSalesCarrier(started.services.db, companyA);
+    const driver = await (await as('admin')).drivers.create(newDriver({ carrier_id: carrierId }));
+    await (await as('admin')).carriers.delete({ id: carrierId });
+    expect((await (await as('admin')).drivers.get({ id: driver.id })).carrier_id).toBeNull();
+  });
+});
+
+describe('listing drivers', () => {
+  let list: TestCompany;
+  const names: string[] = [];
+
+  beforeAll(async () => {
+    list = await createTestCompany(started.services);
+    const admin = await as('admin', list);
+    for (const index of [1, 2, 3]) names.push((await admin.drivers.create(newDriver({ first_name: `Admin${index}` }))).first_name);
+    await (await as('sales', list)).drivers.create(newDriver({ first_name: 'SalesOwn' }));
+  });
+
+  it('shows admins, dispatchers and treasury every driver of the company, newest first', async () => {
+    for (const persona of ['admin', 'dispatcher', 'treasury'] as const) {
+      const { items, next_cursor } = await (await as(persona, list)).drivers.list();
+      expect(items.map((driver) => driver.first_name)).toEqual(['SalesOwn', 'Admin3', 'Admin2', 'Admin1']);
+      expect(next_cursor).toBeNull();
+      expect(new Set(items.map((driver) => driver.company_id))).toEqual(new Set([list.companyId]));
+    }
+  });
+
+  it('shows sales only their own drivers', async () => {
+    const { items } = await (await as('sales', list)).drivers.list();
+    expect(items.map((driver) => driver.first_name)).toEqual(['SalesOwn']);
+  });
+
+  it('pages newest first with a cursor, each driver once', async () => {
+    const admin = await as('admin', list);
+    const first = await admin.drivers.list({ limit: 3 });
+    expect(first.items.map((driver) => driver.first_name)).toEqual(['SalesOwn', 'Admin3', 'Admin2']);
+    expect(first.next_cursor).not.toBeNull();
+    const second = await admin.drivers.list({ limit: 3, cursor: first.next_cursor });
+    expect(second.items.map((driver) => driver.first_name)).toEqual(['Admin1']);
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it('keeps drivers created in the same transaction apart by id', async () => {
+    const same = await createTestCompany(started.services);
+    await owner
+      .insertInto('drivers')
+      .values(['A', 'B', 'C', 'D', 'E'].map((first_name) => ({ company_id: same.companyId, first_name, last_name: 'Batch' })))
+      .execute();
+    const admin = await as('admin', same);
+    const seen: string[] = [];
+    let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['next_cursor'] = null;
+    do {
+      const page: Awaited<ReturnType<Caller['drivers']['list']>> = await admin.drivers.list({ limit: 2, cursor });
+      seen.push(...page.items.map((driver) => driver.first_name));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.toSorted()).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it('refuses drivers (no role) and anyone signed out', async () => {
+    expect(await refusal((await as('driver', list)).drivers.list())).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).drivers.list())).toEqual(UNAUTHORIZED);
+  });
+
+  it('refuses a page size out of range', async () => {
+    await expectTrpcError((await as('admin', list)).drivers.list({ limit: 0 }), 'BAD_REQUEST');
+    await expectTrpcError((await as('admin', list)).drivers.list({ limit: 1000 }), 'BAD_REQUEST');
+  });
+
+  it("shows a master admin every company's drivers, and only theirs to everyone else", async () => {
+    const otherName = `Elsewhere ${randomUUID().slice(0, 6)}`;
+    await (await as('admin', companyB)).drivers.create(newDriver({ first_name: otherName }));
+    const master = await asMasterAdmin();
+    const seen = new Set<string>();
+    let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['next_cursor'] = null;
+    do {
+      const page: Awaited<ReturnType<Caller['drivers']['list']>> = await master.drivers.list({ limit: 200, cursor });
+      for (const driver of page.items) seen.add(driver.company_id);
+      if (page.items.some((driver) => driver.first_name === otherName)) break;
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.has(companyB.companyId)).toBe(true);
+    const { items } = await (await as('admin', list)).drivers.list();
+    expect(items.some((driver) => driver.first_name === otherName)).toBe(false);
+  });
+});
+
+describe('reading one driver and its location', () => {
+  it('reads a driver as every reader, and refuses drivers (no role)', async () => {
+    const id = await createSalesDriver(started.services.db, companyA);
+    for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
+      expect((await (await as(persona)).drivers.get({ id })).id).toBe(id);
+    }
+    expect((await (await asMasterAdmin()).drivers.get({ id })).id).toBe(id);
+    expect(await refusal((await as('driver')).drivers.get({ id }))).toEqual(FORBIDDEN);
+  });
+
+  it("answers another company's driver, a random id and a deleted id all alike", async () => {
+    const caller = await as('dispatcher');
+    const foreign = await createSalesDriver(started.services.db, companyB);
+    const deleted = await createSalesDriver(started.services.db, companyA);
+    await (await as('admin')).drivers.delete({ id: deleted });
+    for (const procedure of ['get', 'location'] as const) {
+      await expectSameAsMissing(
+        () => caller.drivers[procedure]({ id: foreign }),
+        () => caller.drivers[procedure]({ id: randomUUID() }),
+      );
+      await expectSameAsMissing(
+        () => caller.drivers[procedure]({ id: foreign }),
+        () => caller.drivers[procedure]({ id: deleted }),
+      );
+      await expectTrpcError(caller.drivers[procedure]({ id: deleted }), 'NOT_FOUND', 'Driver not found');
+    }
+  });
+
+  it("hides a colleague's driver from a sales user exactly like a missing one", async () => {
+    const sales = await as('sales');
+    const dispatchers = await (await as('dispatcher')).drivers.create(newDriver());
+    await expectSameAsMissing(
+      () => sales.drivers.get({ id: dispatchers.id }),
+      () => sales.drivers.get({ id: randomUUID() }),
+    );
+    await expectSameAsMissing(
+      () => sales.drivers.location({ id: dispatchers.id }),
+      () => sales.drivers.location({ id: randomUUID() }),
+    );
+  });
+
+  it('gives nulls for a driver who never shared a position', async () => {
+    const id = await createSalesDriver(started.services.db, companyA, { first_name: 'Never', last_name: 'Shared' });
+    expect(await (await as('treasury')).drivers.location({ id })).toEqual({
+      id,
+      name: 'Never Shared',
+      lat: null,
+      lng: null,
+      last_location_update: null,
+    });
+  });
+
+  it('gives the last known position as numbers, with when it was reported', async () => {
+    const id = await createSalesDriver(started.services.db, companyA, { first_name: 'Shared', last_name: 'Position' });
+    const reported = new Date('2026-11-20T15:04:05.000Z');
+    await owner
+      .updateTable('drivers')
+      .set({ current_location_lat: '39.739236', current_location_lng: '-104.990251', last_location_update: reported })
+      .where('id', '=', id)
+      .execute();
+    for (const caller of [await as('sales'), await asMasterAdmin()]) {
+      const location = await caller.drivers.location({ id });
+      expect(location).toMatchObject({ id, name: 'Shared Position', lat: 39.739236, lng: -104.990251 });
+      expect(new Date(location.last_location_update ?? '').toISOString()).toBe(reported.toISOString());
+    }
+  });
+});
+
+describe('editing a driver', () => {
+  it('changes the fields given, keeps the rest, and clears a field left empty', async () => {
+    const caller = await as('dispatcher');
+    const driver = await caller.drivers.create(newDriver());
+    const updated = await caller.drivers.update({ id: driver.id, status: 'on_route', license_expiry: '', phone: '555 010 3030' });
+    expect(updated).toMatchObject({
+      first_name: driver.first_name,
+      last_name: driver.last_name,
+      email: driver.email,
+      license_number: driver.license_number,
+      status: 'on_route',
+      license_expiry: null,
+      phone: '555 010 3030',
+    });
+  });
+
+  it('an edit that names no field changes nothing and returns the driver', async () => {
+    const caller = await as('admin');
+    const driver = await caller.drivers.create(newDriver());
+    expect(await caller.drivers.update({ id: driver.id })).toEqual(driver);
+  });
+
+  it('refuses a bad field on edit, naming it', async () => {
+    const caller = await as('admin');
+    const driver = await caller.drivers.create(newDriver());
+    await expectFieldError(caller.drivers.update({ id: driver.id, last_name: '' }), 'drivers.update', 'last_name', 'Last name is required');
+  });
+
+  it("lets sales edit their own drivers only; a colleague's answers like a missing one", async () => {
+    const sales = await as('sales');
+    const own = await sales.drivers.create(newDriver());
+    expect((await sales.drivers.update({ id: own.id, notes: 'Own edit' })).notes).toBe('Own edit');
+    const colleagues = await (await as('admin')).drivers.create(newDriver());
+    await expectSameAsMissing(
+      () => sales.drivers.update({ id: colleagues.id, notes: 'Not mine' }),
+      () => sales.drivers.update({ id: randomUUID(), notes: 'Not mine' }),
+    );
+    expect((await (await as('admin')).drivers.get({ id: colleagues.id })).notes).toBe(colleagues.notes);
+  });
+
+  it("answers another company's driver like a missing one, and leaves it untouched", async () => {
+    const foreign = await createSalesDriver(started.services.db, companyB);
+    for (const caller of [await as('admin'), await asMasterAdmin()]) {
+      await expectSameAsMissing(
+        () => caller.drivers.update({ id: foreign, first_name: 'Hijacked' }),
+        () => caller.drivers.update({ id: randomUUID(), first_name: 'Hijacked' }),
+      );
+    }
+    const row = await owner.selectFrom('drivers').select('first_name').where('id', '=', foreign).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Matrix');
+  });
+
+  it('refuses treasury and drivers', async () => {
+    const id = await createSalesDriver(started.services.db, companyA);
+    expect(await refusal((await as('treasury')).drivers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).drivers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
+  });
+});
+
+describe('deleting a driver', () => {
+  it('removes the driver; afterwards the id answers like any missing one', async () => {
+    const caller = await as('dispatcher');
+    const driver = await caller.drivers.create(newDriver());
+    expect(await caller.drivers.delete({ id: driver.id })).toEqual({ id: driver.id });
+    await expectTrpcError(caller.drivers.get({ id: driver.id }), 'NOT_FOUND', 'Driver not found');
+    await expectSameAsMissing(
+      () => caller.drivers.delete({ id: driver.id }),
+      () => caller.drivers.delete({ id: randomUUID() }),
+    );
+  });
+
+  it("keeps a load's history: the load stays, unlinked, still naming the driver it had", async () => {
+    const caller = await as('admin');
+    const driver = await caller.drivers.create(newDriver({ first_name: 'Hauled', last_name: 'ThisOne' }));
+    const load = await owner
+      .insertInto('loads')
+      .values({
+        company_id: companyA.companyId,
+        load_number: `LOAD-${Date.now()}`,
+        pickup_location: '100 Harbor Way',
+        pickup_city: 'Oakland',
+        pickup_state: 'CA',
+        delivery_location: '5 Commerce Dr',
+        delivery_city: 'Reno',
+        delivery_state: 'NV',
+        driver_id: driver.id,
+      })
+      .returning(['id', 'driver_name'])
+      .executeTakeFirstOrThrow();
+    expect(load.driver_name).toBe('Hauled ThisOne');
+    await caller.drivers.delete({ id: driver.id });
+    const after = await owner.selectFrom('loads').select(['driver_id', 'driver_name']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ driver_id: null, driver_name: 'Hauled ThisOne' });
+  });
+
+  it("lets sales delete their own drivers only; a colleague's answers like a missing one and stays", async () => {
+    const sales = await as('sales');
+    const own = await sales.drivers.create(newDriver());
+    await sales.drivers.delete({ id: own.id });
+    const colleagues = await (await as('dispatcher')).drivers.create(newDriver());
+    await expectSameAsMissing(
+      () => sales.drivers.delete({ id: colleagues.id }),
+      () => sales.drivers.delete({ id: randomUUID() }),
+    );
+    expect((await (await as('dispatcher')).drivers.get({ id: colleagues.id })).id).toBe(colleagues.id);
+  });
+
+  it("answers another company's driver like a missing one, for a master admin too, and keeps it", async () => {
+    const foreign = await createSalesDriver(started.services.db, companyB);
+    for (const caller of [await as('admin'), await asMasterAdmin()]) {
+      await expectSameAsMissing(
+        () => caller.drivers.delete({ id: foreign }),
+        () => caller.drivers.delete({ id: randomUUID() }),
+      );
+    }
+    expect(await owner.selectFrom('drivers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
+  });
+
+  it('refuses treasury, drivers and anyone signed out', async () => {
+    const id = await createSalesDriver(started.services.db, companyA);
+    expect(await refusal((await as('treasury')).drivers.delete({ id }))).toEqual(FORBIDDEN);
+    expect(await refusal((await as('driver')).drivers.delete({ id }))).toEqual(FORBIDDEN);
+    expect(await refusal((await anonymous()).drivers.delete({ id }))).toEqual(UNAUTHORIZED);
+  });
+});
