@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, CloseButton, Dialog, Portal, chakra } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, chakra, useBreakpointValue } from '@chakra-ui/react';
 
 interface FormDialogProps {
   open: boolean;
@@ -16,12 +16,14 @@ interface FormDialogProps {
 
 /** The one way to open a form in a dialog: title, fields, Cancel and a submit button with its busy text. */
 export function FormDialog({ open, onOpenChange, title, description, submitLabel, busyLabel, isPending, onSubmit, size = 'md', children }: FormDialogProps) {
+  // Full screen on a phone; a sized, rounded dialog from the md breakpoint up.
+  const dialogSize = useBreakpointValue({ base: 'full', md: size } as const) ?? size;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => onOpenChange(event.open)} size={{ base: 'full', md: size }} scrollBehavior="inside" placement="center">
+    <Dialog.Root open={open} onOpenChange={(event) => onOpenChange(event.open)} size={dialogSize} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
