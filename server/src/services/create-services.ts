@@ -1,7 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { setCompanyStatus } from '../auth/company-status.js';
 import { createLucia } from '../auth/lucia.js';
+import { seedTestUsers } from '../auth/test-users.js';
 import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
 import { createDb, createPool } from '../db/database.js';
 import { createMailer, resendTransport } from './mail/mailer.js';
@@ -42,6 +44,10 @@ export async function createServices(
     bus,
     sockets: createSocketRegistry(),
     log,
+    masterAdmin: {
+      setCompanyStatus: (change) => setCompanyStatus(db, change, (message) => log.info(message)),
+      seedTestUsers: () => seedTestUsers(db, { onError: (message, error) => log.error(message, error) }),
+    },
   };
   // Time-expired sessions are deleted once a minute, which also closes their sockets.
   const sweep = setInterval(() => void lucia.deleteExpiredSessions().catch((error: Error) => log.warn(error.message)), 60_000);

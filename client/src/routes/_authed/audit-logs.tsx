@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { AuditLogsPage } from '../../features/audit/AuditLogsPage';
 import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/audit-logs')({
   beforeLoad: requireRoles(['admin']),
-  component: () => <WaypointPage title="Audit Logs" subtitle="Track all system changes and maintain compliance" />,
+  component: AuditLogsPage,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { CompaniesPage } from '../../features/admin/CompaniesPage';
 import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/companies')({
   beforeLoad: requireRoles('master_admin'),
-  component: () => <WaypointPage title="Companies" />,
+  component: CompaniesPage,
 });

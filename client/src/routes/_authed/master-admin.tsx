@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { MasterAdminDashboard } from '../../features/admin/MasterAdminDashboard';
 import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/master-admin')({
   beforeLoad: requireRoles('master_admin'),
-  component: () => <WaypointPage title="Master Admin Dashboard" />,
+  component: MasterAdminDashboard,
 });
