@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { FeatureCollection, LineString, Point } from 'geojson';
+import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '../../../../shared/src/rules/geo';
+import { loadBaseStyle, MAP_COLOURS } from './basemap-style';
+import { MAP_TEXTS, type BaseMapProps, type MapPlace } from './map-types';
+
+// The worker ships as its own file of the build (served from our origin, as the CSP's worker-src allows).
+maplibregl.setWorkerUrl(workerUrl);
+
+/** The spec's zoom 4 (the whole contiguous US) is for a desktop-sized map; a narrower one zooms out in proportion, so a phone shows as much. */
+const DESKTOP_MAP_WIDTH = 720;
+const DEFAULT_ZOOM = toMapLibreZoom(DEFAULT_MAP_ZOOM);
+
+const PLACES = 'haulwise-places';
+const ROUTE = 'haulwise-route';
+/** How close a single place is shown (its state and the neighbours), and the closest a fitted lane gets (a city block helps nobody). */
+const SINGLE_PLACE_ZOOM = 4;
+const MAX_FIT_ZOOM = 9;
+
+const emptyPlaces: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
+const emptyRoute: FeatureCollection<LineString> = { type: 'FeatureCollection', features: [] };
+
+function placesData(places: readonly MapPlace[]): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: places.map((place) => ({
+      type: 'Feature',
+      properties: { id: place.id, color: place.color },
+      geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
+    })),
+  };
+}
+
+function routeData(places: readonly MapPlace[], connect: boolean): FeatureCollection<LineString> {
+  if (!connect || places.length < 2) return emptyRoute;
+  return {
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: places.map((place) => [place.lng, place.lat]) } },
+    ],
+  };
+}
+
+/** A label beside a point, drawn by the page (the offline style has no glyphs). */
+function labelElement(place: MapPlace): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'haulwise-map-label';
+  element.textContent = place.label;
+  element.dataset.testid = 'map-label';
+  Object.assign(element.style, {
+    background: 'white',
+    color: '#1a202c',
+    border: `2px solid ${place.color}`,
+    borderRadius: '6px',
+    padding: '2px 6px',
+    font: '600 12px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+    whiteSpace: 'nowrap',
+    boxShadow: '0 1px 3px rgba(0,0,0,0.25)',
+    pointerEvents: 'none',
+  } satisfies Partial<CSSStyleDeclaration>);
+  return element;
+}
+
+/** Room the zoom buttons (top right) and the attribution (bottom) take at the map's edges. */
+const CONTROLS = { right: 40, bottom: 36 } as const;
+
+/**
+ * Labels sit above their points, centred: keep them inside the map, and clear of the zoom
+ * buttons and the attribution, when fitting a lane (as far as the map's size allows).
+ */
+function fitPadding(width: number, height: number, labelWidth: number) {
+  const side = Math.min(Math.ceil(labelWidth / 2) + 8, Math.floor(width / 4));
+  return {
+    top: Math.min(48, Math.floor(height / 4)),
+    bottom: Math.min(CONTROLS.bottom, Math.floor(height / 5)),
+    left: side,
+    right: side + Math.min(CONTROLS.right, Math.floor(width / 10)),
+  };
+}
+
+/** Shows every place: the lane's bounds, one place close up, or the middle of the US at zoom 4 when there is none. */
+function frame(map: maplibregl.Map, places: readonly MapPlace[], labelWidth: number) {
+  const { clientWidth, clientHeight } = map.getContainer();
+  if (clientWidth === 0 || clientHeight === 0) return;
+  const [first] = places;
+  if (!first) {
+    const zoom = DEFAULT_ZOOM + Math.min(0, Math.log2(clientWidth / DESKTOP_MAP_WIDTH));
+    map.jumpTo({ center: [US_CENTER.lng, US_CENTER.lat], zoom });
+    return;
+  }
+  if (places.length === 1) {
+    map.jumpTo({ center: [first.lng, first.lat], zoom: SINGLE_PLACE_ZOOM });
+    return;
+  }
+  const bounds = new maplibregl.LngLatBounds([first.lng, first.lat], [first.lng, first.lat]);
+  for (const place of places) bounds.extend([place.lng, place.lat]);
+  map.fitBounds(bounds, { padding: fitPadding(clientWidth, clientHeight, labelWidth), maxZoom: MAX_FIT_ZOOM, duration: 0 });
+}
+
+type Status = 'loading' | 'ready' | 'failed';
+
+/** The one MapLibre map of the app. Loaded lazily (see MapView): nothing else imports maplibre-gl. */
+export default function BaseMap({ places, connect = false, ariaLabel, height }: BaseMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  // What the resize observer needs to frame the places again: the latest places and their widest label.
+  const framing = useRef({ places, labelWidth: 0 });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let cancelled = false;
+    let created: maplibregl.Map | null = null;
+    let observer: ResizeObserver | null = null;
+    loadBaseStyle()
+      .then((style) => {
+        if (cancelled) return;
+        created = new maplibregl.Map({
+          container: element,
+          style,
+          center: [US_CENTER.lng, US_CENTER.lat],
+          zoom: DEFAULT_ZOOM,
+          attributionControl: { compact: true },
+          locale: { 'Map.Title': ariaLabel },
+          fadeDuration: 0,
+        });
+        const map = created;
+        let loaded = false;
+        map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+        map.on('error', () => {
+          // Before the map has loaded an error means no map at all; later ones (a tile of a hosted style) are survivable.
+          if (!loaded) setStatus('failed');
+        });
+        map.on('load', () => {
+          if (cancelled) return;
+          loaded = true;
+          map.addSource(ROUTE, { type: 'geojson', data: emptyRoute });
+          map.addSource(PLACES, { type: 'geojson', data: emptyPlaces });
+          map.addLayer({
+            id: ROUTE,
+            type: 'line',
+            source: ROUTE,
+            layout: { 'line-cap': 'round', 'line-join': 'round' },
+            paint: { 'line-color': MAP_COLOURS.route, 'line-width': 3, 'line-dasharray': [2, 1.5] },
+          });
+          map.addLayer({
+            id: PLACES,
+            type: 'circle',
+            source: PLACES,
+            paint: { 'circle-radius': 7, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+          });
+          setStatus('ready');
+          setMap(map);
+        });
+        // A map in a dialog or tab is often laid out after it mounts: follow the container's size.
+        observer = new ResizeObserver(() => {
+          map.resize();
+          if (loaded) frame(map, framing.current.places, framing.current.labelWidth);
+        });
+        observer.observe(element);
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      created?.remove();
+      setMap(null);
+    };
+    // The map is built once per mount; places are drawn by the effect below.
+  }, [ariaLabel]);
+
+  useEffect(() => {
+    if (!map) return;
+    (map.getSource(PLACES) as maplibregl.GeoJSONSource | undefined)?.setData(placesData(places));
+    (map.getSource(ROUTE) as maplibregl.GeoJSONSource | undefined)?.setData(routeData(places, connect));
+    const labels = places.map((place) =>
+      new maplibregl.Marker({ element: labelElement(place), anchor: 'bottom', offset: [0, -10] })
+        .setLngLat([place.lng, place.lat])
+        .addTo(map),
+    );
+    framing.current = { places, labelWidth: Math.max(0, ...labels.map((label) => label.getElement().offsetWidth)) };
+    frame(map, places, framing.current.labelWidth);
+    return () => {
+      for (const label of labels) label.remove();
+    };
+  }, [map, places, connect]);
+
+  return (
+    <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px" bg={MAP_COLOURS.water}>
+      {/* Sized by the frame, not positioned: MapLibre's stylesheet makes its container position: relative. */}
+      <Box ref={container} h="full" w="full" data-testid="map" data-map-status={status} />
+      {status === 'loading' ? (
+        <Center position="absolute" inset="0" role="status" pointerEvents="none">
+          <Stack align="center" gap="2">
+            <Spinner color="blue.600" />
+            <Text color="gray.800">{MAP_TEXTS.loading}</Text>
+          </Stack>
+        </Center>
+      ) : null}
+      {status === 'failed' ? (
+        <Center position="absolute" inset="0" role="alert" bg="gray.50">
+          <Text color="red.700">{MAP_TEXTS.unavailable}</Text>
+        </Center>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+/** What the maps feature shares with the lazily loaded map, without importing MapLibre. */
+
+/** A labelled point on a map. */
+export interface MapPlace {
+  id: string;
+  lat: number;
+  lng: number;
+  label: string;
+  /** The point's and its label's colour (a CSS colour). */
+  color: string;
+}
+
+export interface BaseMapProps {
+  places: readonly MapPlace[];
+  /** Draw a straight line through the places, in order. */
+  connect?: boolean;
+  /** What a screen reader calls the map. */
+  ariaLabel: string;
+  height: string;
+}
+
+/** The spec's map error ("maps service not available") and the map's own states. */
+export const MAP_TEXTS = {
+  loading: 'Loading map...',
+  unavailable: 'Maps service not available',
+} as const;
+
+/** The spec's fleet map colours by GPS freshness: green active, yellow idle, red offline. */
+export const FRESHNESS_COLOURS = { active: '#2f855a', idle: '#d69e2e', offline: '#c53030' } as const;
+
+/** A lane's two ends. */
+export const LANE_COLOURS = { pickup: '#2f855a', delivery: '#c53030' } as const;

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+
+export interface CityAndState {
+  city: string;
+  state: string;
+}
+
+/** Trimmed, with the state in capitals, so "chicago , il" and "Chicago, IL" share one cached answer. */
+export const tidyPlace = (place: CityAndState): CityAndState => ({ city: place.city.trim(), state: place.state.trim().toUpperCase() });
+
+/** Enough to look a place up: a city and a 2-letter state. */
+export const isLocatable = (place: CityAndState) => place.city.trim().length > 0 && /^[A-Za-z]{2}$/.test(place.state.trim());
+
+/** The value once it has stopped changing for `delayMs` (at once when 0). */
+function useSettled<T>(value: T, key: string, delayMs: number): T {
+  const [settled, setSettled] = useState({ key, value });
+  useEffect(() => {
+    if (delayMs <= 0) return;
+    const timer = setTimeout(() => setSettled({ key, value }), delayMs);
+    return () => clearTimeout(timer);
+    // `key` stands for `value`: a new object with the same contents is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, delayMs]);
+  return delayMs <= 0 ? value : settled.value;
+}
+
+/**
+ * The lane's straight-line distance estimate from its cities (geo.estimateDistance): `query.data`
+ * is `{ miles, pickup, delivery }`, or null when either city is unknown. Nothing is asked until
+ * both places have a city and a 2-letter state. A form passes `debounceMs` so typing does not
+ * send a request per keystroke.
+ */
+export function useDistanceEstimate(
+  pickup: CityAndState,
+  delivery: CityAndState,
+  options: { debounceMs?: number; enabled?: boolean } = {},
+) {
+  const input = { pickup: tidyPlace(pickup), delivery: tidyPlace(delivery) };
+  const settled = useSettled(input, JSON.stringify(input), options.debounceMs ?? 0);
+  const isComplete = isLocatable(settled.pickup) && isLocatable(settled.delivery);
+  const query = trpc.geo.estimateDistance.useQuery(settled, {
+    enabled: (options.enabled ?? true) && isComplete,
+    // Where a city is does not change while the app is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { query, isComplete };
+}
+
+/** Where one place is (geo.locate), asked only when `enabled` and the place is locatable. */
+export function useLocate(place: CityAndState, enabled: boolean) {
+  const input = tidyPlace(place);
+  return trpc.geo.locate.useQuery(input, { enabled: enabled && isLocatable(input), staleTime: Number.POSITIVE_INFINITY });
+}

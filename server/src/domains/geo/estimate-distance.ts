@@ -1,0 +1,14 @@
+import { haversineMiles } from '../../../../shared/src/rules/geo.js';
+import type { Gazetteer } from '../../services/geo/gazetteer.js';
+import type { DistanceEstimate, EstimateDistanceInput } from './geo.schemas.js';
+
+/**
+ * The straight-line distance of a lane, from its pickup and delivery cities. Null when either
+ * city is unknown: the caller says which by locating each one.
+ */
+export function estimateDistance(gazetteer: Gazetteer, { pickup, delivery }: EstimateDistanceInput): DistanceEstimate {
+  const from = gazetteer.locate(pickup.city, pickup.state);
+  const to = gazetteer.locate(delivery.city, delivery.state);
+  if (!from || !to) return null;
+  return { miles: haversineMiles(from, to), pickup: from, delivery: to };
+}
