@@ -13,7 +13,15 @@ const palettes: Record<string, string> = {
   approved: 'green',
   rejected: 'red',
   active: 'green',
+  idle: 'yellow',
+  offline: 'red',
   suspended: 'red',
+  queued: 'gray',
+  sent: 'blue',
+  failed: 'red',
+  paid: 'green',
+  overdue: 'red',
+  draft: 'gray',
 };
 
 export const statusLabel = (status: string) => status.replaceAll('_', ' ').replace(/^\w/, (letter) => letter.toUpperCase());
