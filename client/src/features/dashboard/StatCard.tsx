@@ -1,0 +1,37 @@
+import type { LucideIcon } from 'lucide-react';
+import { Box, Card, Flex, Skeleton, Stat } from '@chakra-ui/react';
+
+/** One counter of a dashboard: its label, its value (a skeleton while loading, "—" when unknown) and an icon. */
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  isLoading,
+}: {
+  label: string;
+  value: string | number | null;
+  icon: LucideIcon;
+  isLoading: boolean;
+}) {
+  return (
+    <Card.Root variant="outline" bg="white">
+      <Card.Body p={{ base: '4', md: '5' }}>
+        <Flex align="center" justify="space-between" gap="3">
+          <Stat.Root>
+            <Stat.Label color="gray.700">{label}</Stat.Label>
+            {isLoading ? (
+              <Skeleton height="8" width="16" mt="1" />
+            ) : (
+              <Stat.ValueText fontSize="2xl" fontWeight="bold">
+                {value ?? '—'}
+              </Stat.ValueText>
+            )}
+          </Stat.Root>
+          <Box color="blue.700" bg="blue.50" p="2.5" borderRadius="md" display={{ base: 'none', sm: 'block' }} aria-hidden>
+            <Icon size={22} />
+          </Box>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

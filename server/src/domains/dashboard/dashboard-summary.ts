@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { dashboardSummaryOutput } from '../../../../shared/src/schemas/dashboard.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { dashboardSummary } from './dashboard.repository.js';
+
+/**
+ * The generic dashboard's counters (Total Loads, Active Loads, Drivers, Brokers) and its
+ * Recent Loads. Staff of the company read it; a sales user counts only their own loads and
+ * drivers. A master admin reads their own company here, like any admin.
+ */
+export const summary = roleProcedure('admin', 'dispatcher', 'sales', 'treasury')
+  .input(z.void())
+  .output(dashboardSummaryOutput)
+  .query(({ ctx }) => {
+    const isSalesOnly = ctx.session.role === 'sales' && !ctx.session.isMasterAdmin;
+    return dashboardSummary(ctx.db, { companyId: ctx.session.company.id, ownerUserId: isSalesOnly ? ctx.session.user.id : null });
+  });

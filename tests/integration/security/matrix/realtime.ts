@@ -1,0 +1,44 @@
+import type { Persona, ProcedureRule } from '../authorization-matrix.js';
+
+// Spelled out rather than imported: authorization-matrix.ts imports this file, so its values are not yet defined here.
+const SIGNED_IN = ['admin', 'sales', 'dispatcher', 'treasury', 'driver', 'masterAdmin'] as const satisfies readonly Persona[];
+
+/**
+ * Anyone signed in may open the subscription; what it then yields is filtered per row
+ * (docs/permissions.md, "Live change notices"), which `liveNotices` below encodes.
+ */
+export const realtimeRules = {
+  'realtime.changes': { type: 'subscription', allowed: SIGNED_IN, input: () => ({ tables: ['loads', 'wip_assignments', 'drivers'] }) },
+} satisfies Record<string, ProcedureRule>;
+
+/**
+ * Committed changes a realtime test makes, named from the point of view of one company ("ours")
+ * whose members subscribe, and another company ("foreign").
+ */
+export const LIVE_CHANGES = [
+  /** A load of ours that no sales user is tied to. */
+  'ourLoad',
+  /** A load of ours whose sales user is our sales member. */
+  'ourSalesLoad',
+  /** A WIP request of our dispatcher. */
+  'ourDispatcherWip',
+  /** A WIP request of our sales member. */
+  'ourSalesWip',
+  'foreignLoad',
+  'foreignWip',
+] as const;
+export type LiveChange = (typeof LIVE_CHANGES)[number];
+
+/**
+ * Which of those changes each subscriber is told about: company-wide for admins, dispatchers
+ * and treasury (WIP only their own unless admin), only their own loads and WIP for sales,
+ * nothing for a driver, every company for a master admin (who belongs to a third company).
+ */
+export const liveNotices: Record<Exclude<Persona, 'anonymous'>, readonly LiveChange[]> = {
+  admin: ['ourLoad', 'ourSalesLoad', 'ourDispatcherWip', 'ourSalesWip'],
+  dispatcher: ['ourLoad', 'ourSalesLoad', 'ourDispatcherWip'],
+  sales: ['ourSalesLoad', 'ourSalesWip'],
+  treasury: ['ourLoad', 'ourSalesLoad'],
+  driver: [],
+  masterAdmin: LIVE_CHANGES,
+};
