@@ -14,6 +14,7 @@ export function canSeeEvent(session: SessionOutput, event: RealtimeEvent): boole
   if (session.isMasterAdmin) return true;
   if (event.company_id !== session.company.id || session.role === null) return false;
   if (event.table === 'loads' && session.role === 'sales') return event.sales_user_id === session.user.id;
+  if (event.table === 'drivers' && session.role === 'sales') return event.sales_agent_id === session.user.id;
   if (event.table === 'wip_assignments' && session.role !== 'admin') return event.user_id === session.user.id;
   return true;
 }
