@@ -1,6 +1,36 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { z } from 'zod';
+import { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '../../../../shared/src/schemas/loads';
+import { LoadsPage } from '../../features/loads/LoadsPage';
+import type { LoadFilters } from '../../features/loads/use-loads';
+import { requireRoles } from '../../lib/guards';
+
+/** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
+const loadsSearch = z.object({
+  search: z.string().max(LOAD_LIMITS.search).optional().catch(undefined),
+  status: z.enum(LOAD_STATUS_FILTERS).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/_authed/loads')({
-  component: () => <WaypointPage title="Loads" />,
+  validateSearch: (search) => loadsSearch.parse(search),
+  // Staff only: drivers reach their own portal (docs/permissions.md); the server refuses them too.
+  beforeLoad: requireRoles(['admin', 'dispatcher', 'sales', 'treasury']),
+  component: LoadsRoute,
 });
+
+function LoadsRoute() {
+  const { session } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const filters: LoadFilters = { search: search.search ?? '', status: search.status ?? 'all' };
+  const onFiltersChange = useCallback(
+    (next: LoadFilters) =>
+      void navigate({
+        search: { search: next.search || undefined, status: next.status === 'all' ? undefined : next.status },
+        replace: true,
+      }),
+    [navigate],
+  );
+  return <LoadsPage session={session} filters={filters} onFiltersChange={onFiltersChange} />;
+}

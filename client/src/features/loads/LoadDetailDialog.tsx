@@ -1,0 +1,261 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Center,
+  CloseButton,
+  DataList,
+  Dialog,
+  EmptyState,
+  Flex,
+  Portal,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+  Timeline,
+} from '@chakra-ui/react';
+import { CircleDot, FileText, Pencil } from 'lucide-react';
+import { LOAD_STATUSES, type LoadStatus } from '../../../../shared/src/constants';
+import { commission } from '../../../../shared/src/rules/commission';
+import type { LoadDetail } from '../../../../shared/src/schemas/loads';
+import { QueryState } from '../../components/QueryState';
+import { SelectField } from '../../components/SelectField';
+import { StatusBadge, statusLabel } from '../../components/StatusBadge';
+import { notify } from '../../components/toaster';
+import { formatDate, formatDateAtTime, formatMoney, formatNumber } from '../../lib/format';
+import { errorDetails, trpc } from '../../lib/trpc';
+import { LoadFormDialog } from './LoadFormDialog';
+
+// MapLibre is heavy: it loads only when someone opens the Map tab.
+const LoadRouteMap = lazy(() => import('../maps/LoadRouteMap').then((module) => ({ default: module.LoadRouteMap })));
+
+/** Documents arrive in a later issue; until then every load has none. TODO(issue 3 documents): read the load's documents. */
+const DOCUMENT_COUNT = 0;
+
+/** The load detail dialog: Details, Map, Documents and Status & Updates, with Edit for those who may change the load. */
+export function LoadDetailDialog({
+  loadId,
+  canChange,
+  onClose,
+}: {
+  loadId: string;
+  canChange: (load: LoadDetail) => boolean;
+  onClose: () => void;
+}) {
+  const query = trpc.loads.get.useQuery({ id: loadId });
+  const [isEditing, setEditing] = useState(false);
+  const load = query.data;
+
+  useEffect(() => {
+    if (query.error) notify.error('Failed to load details', errorDetails(query.error).message);
+  }, [query.error]);
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(event) => (event.open ? undefined : onClose())}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Flex gap="3" align="center" wrap="wrap" pe="8">
+                <Dialog.Title wordBreak="break-all">{load ? load.load_number : 'Load details'}</Dialog.Title>
+                {load ? <StatusBadge status={load.status} /> : null}
+              </Flex>
+            </Dialog.Header>
+            <Dialog.Body>
+              <QueryState
+                isLoading={query.isLoading}
+                error={query.error ? { message: 'Failed to load details' } : null}
+                isEmpty={!load}
+                emptyText="Load not found"
+                onRetry={() => void query.refetch()}
+              >
+                {load ? <LoadTabs load={load} canChange={canChange(load)} /> : null}
+              </QueryState>
+            </Dialog.Body>
+            <Dialog.Footer>
+              {load && canChange(load) ? (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" /> Edit
+                </Button>
+              ) : null}
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Close</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+      {isEditing && load ? <LoadFormDialog load={load} onClose={() => setEditing(false)} /> : null}
+    </Dialog.Root>
+  );
+}
+
+function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean }) {
+  return (
+    <Tabs.Root defaultValue="details" lazyMount unmountOnExit variant="line" colorPalette="blue">
+      {/* On a phone the tabs scroll sideways rather than wrap. */}
+      <Tabs.List overflowX="auto" overflowY="hidden" css={{ '& > button': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
+        <Tabs.Trigger value="details">Details</Tabs.Trigger>
+        <Tabs.Trigger value="map">Map</Tabs.Trigger>
+        <Tabs.Trigger value="documents">Documents ({DOCUMENT_COUNT})</Tabs.Trigger>
+        <Tabs.Trigger value="status">Status &amp; Updates</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="details">
+        <LoadDetails load={load} />
+      </Tabs.Content>
+      <Tabs.Content value="map">
+        <Suspense
+          fallback={
+            <Center py="10" role="status">
+              <Spinner color="blue.600" /> <Text ms="2">Loading map...</Text>
+            </Center>
+          }
+        >
+          <LoadRouteMap
+            pickup={{ city: load.pickup_city, state: load.pickup_state }}
+            delivery={{ city: load.delivery_city, state: load.delivery_state }}
+          />
+        </Suspense>
+      </Tabs.Content>
+      <Tabs.Content value="documents">
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <FileText aria-hidden="true" />
+            </EmptyState.Indicator>
+            <EmptyState.Title as="p">No documents yet</EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Tabs.Content>
+      <Tabs.Content value="status">
+        <StatusAndUpdates load={load} canChange={canChange} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function LoadDetails({ load }: { load: LoadDetail }) {
+  const rows: [string, ReactNode][] = [
+    ['Reference number', load.reference_number ?? '—'],
+    ['Pickup', <Place key="pickup" location={load.pickup_location} city={load.pickup_city} state={load.pickup_state} />],
+    ['Pickup date', formatDate(load.pickup_date)],
+    ['Pickup notes', load.pickup_notes ?? '—'],
+    ['Delivery', <Place key="delivery" location={load.delivery_location} city={load.delivery_city} state={load.delivery_state} />],
+    ['Delivery date', formatDate(load.delivery_date)],
+    ['Delivery notes', load.delivery_notes ?? '—'],
+    ['Commodity', load.commodity ?? '—'],
+    ['Weight', formatNumber(load.weight, 'lbs')],
+    ['Distance', formatNumber(load.distance, 'mi')],
+    ['Rate', formatMoney(load.rate)],
+    ['Driver', load.driver_name ?? 'Unassigned'],
+    ['Broker', load.broker_name ?? '—'],
+    ['Carrier', load.carrier_name ?? '—'],
+    ['Sales percentage', load.sales_percentage === null ? '—' : `${formatNumber(load.sales_percentage)}%`],
+    ['Commission', formatMoney(commission(load.rate, load.sales_percentage))],
+    ['Factoring', load.factoring ? 'Yes' : 'No'],
+    ['Notes', load.notes ?? '—'],
+  ];
+  return (
+    <DataList.Root
+      orientation="horizontal"
+      size="md"
+      gap="3"
+      pt="2"
+      display={{ base: 'flex', md: 'grid' }}
+      gridTemplateColumns={{ md: '1fr 1fr' }}
+      columnGap="8"
+    >
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label} alignItems="start" flexDirection={{ base: 'column', sm: 'row' }} gap={{ base: '0', sm: '4' }}>
+          <DataList.ItemLabel minW="32" color="gray.700">
+            {label}
+          </DataList.ItemLabel>
+          <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
+            {value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function Place({ location, city, state }: { location: string; city: string; state: string }) {
+  return (
+    <Stack gap="0">
+      <Text>{location}</Text>
+      <Text>
+        {city}, {state}
+      </Text>
+    </Stack>
+  );
+}
+
+const STATUS_OPTIONS = LOAD_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+
+/** The status selector (any of the six, in any order) and the timeline: Created, then the current status once not pending. */
+function StatusAndUpdates({ load, canChange }: { load: LoadDetail; canChange: boolean }) {
+  const utils = trpc.useUtils();
+  const changeStatus = trpc.loads.changeStatus.useMutation({
+    onSuccess: (updated) => {
+      utils.loads.get.setData({ id: updated.id }, updated);
+      void utils.loads.list.invalidate();
+      notify.success('Status Updated', `${updated.load_number} is now ${statusLabel(updated.status)}`);
+    },
+    onError: (error) => notify.error('Failed to update status', errorDetails(error).message),
+  });
+
+  return (
+    <Stack gap="6" pt="2">
+      {canChange ? (
+        <SelectField
+          label="Status"
+          name="status"
+          value={load.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => changeStatus.mutate({ id: load.id, status: status as LoadStatus })}
+        />
+      ) : (
+        <Flex gap="2" align="center">
+          <Text fontWeight="medium">Status</Text>
+          <StatusBadge status={load.status} />
+        </Flex>
+      )}
+      <Stack gap="3">
+        <Text fontWeight="semibold">Timeline</Text>
+        <Timeline.Root size="md" variant="subtle" aria-label="Status timeline" as="ol">
+          <TimelineEntry title="Created" time={load.created_at} />
+          {load.status !== 'pending' && load.status_updated_at ? (
+            <TimelineEntry title={statusLabel(load.status)} time={load.status_updated_at} />
+          ) : null}
+        </Timeline.Root>
+      </Stack>
+    </Stack>
+  );
+}
+
+function TimelineEntry({ title, time }: { title: string; time: string }) {
+  return (
+    <Timeline.Item as="li">
+      <Timeline.Connector>
+        <Timeline.Separator />
+        <Timeline.Indicator>
+          <CircleDot aria-hidden="true" />
+        </Timeline.Indicator>
+      </Timeline.Connector>
+      <Timeline.Content>
+        <Timeline.Title>{title}</Timeline.Title>
+        <Timeline.Description color="gray.700">{formatDateAtTime(time)}</Timeline.Description>
+      </Timeline.Content>
+    </Timeline.Item>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, chakra, Flex, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Plus, Search, X } from 'lucide-react';
+import { LOAD_STATUSES } from '../../../../shared/src/constants';
+import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { SelectField } from '../../components/SelectField';
+import { statusLabel } from '../../components/StatusBadge';
+import { notify } from '../../components/toaster';
+import { LoadCard } from './LoadCard';
+import { LoadDetailDialog } from './LoadDetailDialog';
+import { LoadFormDialog } from './LoadFormDialog';
+import { loadPermissions, useDebounced, useLoadList, type LoadFilters } from './use-loads';
+
+const STATUS_FILTER_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...LOAD_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+];
+
+/** The Loads screen: search, status filter, clear filters, cards paged with "Load more", and the create and detail dialogs. */
+export function LoadsPage({
+  session,
+  filters,
+  onFiltersChange,
+}: {
+  session: SessionOutput;
+  filters: LoadFilters;
+  onFiltersChange: (filters: LoadFilters) => void;
+}) {
+  const permissions = loadPermissions(session);
+  const [searchText, setSearchText] = useState(filters.search);
+  const settledSearch = useDebounced(searchText.trim());
+  const [isCreating, setCreating] = useState(false);
+  const [openLoadId, setOpenLoadId] = useState<string | null>(null);
+  const { query, loads } = useLoadList(filters);
+
+  // The typed search reaches the address (and so the query) once typing pauses; only a new
+  // pause does, so "Clear filters" is not undone by the search typed before it.
+  const latest = useRef({ filters, onFiltersChange });
+  latest.current = { filters, onFiltersChange };
+  useEffect(() => {
+    const current = latest.current;
+    if (settledSearch !== current.filters.search) current.onFiltersChange({ ...current.filters, search: settledSearch });
+  }, [settledSearch]);
+
+  useEffect(() => {
+    if (query.error) notify.error('Error', 'Failed to fetch data');
+  }, [query.error]);
+
+  const hasFilters = filters.search !== '' || filters.status !== 'all' || searchText !== '';
+  const clearFilters = () => {
+    setSearchText('');
+    onFiltersChange({ search: '', status: 'all' });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={session.role === 'sales' && !session.isMasterAdmin ? 'My Loads' : 'Loads'}
+        subtitle="Create, assign and track your loads"
+        actions={
+          permissions.canCreate ? (
+            <Button colorPalette="blue" onClick={() => setCreating(true)} alignSelf={{ base: 'stretch', md: 'center' }}>
+              <Plus aria-hidden="true" /> Create Load
+            </Button>
+          ) : null
+        }
+      />
+
+      <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'end' }} mb="6" role="search">
+        <Stack gap="1.5" flex="1">
+          <chakra.label htmlFor="load-search" fontWeight="medium" fontSize="sm">
+            Search
+          </chakra.label>
+          <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
+            <Input
+              id="load-search"
+              type="search"
+              bg="white"
+              placeholder="Load number, pickup city, delivery city or commodity"
+              value={searchText}
+              maxLength={100}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </InputGroup>
+        </Stack>
+        <Stack w={{ base: 'full', md: '52' }}>
+          <SelectField
+            label="Status"
+            name="status"
+            value={filters.status}
+            options={STATUS_FILTER_OPTIONS}
+            onChange={(status) => onFiltersChange({ ...filters, search: searchText.trim(), status: status as LoadFilters['status'] })}
+          />
+        </Stack>
+        <Button variant="outline" onClick={clearFilters} disabled={!hasFilters}>
+          <X aria-hidden="true" /> Clear filters
+        </Button>
+      </Flex>
+
+      <QueryState
+        isLoading={query.isLoading}
+        error={query.error && loads.length === 0 ? { message: 'Failed to fetch data' } : null}
+        isEmpty={loads.length === 0}
+        loadingText="Loading loads..."
+        emptyText={
+          filters.search || filters.status !== 'all'
+            ? 'No loads match your filters.'
+            : 'No loads yet. Create your first load to get started.'
+        }
+        onRetry={() => void query.refetch()}
+      >
+        <SimpleGrid
+          as="ul"
+          listStyleType="none"
+          columns={{ base: 1, md: 2, xl: 3 }}
+          gap="4"
+          aria-label="Loads"
+          aria-busy={query.isFetching}
+        >
+          {loads.map((load) => (
+            <li key={load.id}>
+              <LoadCard load={load} onOpen={() => setOpenLoadId(load.id)} />
+            </li>
+          ))}
+        </SimpleGrid>
+        {query.hasNextPage ? (
+          <Flex justify="center" mt="6">
+            <Button
+              variant="outline"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+              loadingText="Loading..."
+            >
+              Load more
+            </Button>
+          </Flex>
+        ) : null}
+      </QueryState>
+
+      {isCreating ? <LoadFormDialog onClose={() => setCreating(false)} /> : null}
+      {openLoadId ? <LoadDetailDialog loadId={openLoadId} canChange={permissions.canChange} onClose={() => setOpenLoadId(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { createLoadInput, loadDetail } from '../../../../shared/src/schemas/loads.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { assertAssignable, assignmentRaceError } from './load-assignment.js';
+import { insertLoad, viewerOf } from './loads.repository.js';
+
+/**
+ * Create Load: a new load starts pending and records its creator; a sales user who creates
+ * it becomes its sales_user_id. Driver, broker and carrier must be the company's own.
+ */
+export const createLoadProcedure = roleProcedure('admin', 'dispatcher', 'sales')
+  .input(createLoadInput)
+  .output(loadDetail)
+  .mutation(async ({ ctx, input }) => {
+    const viewer = viewerOf(ctx.session);
+    await assertAssignable(ctx.db, viewer, input);
+    try {
+      return await insertLoad(ctx.db, {
+        ...input,
+        company_id: viewer.companyId,
+        created_by: viewer.userId,
+        sales_user_id: ctx.session.role === 'sales' ? viewer.userId : null,
+      });
+    } catch (error) {
+      throw assignmentRaceError(error) ?? error;
+    }
+  });

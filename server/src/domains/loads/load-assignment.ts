@@ -1,0 +1,40 @@
+import { AppError } from '../../errors.js';
+import { isAssignable, type LoadsDb, type Viewer } from './loads.repository.js';
+
+const ASSIGNMENTS = [
+  { kind: 'driver', field: 'driver_id', message: 'Driver not found' },
+  { kind: 'broker', field: 'broker_id', message: 'Broker not found' },
+  { kind: 'carrier', field: 'carrier_id', message: 'Carrier not found' },
+] as const;
+
+type AssignmentIds = { driver_id: string | null; broker_id: string | null; carrier_id: string | null };
+
+/**
+ * Refuses a driver, broker or carrier the viewer may not assign: another company's record
+ * answers exactly like one that does not exist (NOT_FOUND naming the field), so nobody learns
+ * another company's ids. An id the load already holds passes unchecked, so editing a load
+ * never fails on an assignment someone else made.
+ */
+export async function assertAssignable(
+  db: LoadsDb,
+  viewer: Viewer,
+  ids: AssignmentIds,
+  current: AssignmentIds | null = null,
+): Promise<void> {
+  for (const { kind, field, message } of ASSIGNMENTS) {
+    const id = ids[field];
+    if (id === null || id === current?.[field]) continue;
+    if (!(await isAssignable(db, viewer, kind, id))) throw new AppError('NOT_FOUND', message, { field });
+  }
+}
+
+/**
+ * The assigned record vanished between the check and the write (deleted meanwhile): the
+ * composite foreign key refuses the row, and the caller hears the same NOT_FOUND as above.
+ */
+export function assignmentRaceError(error: unknown): AppError | null {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== '23503') return null;
+  const constraint = String((error as { constraint?: unknown }).constraint ?? '');
+  const assignment = ASSIGNMENTS.find(({ field }) => constraint.includes(field));
+  return assignment ? new AppError('NOT_FOUND', assignment.message, { field: assignment.field }) : null;
+}

@@ -1,0 +1,24 @@
+import { loadDetail, updateLoadInput } from '../../../../shared/src/schemas/loads.js';
+import { notFound } from '../../errors.js';
+import { roleProcedure } from '../../trpc/procedures.js';
+import { assertAssignable, assignmentRaceError } from './load-assignment.js';
+import { findWritableLoad, updateLoadFields, viewerOf } from './loads.repository.js';
+
+/** Edit a load's fields (status has its own procedure); the same checks on driver, broker and carrier as on create. */
+export const updateLoadProcedure = roleProcedure('admin', 'dispatcher', 'sales')
+  .input(updateLoadInput)
+  .output(loadDetail)
+  .mutation(async ({ ctx, input }) => {
+    const viewer = viewerOf(ctx.session);
+    const { id, ...fields } = input;
+    const current = await findWritableLoad(ctx.db, viewer, id);
+    if (!current) throw notFound('Load');
+    await assertAssignable(ctx.db, viewer, fields, current);
+    try {
+      const updated = await updateLoadFields(ctx.db, viewer, id, fields);
+      if (!updated) throw notFound('Load');
+      return updated;
+    } catch (error) {
+      throw assignmentRaceError(error) ?? error;
+    }
+  });

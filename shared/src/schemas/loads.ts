@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { LOAD_STATUSES } from '../constants.js';
+import { clampSalesPercentage } from '../rules/sales-percentage.js';
+
+/**
+ * Loads on the wire, both ways.
+ *
+ * Wire format of decimals: rate (USD), weight (lbs), distance (miles) and sales_percentage
+ * always travel as exact decimal strings ("1250.00", "12.5"), in inputs after parsing and in
+ * every output, exactly as PostgreSQL's numeric gives them. An input may also carry them as a
+ * number or as the text of a number input; the schema turns that into the decimal string.
+ * Money is never a float until the client formats it.
+ *
+ * Timestamps (created_at, updated_at, status_updated_at) travel as ISO 8601 strings; dates
+ * without time (pickup_date, delivery_date) as "YYYY-MM-DD".
+ */
+
+export const LOAD_LIMITS = {
+  loadNumber: 50,
+  referenceNumber: 100,
+  location: 300,
+  city: 100,
+  commodity: 200,
+  notes: 2000,
+  search: 100,
+  /** numeric(12,2): at most 10 digits before the point. */
+  wholeDigits: 10,
+} as const;
+
+export const LOAD_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+export const LOAD_STATUS_FILTERS = ['all', ...LOAD_STATUSES] as const;
+export type LoadStatusFilter = (typeof LOAD_STATUS_FILTERS)[number];
+
+/** The spec's default load number: LOAD- followed by a timestamp. */
+export const defaultLoadNumber = (now = Date.now()) => `LOAD-${now}`;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text: empty becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A US state code: exactly 2 letters, stored uppercase. */
+const stateCode = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, `${label} must be 2 letters`);
+
+const isPlausibleDate = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= 1900 && year <= 2200;
+};
+
+/** An optional date without time, "YYYY-MM-DD"; empty becomes null. */
+const optionalDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid date` })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.iso.date(`${label} must be a valid date`).refine(isPlausibleDate, `${label} must be a valid date`).nullable());
+
+/** An optional id of a company record; empty becomes null. */
+const optionalId = (label: string) =>
+  z
+    .string({ error: `${label} is invalid` })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.uuid(`${label} is invalid`).nullable());
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * A number or null when empty (weight, distance, rate): not negative, at most two decimal
+ * places (the 0.01 step), parsed on its digits into an exact decimal string.
+ */
+const optionalDecimal = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .nullish()
+    .transform((value, context) => {
+      if (value === null || value === undefined) return null;
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      if (text === '') return null;
+      const number = Number(text);
+      if (!Number.isFinite(number)) {
+        context.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (number < 0) {
+        context.addIssue({ code: 'custom', message: `${label} must be 0 or more` });
+        return z.NEVER;
+      }
+      // "1e3" is a number to a browser's number input: write it out in digits.
+      const digits = PLAIN_DECIMAL.test(text) ? text : String(number);
+      if (!PLAIN_DECIMAL.test(digits)) {
+        context.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      const [whole = '0', fraction = ''] = digits.split('.');
+      const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
+      if (fraction.replace(/0+$/, '').length > 2) {
+        context.addIssue({ code: 'custom', message: `${label} must have at most 2 decimal places` });
+        return z.NEVER;
+      }
+      if (trimmedWhole.length > LOAD_LIMITS.wholeDigits) {
+        context.addIssue({ code: 'custom', message: `${label} must be less than 10,000,000,000` });
+        return z.NEVER;
+      }
+      return `${trimmedWhole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
+    });
+
+/** The spec's clamp: non-numeric or negative becomes 0, above 100 becomes 100 (never a refusal). */
+const salesPercentage = z
+  .union([z.string(), z.number(), z.null()], { error: 'Sales percentage must be a number' })
+  .optional()
+  .transform((value) => clampSalesPercentage(value));
+
+/** Every field of the load form except the load number, which create and update treat differently. */
+const loadFormFields = {
+  reference_number: optionalText('Reference number', LOAD_LIMITS.referenceNumber),
+  pickup_location: requiredText('Pickup address', LOAD_LIMITS.location),
+  pickup_city: requiredText('Pickup city', LOAD_LIMITS.city),
+  pickup_state: stateCode('Pickup state'),
+  pickup_date: optionalDate('Pickup date'),
+  pickup_notes: optionalText('Pickup notes', LOAD_LIMITS.notes),
+  delivery_location: requiredText('Delivery address', LOAD_LIMITS.location),
+  delivery_city: requiredText('Delivery city', LOAD_LIMITS.city),
+  delivery_state: stateCode('Delivery state'),
+  delivery_date: optionalDate('Delivery date'),
+  delivery_notes: optionalText('Delivery notes', LOAD_LIMITS.notes),
+  commodity: optionalText('Commodity', LOAD_LIMITS.commodity),
+  weight: optionalDecimal('Weight'),
+  distance: optionalDecimal('Distance'),
+  rate: optionalDecimal('Rate'),
+  driver_id: optionalId('Driver'),
+  broker_id: optionalId('Broker'),
+  carrier_id: optionalId('Carrier'),
+  sales_percentage: salesPercentage,
+  factoring: z.boolean({ error: 'Factoring must be on or off' }).default(false),
+  notes: optionalText('Notes', LOAD_LIMITS.notes),
+};
+
+const loadNumber = requiredText('Load number', LOAD_LIMITS.loadNumber);
+
+/** A delivery cannot be dated before its pickup. */
+function deliveryNotBeforePickup(load: { pickup_date: string | null; delivery_date: string | null }, context: z.RefinementCtx) {
+  if (load.pickup_date && load.delivery_date && load.delivery_date < load.pickup_date) {
+    context.addIssue({ code: 'custom', path: ['delivery_date'], message: 'Delivery date cannot be before the pickup date' });
+  }
+}
+
+/** Create Load: the load number defaults to LOAD- and a timestamp when left out. */
+export const createLoadInput = z
+  .object({ load_number: loadNumber.default(() => defaultLoadNumber()), ...loadFormFields })
+  .superRefine(deliveryNotBeforePickup);
+export type CreateLoadInput = z.input<typeof createLoadInput>;
+export type CreateLoadValues = z.output<typeof createLoadInput>;
+
+/** Edit a load: every form field again (the form sends them all), the load number required. */
+export const updateLoadInput = z
+  .object({ id: z.uuid('Load is invalid'), load_number: loadNumber, ...loadFormFields })
+  .superRefine(deliveryNotBeforePickup);
+export type UpdateLoadInput = z.input<typeof updateLoadInput>;
+
+export const loadStatusSchema = z.enum(LOAD_STATUSES, { error: 'Invalid status' });
+
+/** The status selector allows any of the six statuses, in any order; anything else is "Invalid status". */
+export const changeLoadStatusInput = z.object({ id: z.uuid('Load is invalid'), status: loadStatusSchema });
+export type ChangeLoadStatusInput = z.input<typeof changeLoadStatusInput>;
+
+export const loadIdInput = z.object({ id: z.uuid('Load is invalid') });
+
+/** The list: search over load number, pickup city, delivery city and commodity; a status filter; keyset pages. */
+export const loadListInput = z.object({
+  search: z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .max(LOAD_LIMITS.search, `Search must be at most ${LOAD_LIMITS.search} characters`)
+    .default(''),
+  status: z.enum(LOAD_STATUS_FILTERS, { error: 'Invalid status' }).default('all'),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').nullish(),
+  limit: z
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(LOAD_PAGE_SIZE.max, `Limit must be at most ${LOAD_PAGE_SIZE.max}`)
+    .default(LOAD_PAGE_SIZE.default),
+});
+export type LoadListInput = z.input<typeof loadListInput>;
+
+const decimalString = z.string().nullable();
+
+/** A load card: the lane, dates, status, rate and the names of who hauls it (kept even after a delete). */
+export const loadListItem = z.object({
+  id: z.uuid(),
+  company_id: z.uuid(),
+  load_number: z.string(),
+  pickup_city: z.string(),
+  pickup_state: z.string(),
+  pickup_date: z.string().nullable(),
+  delivery_city: z.string(),
+  delivery_state: z.string(),
+  delivery_date: z.string().nullable(),
+  commodity: z.string().nullable(),
+  status: loadStatusSchema,
+  rate: decimalString,
+  driver_name: z.string().nullable(),
+  broker_name: z.string().nullable(),
+  carrier_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LoadListItem = z.infer<typeof loadListItem>;
+
+export const loadListOutput = z.object({ items: z.array(loadListItem), nextCursor: z.string().nullable() });
+export type LoadListOutput = z.infer<typeof loadListOutput>;
+
+/** One load with every field of the spec. */
+export const loadDetail = loadListItem.extend({
+  reference_number: z.string().nullable(),
+  pickup_location: z.string(),
+  pickup_notes: z.string().nullable(),
+  delivery_location: z.string(),
+  delivery_notes: z.string().nullable(),
+  weight: decimalString,
+  distance: decimalString,
+  driver_id: z.uuid().nullable(),
+  broker_id: z.uuid().nullable(),
+  carrier_id: z.uuid().nullable(),
+  created_by: z.uuid().nullable(),
+  sales_user_id: z.uuid().nullable(),
+  sales_percentage: decimalString,
+  factoring: z.boolean(),
+  notes: z.string().nullable(),
+  status_updated_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type LoadDetail = z.infer<typeof loadDetail>;
+
+const pickOption = z.object({ id: z.uuid(), name: z.string() });
+export type PickOption = z.infer<typeof pickOption>;
+
+/** The Create Load form's pick lists, each ordered by name. */
+export const loadFormOptionsOutput = z.object({
+  drivers: z.array(pickOption),
+  brokers: z.array(pickOption),
+  carriers: z.array(pickOption),
+});
+export type LoadFormOptions = z.infer<typeof loadFormOptionsOutput>;
