@@ -9,6 +9,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     revoke update on profiles from haulwise_app;
     grant update (first_name, last_name, phone, two_factor_enabled, two_factor_method) on profiles to haulwise_app;
 
+    -- A sales user's own loads are those they sell or created.
+    create index loads_company_created_by_idx on loads (company_id, created_by, created_at desc) where created_by is not null;
+
     -- Driver change notices carry the sales agent, so a sales user hears only of their own drivers.
     create or replace function drivers_notify() returns trigger
       language plpgsql

@@ -14,6 +14,9 @@ interface FormFieldProps {
   multiline?: number;
   helperText?: ReactNode;
   maxLength?: number;
+  min?: number;
+  max?: number;
+  step?: number | 'any';
 }
 
 /** A labelled input with its error beside it: the one field component every form uses. */
@@ -30,6 +33,9 @@ export function FormField({
   multiline,
   helperText,
   maxLength,
+  min,
+  max,
+  step,
 }: FormFieldProps) {
   const common = {
     name,
@@ -42,15 +48,28 @@ export function FormField({
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>
         {label}
-        {required ? <Field.RequiredIndicator /> : null}
+        {required ? <Field.RequiredIndicator color="red.700" /> : null}
       </Field.Label>
       {multiline ? (
         <Textarea {...common} rows={multiline} onChange={(event) => onChange(event.target.value)} bg="white" />
       ) : (
-        <Input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} bg="white" />
+        <Input
+          {...common}
+          min={min}
+          max={max}
+          step={step}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+          bg="white"
+        />
       )}
       {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText id={`${name}-error`}>{error}</Field.ErrorText> : null}
+      {error ? (
+        <Field.ErrorText id={`${name}-error`} color="red.700">
+          {error}
+        </Field.ErrorText>
+      ) : null}
     </Field.Root>
   );
 }
