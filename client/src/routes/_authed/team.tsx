@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { TeamPage } from '../../features/team/TeamPage';
 import { requireRoles } from '../../lib/guards';
 
 export const Route = createFileRoute('/_authed/team')({
   beforeLoad: requireRoles(['admin']),
-  component: () => <WaypointPage title="Team" />,
+  component: TeamPage,
 });

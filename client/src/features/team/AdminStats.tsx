@@ -1,0 +1,43 @@
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CircleDollarSign, Package, Truck, Users } from 'lucide-react';
+import { formatMoney } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useLiveChanges } from '../../lib/use-live';
+import { StatCard } from '../dashboard/StatCard';
+
+/**
+ * The admin dashboard's counters: Total Loads, Active Drivers (available or on a route),
+ * Team Members and Total Revenue (the sum of every load's rate, in USD). Re-read live when a
+ * load or driver of the company changes.
+ */
+export function AdminStats() {
+  const stats = trpc.team.adminStats.useQuery();
+  const utils = trpc.useUtils();
+  useLiveChanges(['loads', 'drivers'], () => void utils.team.adminStats.invalidate());
+
+  const data = stats.data;
+  const counters = [
+    { label: 'Total Loads', value: data?.totalLoads ?? null, icon: Package },
+    { label: 'Active Drivers', value: data?.activeDrivers ?? null, icon: Truck },
+    { label: 'Team Members', value: data?.teamMembers ?? null, icon: Users },
+    { label: 'Total Revenue', value: data ? formatMoney(data.totalRevenue) : null, icon: CircleDollarSign },
+  ];
+
+  return (
+    <Stack as="section" aria-label="Company statistics" gap="3">
+      <SimpleGrid columns={{ base: 1, md: 2, '2xl': 4 }} gap="4">
+        {counters.map((counter) => (
+          <StatCard key={counter.label} label={counter.label} value={counter.value} icon={counter.icon} isLoading={stats.isPending} />
+        ))}
+      </SimpleGrid>
+      {stats.error ? (
+        <HStack role="alert" gap="3">
+          <Text color="red.700">Failed to load the statistics</Text>
+          <Button size="xs" variant="outline" onClick={() => void stats.refetch()}>
+            Try again
+          </Button>
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}

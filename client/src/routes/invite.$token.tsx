@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { InvitationPage } from '../features/team/InvitationPage';
+
+const params = z.object({ token: z.string().min(1).max(200) });
+
+/** Public: the link in an invitation email. Anyone holding it may open it, signed in or not. */
+export const Route = createFileRoute('/invite/$token')({
+  params: { parse: (raw) => params.parse(raw), stringify: (value) => value },
+  component: InvitationRoute,
+});
+
+function InvitationRoute() {
+  const { token } = Route.useParams();
+  return <InvitationPage token={token} />;
+}
