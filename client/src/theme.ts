@@ -5,6 +5,15 @@ const config = defineConfig({
     'html, body': { bg: 'gray.50', color: 'gray.900' },
   },
   theme: {
+    // Darker solids and error text than the defaults, so every text on them meets WCAG AA contrast.
+    semanticTokens: {
+      colors: {
+        'fg.error': { value: '{colors.red.700}' },
+        blue: { solid: { value: '{colors.blue.700}' } },
+        red: { solid: { value: '{colors.red.700}' } },
+        green: { solid: { value: '{colors.green.700}' } },
+      },
+    },
     tokens: {
       fonts: {
         heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

@@ -17,7 +17,7 @@ export function StatCard({
     <Card.Root variant="outline" bg="white">
       <Card.Body p={{ base: '4', md: '5' }}>
         <Flex align="center" justify="space-between" gap="3">
-          <Stat.Root>
+          <Stat.Root flex="1" minW="0">
             <Stat.Label color="gray.700">{label}</Stat.Label>
             {isLoading ? (
               <Skeleton height="8" width="16" mt="1" />
