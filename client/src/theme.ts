@@ -8,7 +8,7 @@ const config = defineConfig({
     // Darker solids and error text than the defaults, so every text on them meets WCAG AA contrast.
     semanticTokens: {
       colors: {
-        'fg.error': { value: '{colors.red.700}' },
+        fg: { error: { value: '{colors.red.700}' } },
         blue: { solid: { value: '{colors.blue.700}' } },
         red: { solid: { value: '{colors.red.700}' } },
         green: { solid: { value: '{colors.green.700}' } },
