@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/demo-data';
 
 export type DemoRole = 'Master admin' | 'Admin' | 'Dispatcher' | 'Sales agent' | 'Treasury' | 'Driver';
@@ -22,9 +22,115 @@ export async function signInAs(page: Page, role: DemoRole | { email: string; pas
 
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  await expectNoBlockingViolations(new AxeBuilder({ page }));
+}
+
+/** No serious or critical accessibility violations inside the part of the page this selector picks (a dialog, a drawer). */
+export async function expectAccessibleWithin(page: Page, selector: string) {
+  await expectNoBlockingViolations(new AxeBuilder({ page }).include(selector));
+}
+
+/**
+ * Keeps every toast on screen from the moment it appears, as a pointer resting on it would (the
+ * toaster pauses its toasts while the pointer is within them). A success toast lives only 2 s, which
+ * a busy test machine can miss; call this before the page loads.
+ */
+export async function holdToasts(page: Page) {
+  await page.addInitScript(() => {
+    const hold = (toast: Element) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => toast.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }))));
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const selector = '[data-scope="toast"][data-part="root"]';
+          (node.matches(selector) ? [node] : [...node.querySelectorAll(selector)]).forEach(hold);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * No serious or critical accessibility violations in the toasts, measured once the one with this
+ * title has slid into place. Use holdToasts(page) first so it is still there to be measured.
+ */
+export async function expectToastAccessible(page: Page, title: string) {
+  const toast = page
+    .getByTestId('toast')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
+  await toast.waitFor();
+  await settleAnimations(page);
+  await expect(toast).toBeVisible();
+  // Soft: a failing toast is reported, and the journey around it still runs to the end.
+  await expectNoBlockingViolations(new AxeBuilder({ page }).include('[data-testid="toast"]'), { soft: true });
+}
+
+async function expectNoBlockingViolations(builder: AxeBuilder, options: { soft?: boolean } = {}) {
+  const results = await builder.analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  (options.soft ? expect.soft : expect)(
+    blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/**
+ * Records every request of a page (or of a whole browser context) that leaves this machine.
+ * The `test` fixture does this for `page`; use it for pages of contexts a test opens itself,
+ * then `expect(external).toEqual([])`.
+ */
+export function trackExternalRequests(target: Page | BrowserContext): string[] {
+  const external: string[] = [];
+  target.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return;
+    if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) external.push(request.url());
+  });
+  return external;
+}
+
+/** A toast with this exact title (and, when given, this description) is showing. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  let toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
+  if (description !== undefined) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
+  await expect(toast.first()).toBeVisible();
+}
+
+/**
+ * Waits for running finite animations (a toast or a drawer sliding in) to end, so axe measures
+ * colours as people see them rather than half-faded mid-transition. Infinite ones (spinners) are ignored.
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Nothing sticks out sideways: the page does not scroll horizontally at the current viewport. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1 && getComputedStyle(element).position !== 'fixed';
+      })
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} (right ${Math.round(element.getBoundingClientRect().right)}px)`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+  });
+  expect(overflow.scrollWidth, `page wider than the viewport; overflowing: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(
+    overflow.width,
+  );
 }
 
 /**
@@ -34,12 +140,7 @@ export async function expectAccessible(page: Page) {
 export const test = base.extend<{ offlineGuard: void }>({
   offlineGuard: [
     async ({ page }, use) => {
-      const external: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return;
-        if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) external.push(request.url());
-      });
+      const external = trackExternalRequests(page);
       await use();
       expect(external, 'requests that left localhost').toEqual([]);
     },

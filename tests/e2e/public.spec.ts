@@ -1,0 +1,209 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, holdToasts, test } from './support/fixtures';
+
+/**
+ * The public pages: landing, header, about, contact and the 404 page.
+ * The contact form is rate limited (5 per IP per hour for the whole run): this file sends
+ * exactly one message that reaches the server successfully.
+ */
+
+const FEATURES = ['Load Management', 'GPS Tracking', 'Multi-Tenant', 'Document Management', 'AI-Powered', 'Analytics'];
+const VALUES = ['Our Mission', 'Reliability', 'Innovation', 'Industry Focus'];
+
+const publicNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Main', exact: true });
+const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact form' });
+const field = (page: Page, label: string) => contactForm(page).getByLabel(label, { exact: false }).first();
+
+test.describe('landing page', () => {
+  test('shows the hero, the six features, the call to action and the footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('img', { name: /Haulwise/ }).first()).toBeVisible();
+    await expect(page.getByText('Smart Dispatch. Simplified.', { exact: true })).toBeVisible();
+
+    for (const feature of FEATURES) {
+      await expect(page.getByRole('heading', { name: feature, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(FEATURES);
+
+    await expect(page.getByRole('contentinfo')).toContainText('2025');
+    await expect(page.getByRole('contentinfo')).toContainText('Haulwise');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Start Your Free Trial' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the header links lead to Home, About Us, Contact Us and Sign In', async ({ page }) => {
+    await page.goto('/');
+    const nav = publicNav(page);
+
+    await nav.getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('About Haulwise');
+
+    await nav.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Smart Dispatch. Simplified.', { exact: true })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  });
+});
+
+test('the about page shows its mission, story and four value cards', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'Our Story' })).toBeVisible();
+  for (const value of VALUES) {
+    await expect(page.getByRole('heading', { name: value, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(VALUES);
+  await expect(page.getByRole('contentinfo')).toContainText('2025');
+  await expectAccessible(page);
+});
+
+test.describe('contact page', () => {
+  test('shows the heading, the contact details and the business hours', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Get in Touch', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByRole('link', { name: /\d{3}/ })).toHaveAttribute('href', /^tel:/);
+    await expect(page.getByRole('heading', { name: 'Business Hours' })).toBeVisible();
+    await expect(page.getByText(/Monday\s*(-|–|to)\s*Friday:?\s*9:00 AM\s*(-|–|to)\s*6:00 PM PST/)).toBeVisible();
+    await expect(page.getByText(/Saturday\s*(-|–|to|and)\s*Sunday:?\s*Closed/i)).toBeVisible();
+    await expect(contactForm(page).getByRole('button', { name: 'Send Message' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('2025');
+    await expectAccessible(page);
+  });
+
+  test('an empty message shows each required field’s error beside it', async ({ page }) => {
+    await page.goto('/contact');
+    await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(field(page, 'Name')).toHaveAccessibleDescription('Name is required');
+    await expect(field(page, 'Email')).toHaveAccessibleDescription('Invalid email address');
+    await expect(field(page, 'Subject')).toHaveAccessibleDescription('Subject is required');
+    await expect(field(page, 'Message')).toHaveAccessibleDescription('Message is required');
+    await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Phone')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+
+    // Whitespace only is still empty: values are trimmed.
+    await field(page, 'Name').fill('   ');
+    await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
+    await expect(field(page, 'Name')).toHaveAccessibleDescription('Name is required');
+
+    // Fixing a field clears its error.
+    await field(page, 'Subject').fill('Pricing');
+    await expect(field(page, 'Subject')).not.toHaveAttribute('aria-invalid', 'true');
+
+    // The error state must stay accessible too (contrast of the error texts, labels).
+    await expectAccessible(page);
+  });
+
+  test('values over the limits show the length errors', async ({ page }) => {
+    await page.goto('/contact');
+    await field(page, 'Name').fill('N'.repeat(101));
+    await field(page, 'Email').fill(`${'e'.repeat(250)}@example.test`);
+    await field(page, 'Phone').fill('5'.repeat(21));
+    await field(page, 'Subject').fill('S'.repeat(201));
+    await field(page, 'Message').fill('M'.repeat(1001));
+    await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(field(page, 'Name')).toHaveAccessibleDescription('Name must be less than 100 characters');
+    await expect(field(page, 'Email')).toHaveAccessibleDescription('Email must be less than 255 characters');
+    await expect(field(page, 'Phone')).toHaveAccessibleDescription('Phone must be less than 20 characters');
+    await expect(field(page, 'Subject')).toHaveAccessibleDescription('Subject must be less than 200 characters');
+    await expect(field(page, 'Message')).toHaveAccessibleDescription('Message must be less than 1000 characters');
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+
+  test('a valid message is sent: "Sending..." while busy, a success toast, and the form resets', async ({ page }) => {
+    await holdToasts(page);
+    // Slow the real request down (never faked) so the busy state can be seen.
+    await page.route('**/trpc/contact.send**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/contact');
+    await field(page, 'Name').fill('  Jordan Freight  ');
+    await field(page, 'Email').fill('jordan@example.test');
+    await field(page, 'Phone').fill('+1 555 010 9999');
+    await field(page, 'Subject').fill('A demo for our fleet');
+    await field(page, 'Message').fill('We run 12 trucks out of Denver and would like a demo.');
+
+    const sent = page.waitForResponse((response) => response.url().includes('/trpc/contact.send'));
+    await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
+    await expect(contactForm(page).getByRole('button', { name: 'Sending...' })).toBeVisible();
+    await expect(contactForm(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect((await sent).status()).toBe(200);
+
+    await expectToast(page, 'Message sent successfully!', "We'll get back to you as soon as possible.");
+    for (const label of ['Name', 'Email', 'Phone', 'Subject', 'Message']) {
+      await expect(field(page, label)).toHaveValue('');
+    }
+    await expect(contactForm(page).getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+});
+
+test('at 375 px the header menu toggle shows the links, and choosing one navigates and closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.goto('/');
+  await expect(publicNav(page)).toBeHidden();
+  await expectNoHorizontalOverflow(page);
+
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'About Us', 'Contact Us', 'Sign In']);
+  await expectNoHorizontalOverflow(page);
+
+  await menu.getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expectNoHorizontalOverflow(page);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  await expectNoHorizontalOverflow(page);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectNoHorizontalOverflow(page);
+});
+
+test.describe('accessibility of the public pages', () => {
+  // /, /about and /contact are checked at the end of their journeys above.
+  test('/auth, both tabs, has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page.getByLabel('Company Name')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the 404 page has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
