@@ -9,6 +9,7 @@ import { system } from './theme';
 import { Toaster } from './components/toaster';
 import { NotFound } from './components/NotFound';
 import { ErrorScreen } from './components/ErrorScreen';
+import { InstallBanner } from './features/pwa/InstallBanner';
 
 const router = createRouter({
   routeTree,
@@ -33,6 +34,13 @@ sessionLost.handler = () => {
   }
 };
 
+// The app shell works offline once installed; data always comes from the network.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.info('Service worker not registered', error));
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 createRoot(root).render(
@@ -41,6 +49,7 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <ChakraProvider value={system}>
           <RouterProvider router={router} />
+          <InstallBanner />
           <Toaster />
         </ChakraProvider>
       </QueryClientProvider>

@@ -137,7 +137,22 @@ export async function expectNoHorizontalOverflow(page: Page) {
  * Every test fails if the page asks for anything beyond this machine: the app must work
  * with no internet (no fonts, analytics or tiles from elsewhere).
  */
-export const test = base.extend<{ offlineGuard: void }>({
+export const test = base.extend<{ offlineGuard: void; quietPrompts: void }>({
+  /**
+   * The install banner and the notification prompt are dismissed up front (as a returning
+   * user would have done), so they never cover what a journey clicks. tests/e2e/pwa.spec.ts
+   * uses the plain Playwright test to see them.
+   */
+  quietPrompts: [
+    async ({ context }, use) => {
+      await context.addInitScript(() => {
+        window.localStorage.setItem('pwa-install-dismissed', 'true');
+        window.localStorage.setItem('notification-prompt-dismissed', 'true');
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   offlineGuard: [
     async ({ page }, use) => {
       const external = trackExternalRequests(page);

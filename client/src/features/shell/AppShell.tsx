@@ -24,6 +24,7 @@ import { navigationFor, type AppPath } from '../../../../shared/src/roles';
 import type { SessionOutput } from '../../../../shared/src/schemas/auth';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
+import { NotificationPrompt } from '../pwa/NotificationPrompt';
 import { queryClient, trpc, wsClient } from '../../lib/trpc';
 
 const icons: Partial<Record<AppPath, LucideIcon>> = {
@@ -99,6 +100,7 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
           {children}
         </Box>
+        <NotificationPrompt />
       </Flex>
     </Flex>
   );
