@@ -8,7 +8,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench clean
+.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean
 
 node:
 	@bash scripts/ensure-node.sh
@@ -67,6 +67,9 @@ test: install browser
 
 bench: install
 	@tsx bench/run.ts
+
+scale: install
+	@tsx scripts/generate-scale.ts $(ARGS)
 
 clean:
 	rm -rf dist .data/e2e test-results playwright-report
