@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { sessionOutput, signInInput, signOutInput, signUpInput } from '../../../shared/src/schemas/auth.js';
+import { sessionOutput, signInInput, signInOutput, signOutInput, signUpInput } from '../../../shared/src/schemas/auth.js';
+import { codeSentOutput, resendSignInCodeInput, verifySignInInput } from '../../../shared/src/schemas/two-factor.js';
 import { AppError } from '../errors.js';
 import { sessionFingerprint } from '../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.js';
 import { readIdentity } from './session-context.js';
-import { signIn, startSession } from './sign-in.js';
+import { ensureMayEnter, readTwoFactorAccount, signIn, startSession } from './sign-in.js';
+import { resendTwoFactorSignInCode, startTwoFactorSignIn, verifyTwoFactorSignIn } from './two-factor-sign-in.js';
 import { signUp } from './sign-up.js';
 
 const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
@@ -23,13 +25,33 @@ export const authRouter = router({
       return startSignedInSession(ctx, userId);
     }),
 
+  /** With two-factor authentication on, no session yet: a code goes out and the answer carries the challenge. */
   signIn: publicProcedure
     .input(signInInput)
+    .output(signInOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { userId, twoFactor } = await signIn(ctx.services, input, ctx.request);
+      if (twoFactor) return startTwoFactorSignIn(ctx.services, twoFactor);
+      return { status: 'signed_in' as const, ...(await startSignedInSession(ctx, userId)) };
+    }),
+
+  /** The second step: the right code for a live challenge starts the session. */
+  verifySignIn: publicProcedure
+    .input(verifySignInInput)
     .output(sessionOutput)
     .mutation(async ({ ctx, input }) => {
-      const { userId } = await signIn(ctx.services, input, ctx.request);
+      const { userId } = await verifyTwoFactorSignIn(ctx.services, input, ctx.request);
+      await ensureMayEnter(ctx.services, userId);
       return startSignedInSession(ctx, userId);
     }),
+
+  /** A new code for a live challenge, no sooner than 60 seconds after the last. */
+  resendSignInCode: publicProcedure
+    .input(resendSignInCodeInput)
+    .output(codeSentOutput)
+    .mutation(({ ctx, input }) =>
+      resendTwoFactorSignInCode(ctx.services, input.challenge, ctx.request, (userId) => readTwoFactorAccount(ctx.services, userId)),
+    ),
 
   signOut: authedProcedure
     .input(signOutInput)

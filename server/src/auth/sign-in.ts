@@ -1,9 +1,11 @@
 import type { SignInInput } from '../../../shared/src/schemas/auth.js';
+import { withUser } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import type { AppServices } from '../services/services.js';
 import type { RequestInfo } from '../trpc/context.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import { readIdentity } from './session-context.js';
+import type { TwoFactorAccount } from './two-factor-sign-in.js';
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
@@ -13,7 +15,7 @@ export async function signIn(
   services: Pick<AppServices, 'db' | 'config' | 'lucia' | 'rateLimiter'>,
   input: SignInInput,
   request: RequestInfo,
-): Promise<{ userId: string }> {
+): Promise<{ userId: string; twoFactor: TwoFactorAccount | null }> {
   const { SIGN_IN_MAX_PER_IP, SIGN_IN_MAX_PER_ACCOUNT } = services.config;
   const ipAllowed = await services.rateLimiter.hit(`sign-in:ip:${request.ip}`, SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS);
   const accountAllowed = await services.rateLimiter.hit(`sign-in:account:${input.email}`, SIGN_IN_MAX_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS);
@@ -23,12 +25,35 @@ export async function signIn(
   const user = await services.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst();
   const isValid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  const identity = await readIdentity(services.db, user.id);
+  await ensureMayEnter(services, user.id);
+  const twoFactor = await readTwoFactorAccount(services, user.id);
+  return { userId: user.id, twoFactor: twoFactor?.enabled ? twoFactor : null };
+}
+
+/** An account may sign in only while it belongs to a company that is not suspended. */
+export async function ensureMayEnter(services: Pick<AppServices, 'db'>, userId: string): Promise<void> {
+  const identity = await readIdentity(services.db, userId);
   if (!identity) throw new AppError('FORBIDDEN', 'This account does not belong to a company');
   if (identity.company.subscriptionStatus === 'suspended') {
     throw new AppError('FORBIDDEN', `${identity.company.name} is suspended. Contact support to reactivate it.`);
   }
-  return { userId: user.id };
+}
+
+/** The account's two-factor setting and where its codes go, read as the user (their own profile). */
+export async function readTwoFactorAccount(
+  services: Pick<AppServices, 'db'>,
+  userId: string,
+): Promise<(TwoFactorAccount & { enabled: boolean }) | null> {
+  return withUser(services.db, userId, async (tx) => {
+    const row = await tx
+      .selectFrom('profiles')
+      .innerJoin('users', 'users.id', 'profiles.user_id')
+      .select(['profiles.two_factor_enabled', 'profiles.two_factor_method', 'profiles.phone', 'users.email'])
+      .where('profiles.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return { userId, enabled: row.two_factor_enabled, method: row.two_factor_method, email: row.email, phone: row.phone };
+  });
 }
 
 /** Creates a session with an absolute lifetime and keeps at most MAX_SESSIONS_PER_USER. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../constants.js';
+import { twoFactorRequiredOutput } from './two-factor.js';
 
 const email = z
   .string()
@@ -40,6 +41,16 @@ export const sessionOutput = z.object({
   hasDriverRecord: z.boolean(),
 });
 export type SessionOutput = z.infer<typeof sessionOutput>;
+
+/**
+ * A password sign-in either starts the session at once, or, when the account has two-factor
+ * authentication on, creates no session and asks for the code sent by the account's method.
+ */
+export const signInOutput = z.discriminatedUnion('status', [
+  sessionOutput.extend({ status: z.literal('signed_in') }),
+  twoFactorRequiredOutput,
+]);
+export type SignInOutput = z.infer<typeof signInOutput>;
 
 export const contactInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),

@@ -1,13 +1,16 @@
-import type { FormEvent } from 'react';
-import { Button, chakra, Card, Center, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Button, chakra, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { signInInput, signUpInput, type SessionOutput } from '../../../../shared/src/schemas/auth';
+import { TWO_FACTOR_TEXT, type TwoFactorRequiredOutput } from '../../../../shared/src/schemas/two-factor';
 import { TAGLINE } from '../../../../shared/src/constants';
 import { FormField } from '../../components/FormField';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/use-form';
-import { queryClient, trpc, trpcUtils, wsClient } from '../../lib/trpc';
+import { errorDetails, queryClient, trpc, trpcUtils, wsClient } from '../../lib/trpc';
+import { useCountdown } from '../settings/use-countdown';
+import { VerificationCodeStep } from '../settings/VerificationCodeStep';
 
 function useSignedIn() {
   const navigate = useNavigate();
@@ -61,19 +64,39 @@ function LoginForm() {
   const form = useForm(signInInput, { email: '', password: '' });
   const signIn = trpc.auth.signIn.useMutation();
   const onSignedIn = useSignedIn();
+  // With two-factor authentication on, the password step answers a challenge instead of a session.
+  const [challenge, setChallenge] = useState<TwoFactorRequiredOutput | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const input = form.validate();
     if (!input) return;
     signIn.mutate(input, {
-      onSuccess: (session) => {
+      onSuccess: (answer) => {
+        if (answer.status === 'two_factor_required') {
+          notify.success(TWO_FACTOR_TEXT.sentTitle, TWO_FACTOR_TEXT.sentMessage(answer.method));
+          setChallenge(answer);
+          return;
+        }
+        const { status: _status, ...session } = answer;
         notify.success('Success', 'Logged in successfully');
         onSignedIn(session);
       },
       onError: (error) => notify.error('Error', form.applyServerError(error)),
     });
   };
+
+  if (challenge) {
+    return (
+      <SignInCodeStep
+        challenge={challenge}
+        onCancel={() => {
+          setChallenge(null);
+          form.setField('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <chakra.form onSubmit={onSubmit} noValidate aria-label="Login">
@@ -103,6 +126,65 @@ function LoginForm() {
         </Button>
       </Stack>
     </chakra.form>
+  );
+}
+
+/** The sign-in's second step: the code sent by the account's method, before any session exists. */
+function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredOutput; onCancel: () => void }) {
+  const verify = trpc.auth.verifySignIn.useMutation();
+  const resend = trpc.auth.resendSignInCode.useMutation();
+  const countdown = useCountdown(challenge.resendAfterSeconds);
+  const [method, setMethod] = useState(challenge.method);
+  const onSignedIn = useSignedIn();
+
+  const onVerify = (code: string) =>
+    verify.mutate(
+      { challenge: challenge.challenge, code },
+      {
+        onSuccess: (session) => {
+          notify.success('Success', 'Logged in successfully');
+          onSignedIn(session);
+        },
+        onError: (error) => {
+          const { message } = errorDetails(error);
+          notify.error(message === TWO_FACTOR_TEXT.invalidMessage ? TWO_FACTOR_TEXT.invalidTitle : 'Error', message);
+        },
+      },
+    );
+
+  const onResend = () =>
+    resend.mutate(
+      { challenge: challenge.challenge },
+      {
+        onSuccess: (sent) => {
+          setMethod(sent.method);
+          countdown.restart(sent.resendAfterSeconds);
+          notify.success(TWO_FACTOR_TEXT.sentTitle, TWO_FACTOR_TEXT.sentMessage(sent.method));
+        },
+        onError: (error) => {
+          const { message, field } = errorDetails(error);
+          notify.error('Error', message);
+          // The sign-in itself has expired: back to the password.
+          if (field === 'challenge') onCancel();
+        },
+      },
+    );
+
+  return (
+    <Stack gap="4" pt="2">
+      <Heading as="h2" size="md">
+        Verification code
+      </Heading>
+      <VerificationCodeStep
+        sentTo={method === 'sms' ? 'your phone' : 'your email'}
+        isVerifying={verify.isPending}
+        onVerify={onVerify}
+        onCancel={onCancel}
+        resendInSeconds={countdown.remaining}
+        isResending={resend.isPending}
+        onResend={onResend}
+      />
+    </Stack>
   );
 }
 

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Button, chakra, List, Stack, Text } from '@chakra-ui/react';
+import { PAYMENT_PROVIDER, PRODUCT_NAME } from '../../../../shared/src/constants';
+import { ACCOUNT_ID_MAX, SETTINGS_TEXT } from '../../../../shared/src/schemas/settings';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/toaster';
+import { errorDetails, trpc } from '../../lib/trpc';
+import { SettingsCard } from './SettingsCard';
+
+/**
+ * The payment-provider card: the company's Airwallex account id (non-secret), which payment links
+ * are created on behalf of. "Save Account ID" is disabled while saving or while the field is empty.
+ * Only admins change it; everyone else sees it read-only.
+ */
+export function PaymentProviderCard({ accountId, canEdit }: { accountId: string | null; canEdit: boolean }) {
+  const [value, setValue] = useState(accountId ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const utils = trpc.useUtils();
+  const save = trpc.settings.saveAirwallexAccountId.useMutation();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canEdit || value.trim() === '') return;
+    save.mutate(
+      { accountId: value },
+      {
+        onSuccess: (saved) => {
+          setValue(saved.airwallexAccountId);
+          notify.success('Success', SETTINGS_TEXT.accountIdSaved);
+          void utils.settings.get.invalidate();
+        },
+        onError: (failure) => {
+          const details = errorDetails(failure);
+          setError(details.fieldErrors.accountId ?? undefined);
+          notify.error('Error', details.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <SettingsCard
+      title={`${PAYMENT_PROVIDER} Integration`}
+      description={`Receive invoice payments through your company's ${PAYMENT_PROVIDER} account`}
+    >
+      <chakra.form onSubmit={onSubmit} noValidate aria-label={`${PAYMENT_PROVIDER} account`}>
+        <Stack gap="4">
+          {canEdit ? (
+            <FormField
+              label="Account ID"
+              name="accountId"
+              placeholder="acct_..."
+              maxLength={ACCOUNT_ID_MAX}
+              autoComplete="off"
+              value={value}
+              onChange={(next) => {
+                setValue(next);
+                setError(undefined);
+              }}
+              error={error}
+            />
+          ) : (
+            <Stack gap="1">
+              <Text fontWeight="medium">Account ID</Text>
+              <Text color={accountId ? 'gray.900' : 'gray.700'} data-testid="account-id">
+                {accountId ?? 'Not set'}
+              </Text>
+              <Text fontSize="sm" color="gray.700">
+                Only company admins can change the Account ID.
+              </Text>
+            </Stack>
+          )}
+          {canEdit ? (
+            <Button
+              type="submit"
+              colorPalette="blue"
+              alignSelf="flex-start"
+              disabled={save.isPending || value.trim() === ''}
+              loading={save.isPending}
+              loadingText="Saving..."
+            >
+              Save Account ID
+            </Button>
+          ) : null}
+          <Stack gap="2" bg="gray.50" borderRadius="md" p="4">
+            <Text fontWeight="medium">How to configure</Text>
+            <List.Root as="ol" ps="5" gap="1" color="gray.800">
+              <List.Item>Sign in to your {PAYMENT_PROVIDER} web app as an account owner or admin.</List.Item>
+              <List.Item>Open Account settings and copy your Account ID (it starts with "acct_").</List.Item>
+              <List.Item>Paste it above and select Save Account ID.</List.Item>
+            </List.Root>
+            <Text fontSize="sm" color="gray.700">
+              The Account ID is not a secret. {PAYMENT_PROVIDER} API keys are managed centrally by the {PRODUCT_NAME} administrators, never
+              by company users.
+            </Text>
+          </Stack>
+        </Stack>
+      </chakra.form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, chakra, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { z } from 'zod';
+import { changePasswordInput, SETTINGS_TEXT, type ActiveSession } from '../../../../shared/src/schemas/settings';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/DataTable';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/toaster';
+import { formatDateTime } from '../../lib/format';
+import { errorDetails, trpc } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
+import { SettingsCard } from './SettingsCard';
+import { describeDevice } from './device';
+
+/** The server's schema, plus the repeat that only the form needs. */
+const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.newPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+/** Change password (ending every other session) and the list of one's live sessions, each of which can be signed out. */
+export function SecurityCard() {
+  return (
+    <SettingsCard title="Security" description="Your password and the devices signed in to your account">
+      <Stack gap="6">
+        <ChangePasswordForm />
+        <Separator />
+        <ActiveSessions />
+      </Stack>
+    </SettingsCard>
+  );
+}
+
+function ChangePasswordForm() {
+  const form = useForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const utils = trpc.useUtils();
+  const change = trpc.settings.changePassword.useMutation();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    change.mutate(
+      { currentPassword: input.currentPassword, newPassword: input.newPassword },
+      {
+        onSuccess: () => {
+          notify.success('Success', SETTINGS_TEXT.passwordChanged);
+          form.reset();
+          void utils.settings.sessions.invalidate();
+        },
+        onError: (error) => notify.error('Error', form.applyServerError(error)),
+      },
+    );
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <Stack gap="4">
+        <Heading as="h3" size="sm">
+          Change Password
+        </Heading>
+        <FormField
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={form.values.currentPassword}
+          onChange={(value) => form.setField('currentPassword', value)}
+          error={form.errors.currentPassword}
+        />
+        <Stack direction={{ base: 'column', md: 'row' }} gap="4">
+          <FormField
+            label="New Password"
+            name="newPassword"
+            type="password"
+            required
+            autoComplete="new-password"
+            helperText="At least 6 characters"
+            value={form.values.newPassword}
+            onChange={(value) => form.setField('newPassword', value)}
+            error={form.errors.newPassword}
+          />
+          <FormField
+            label="Confirm New Password"
+            name="confirmPassword"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={form.values.confirmPassword}
+            onChange={(value) => form.setField('confirmPassword', value)}
+            error={form.errors.confirmPassword}
+          />
+        </Stack>
+        <Text fontSize="sm" color="gray.700">
+          Changing your password signs out all your other sessions.
+        </Text>
+        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={change.isPending} loadingText="Changing...">
+          Change Password
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+function ActiveSessions() {
+  const sessions = trpc.settings.sessions.useQuery();
+  const utils = trpc.useUtils();
+  const end = trpc.settings.endSession.useMutation();
+  const [ending, setEnding] = useState<ActiveSession | null>(null);
+
+  const confirmEnd = () => {
+    if (!ending) return;
+    end.mutate(
+      { id: ending.id },
+      {
+        onSuccess: () => {
+          notify.success('Success', SETTINGS_TEXT.sessionEnded);
+          setEnding(null);
+          void utils.settings.sessions.invalidate();
+        },
+        onError: (error) => notify.error('Error', errorDetails(error).message),
+      },
+    );
+  };
+
+  const columns: Column<ActiveSession>[] = [
+    {
+      key: 'device',
+      header: 'Device',
+      cell: (session) => (
+        <Stack gap="1" align="flex-start">
+          <Text>{describeDevice(session.userAgent)}</Text>
+          {session.isCurrent ? (
+            <Badge colorPalette="green" variant="subtle">
+              This device
+            </Badge>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'ip', header: 'IP address', cell: (session) => session.ip ?? '—' },
+    { key: 'created', header: 'Signed in', cell: (session) => <Text whiteSpace="nowrap">{formatDateTime(session.createdAt)}</Text> },
+    { key: 'expires', header: 'Expires', cell: (session) => <Text whiteSpace="nowrap">{formatDateTime(session.expiresAt)}</Text> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      cell: (session) =>
+        session.isCurrent ? null : (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setEnding(session)}
+            aria-label={`Sign out ${describeDevice(session.userAgent)}, signed in ${formatDateTime(session.createdAt)}`}
+          >
+            Sign out
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="3">
+      <Heading as="h3" size="sm">
+        Active Sessions
+      </Heading>
+      <DataTable
+        label="Active sessions"
+        columns={columns}
+        rows={sessions.data}
+        rowKey={(session) => session.id}
+        isLoading={sessions.isLoading}
+        error={sessions.error}
+        loadingText="Loading sessions..."
+        emptyText="No active sessions"
+        onRetry={() => void sessions.refetch()}
+      />
+      <ConfirmDialog
+        open={ending !== null}
+        onOpenChange={(open) => {
+          if (!open) setEnding(null);
+        }}
+        title="Sign out this session?"
+        description={ending ? `${describeDevice(ending.userAgent)} will have to sign in again.` : ''}
+        confirmLabel="Sign out"
+        busyLabel="Signing out..."
+        isPending={end.isPending}
+        onConfirm={confirmEnd}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Stack } from '@chakra-ui/react';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { trpc } from '../../lib/trpc';
+import { CompanyInformationCard } from './CompanyInformationCard';
+import { PaymentProviderCard } from './PaymentProviderCard';
+import { PersonalInformationCard } from './PersonalInformationCard';
+import { SecurityCard } from './SecurityCard';
+import { TwoFactorCard } from './TwoFactorCard';
+
+/** The spec's Settings page: one's own account, and one's company (read-only but for the payment-provider account id). */
+export function SettingsPage() {
+  const settings = trpc.settings.get.useQuery();
+  return (
+    <Stack gap="6" maxW="4xl">
+      <PageHeader title="Settings" subtitle="Manage your account and company settings" />
+      <QueryState
+        isLoading={settings.isLoading}
+        error={settings.error}
+        isEmpty={!settings.data}
+        loadingText="Loading settings..."
+        emptyText="Loading settings..."
+        onRetry={() => void settings.refetch()}
+      >
+        {settings.data ? (
+          <Stack gap="6">
+            <PersonalInformationCard profile={settings.data.profile} />
+            <CompanyInformationCard company={settings.data.company} />
+            <TwoFactorCard profile={settings.data.profile} />
+            <SecurityCard />
+            <PaymentProviderCard accountId={settings.data.company.airwallexAccountId} canEdit={settings.data.canEditAccountId} />
+          </Stack>
+        ) : null}
+      </QueryState>
+    </Stack>
+  );
+}

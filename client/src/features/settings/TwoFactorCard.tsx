@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Box, Field, HStack, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import type { SettingsOutput } from '../../../../shared/src/schemas/settings';
+import { TWO_FACTOR_METHODS, TWO_FACTOR_TEXT, type TwoFactorMethod, type TwoFactorState } from '../../../../shared/src/schemas/two-factor';
+import { notify } from '../../components/toaster';
+import { errorDetails, trpc } from '../../lib/trpc';
+import { SettingsCard } from './SettingsCard';
+import { useCountdown } from './use-countdown';
+import { VerificationCodeStep } from './VerificationCodeStep';
+
+const methodLabel: Record<TwoFactorMethod, string> = { sms: 'SMS', email: 'Email' };
+
+/**
+ * The spec's two-factor flow: off, with the method chosen (SMS by default, or email); switching
+ * on sends a code and shows the code entry (Verify Code, Cancel); the right code turns it on and
+ * the card says "2FA is enabled via {method}"; switching off takes effect at once, with no code.
+ */
+export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] }) {
+  const { enabled } = profile.twoFactor;
+  const [method, setMethod] = useState<TwoFactorMethod>(profile.twoFactor.method);
+  const [isEnteringCode, setEnteringCode] = useState(false);
+  const [methodError, setMethodError] = useState<string | null>(null);
+  // The method of the last code sent: within its 60 seconds, switching on again goes back to it rather than asking for another.
+  const [sentMethod, setSentMethod] = useState<TwoFactorMethod | null>(null);
+  const countdown = useCountdown();
+  // The one refusal of a method is SMS without a phone: it no longer applies once the profile has one.
+  const shownMethodError = methodError && !(method === 'sms' && profile.phone) ? methodError : null;
+  const utils = trpc.useUtils();
+  const sendCode = trpc.twoFactor.sendCode.useMutation();
+  const verify = trpc.twoFactor.verify.useMutation();
+  const disable = trpc.twoFactor.disable.useMutation();
+
+  /** The new state at once (no flash of the previous one), then the server's word on it. */
+  const showState = (state: TwoFactorState) => {
+    utils.settings.get.setData(undefined, (current) =>
+      current ? { ...current, profile: { ...current.profile, twoFactor: state } } : current,
+    );
+    void utils.settings.get.invalidate();
+  };
+
+  const requestCode = () =>
+    sendCode.mutate(
+      { method },
+      {
+        onSuccess: (sent) => {
+          notify.success(TWO_FACTOR_TEXT.sentTitle, TWO_FACTOR_TEXT.sentMessage(sent.method));
+          countdown.restart(sent.resendAfterSeconds);
+          setSentMethod(sent.method);
+          setEnteringCode(true);
+        },
+        onError: (error) => {
+          const { message, field } = errorDetails(error);
+          if (field === 'method') setMethodError(message);
+          notify.error('Error', message);
+        },
+      },
+    );
+
+  const onVerify = (code: string) =>
+    verify.mutate(
+      { code },
+      {
+        onSuccess: (result) => {
+          if (!result.success) {
+            notify.error(TWO_FACTOR_TEXT.invalidTitle, result.message);
+            return;
+          }
+          notify.success(TWO_FACTOR_TEXT.enabledTitle, TWO_FACTOR_TEXT.enabledMessage);
+          showState(result.state);
+          setEnteringCode(false);
+          void utils.settings.sessions.invalidate();
+        },
+        onError: (error) => notify.error('Error', errorDetails(error).message),
+      },
+    );
+
+  const turnOff = () =>
+    disable.mutate(undefined, {
+      onSuccess: (state) => {
+        notify.success(TWO_FACTOR_TEXT.disabledTitle, TWO_FACTOR_TEXT.disabledMessage);
+        showState(state);
+        void utils.settings.sessions.invalidate();
+      },
+      onError: (error) => notify.error('Error', errorDetails(error).message),
+    });
+
+  const onSwitch = (checked: boolean) => {
+    if (checked && countdown.remaining > 0 && sentMethod === method) setEnteringCode(true);
+    else if (checked) requestCode();
+    else if (isEnteringCode) setEnteringCode(false);
+    else turnOff();
+  };
+
+  return (
+    <SettingsCard title="Two-Factor Authentication" description="Ask for a code sent to your phone or email each time you sign in">
+      <Stack gap="5">
+        <Switch.Root
+          // Follows each request as it goes, so a refused one turns the switch back (the switch only
+          // re-reads `checked` when it changes).
+          checked={isEnteringCode || sendCode.isPending || (enabled && !disable.isPending)}
+          onCheckedChange={(event) => onSwitch(event.checked)}
+          disabled={sendCode.isPending || disable.isPending || verify.isPending}
+          colorPalette="blue"
+        >
+          <Switch.HiddenInput role="switch" />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label>Two-factor authentication</Switch.Label>
+        </Switch.Root>
+
+        {enabled ? (
+          <Box role="status" bg="green.50" borderWidth="1px" borderColor="green.200" borderRadius="md" px="4" py="3">
+            <Text color="green.900">
+              <Text as="span" fontWeight="semibold">
+                Status:
+              </Text>{' '}
+              2FA is enabled via {methodLabel[profile.twoFactor.method]}
+            </Text>
+          </Box>
+        ) : isEnteringCode ? (
+          <VerificationCodeStep
+            sentTo={method === 'sms' ? 'your phone' : 'your email'}
+            isVerifying={verify.isPending}
+            onVerify={onVerify}
+            onCancel={() => setEnteringCode(false)}
+            resendInSeconds={countdown.remaining}
+            isResending={sendCode.isPending}
+            onResend={requestCode}
+          />
+        ) : (
+          <Field.Root invalid={Boolean(shownMethodError)}>
+            <RadioGroup.Root
+              value={method}
+              onValueChange={(event) => {
+                if (event.value === 'sms' || event.value === 'email') setMethod(event.value);
+                setMethodError(null);
+              }}
+              colorPalette="blue"
+              aria-describedby={shownMethodError ? 'two-factor-method-error' : undefined}
+            >
+              <RadioGroup.Label fontWeight="medium">Send codes by</RadioGroup.Label>
+              <HStack gap="6" mt="2">
+                {TWO_FACTOR_METHODS.map((value) => (
+                  <RadioGroup.Item key={value} value={value}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{methodLabel[value]}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </HStack>
+            </RadioGroup.Root>
+            {shownMethodError ? (
+              <Field.ErrorText id="two-factor-method-error" color="red.700">
+                {shownMethodError}
+              </Field.ErrorText>
+            ) : (
+              <Field.HelperText color="gray.700">
+                {method === 'sms' ? `Codes go to ${profile.phone ?? 'the phone on your profile'}.` : `Codes go to ${profile.email}.`}{' '}
+                Turning it on or off signs out your other devices.
+              </Field.HelperText>
+            )}
+          </Field.Root>
+        )}
+      </Stack>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import {
+  TWO_FACTOR_CODE_TTL_SECONDS,
+  type TwoFactorMethod,
+  type TwoFactorRequiredOutput,
+  type VerifySignInInput,
+} from '../../../shared/src/schemas/two-factor.js';
+import { AppError } from '../errors.js';
+import type { AppServices } from '../services/services.js';
+import type { RequestInfo } from '../trpc/context.js';
+import { consumeCode, invalidCode, issueCode, newChallengeToken, sha256Hex } from './two-factor.js';
+import { twoFactorDb } from './two-factor-tables.js';
+
+/**
+ * The second step of a sign-in for accounts with two-factor authentication on. The password
+ * step creates no session: it stores a short-lived challenge (10 minutes, the code's life) and
+ * sends a code. Only the right code with that challenge creates the session.
+ *
+ * The challenge travels in the answer and comes back in the verify call, rather than in a
+ * cookie: the tRPC context exposes no request cookies besides the session's, and the client
+ * keeps the token in memory only (never storage), so it dies with the tab. It is worth nothing
+ * without the code, single use, and stored only as its SHA-256.
+ */
+
+/** Verification tries per address per 15 minutes, on top of the 5 tries each code allows. */
+export const VERIFY_MAX_PER_IP = 30;
+const VERIFY_WINDOW_SECONDS = 15 * 60;
+const RESEND_MAX_PER_IP = 20;
+
+export interface TwoFactorAccount {
+  userId: string;
+  method: TwoFactorMethod;
+  email: string;
+  phone: string | null;
+}
+
+type SignInServices = Pick<AppServices, 'db' | 'mailer' | 'rateLimiter'>;
+
+/** Where a code goes: the phone for sms; the account's email otherwise (and if the phone was removed). */
+function destination(account: TwoFactorAccount): { method: TwoFactorMethod; to: string } {
+  if (account.method === 'sms' && account.phone) return { method: 'sms', to: account.phone };
+  return { method: 'email', to: account.email };
+}
+
+export async function startTwoFactorSignIn(services: SignInServices, account: TwoFactorAccount): Promise<TwoFactorRequiredOutput> {
+  const challenge = newChallengeToken();
+  const { method, to } = destination(account);
+  const sent = await services.db.transaction().execute(async (tx) => {
+    const db = twoFactorDb(tx);
+    await db.deleteFrom('pending_sign_ins').where('user_id', '=', account.userId).where('expires_at', '<=', new Date()).execute();
+    await db
+      .insertInto('pending_sign_ins')
+      .values({
+        id: sha256Hex(challenge),
+        user_id: account.userId,
+        method,
+        expires_at: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
+      })
+      .execute();
+    return issueCode(tx, services.mailer, { userId: account.userId, purpose: 'sign_in', method, to, reuseRecent: true });
+  });
+  return { status: 'two_factor_required', method: sent.method, challenge, resendAfterSeconds: sent.resendAfterSeconds };
+}
+
+async function findPendingSignIn(services: SignInServices, challenge: string) {
+  return twoFactorDb(services.db)
+    .selectFrom('pending_sign_ins')
+    .select(['id', 'user_id', 'method'])
+    .where('id', '=', sha256Hex(challenge))
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+}
+
+async function limitPerIp(services: SignInServices, action: string, request: RequestInfo, limit: number): Promise<void> {
+  const allowed = await services.rateLimiter.hit(`two-factor-${action}:ip:${request.ip}`, limit, VERIFY_WINDOW_SECONDS);
+  if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many verification attempts. Please wait 15 minutes and try again.');
+}
+
+/** The right code for a live challenge answers the account to start a session for; anything else, "invalid or expired". */
+export async function verifyTwoFactorSignIn(
+  services: SignInServices,
+  input: VerifySignInInput,
+  request: RequestInfo,
+): Promise<{ userId: string }> {
+  await limitPerIp(services, 'verify', request, VERIFY_MAX_PER_IP);
+  const pending = await findPendingSignIn(services, input.challenge);
+  if (!pending) throw invalidCode();
+  // The try is counted in its own committed transaction, so a wrong code cannot roll it back.
+  const used = await services.db.transaction().execute((tx) => consumeCode(tx, pending.user_id, 'sign_in', input.code));
+  if (!used) throw invalidCode();
+  const ended = await twoFactorDb(services.db).deleteFrom('pending_sign_ins').where('id', '=', pending.id).executeTakeFirst();
+  // A challenge is single use: two right answers at once start one session.
+  if (Number(ended.numDeletedRows) === 0) throw invalidCode();
+  return { userId: pending.user_id };
+}
+
+/** Sends a new code for a live challenge, no sooner than 60 seconds after the last one. */
+export async function resendTwoFactorSignInCode(
+  services: SignInServices,
+  challenge: string,
+  request: RequestInfo,
+  readAccount: (userId: string) => Promise<TwoFactorAccount | null>,
+): Promise<{ method: TwoFactorMethod; resendAfterSeconds: number }> {
+  await limitPerIp(services, 'resend', request, RESEND_MAX_PER_IP);
+  const pending = await findPendingSignIn(services, challenge);
+  const account = pending ? await readAccount(pending.user_id) : null;
+  if (!pending || !account) throw new AppError('UNAUTHORIZED', 'The sign-in has expired. Please sign in again.', { field: 'challenge' });
+  const { method, to } = destination(account);
+  return services.db
+    .transaction()
+    .execute((tx) => issueCode(tx, services.mailer, { userId: pending.user_id, purpose: 'sign_in', method, to }));
+}

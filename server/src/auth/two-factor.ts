@@ -1,0 +1,215 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { sql, type Kysely } from 'kysely';
+import { PRODUCT_NAME } from '../../../shared/src/constants.js';
+import {
+  TWO_FACTOR_CODE_LENGTH,
+  TWO_FACTOR_CODE_TTL_SECONDS,
+  TWO_FACTOR_MAX_ATTEMPTS,
+  TWO_FACTOR_RESEND_SECONDS,
+  TWO_FACTOR_TEXT,
+  type TwoFactorMethod,
+} from '../../../shared/src/schemas/two-factor.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { Mailer } from '../services/mail/mailer.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { twoFactorDb, type TwoFactorPurpose } from './two-factor-tables.js';
+
+/**
+ * One-time codes for two-factor authentication, shared by turning it on (Settings) and by
+ * signing in. A code is 6 digits from crypto.randomInt, lives 10 minutes, is single use, dies
+ * after 5 tries, and the next one may be sent 60 seconds after the last.
+ *
+ * Codes are stored as argon2id hashes: a 6-digit code has only a million values, so a fast
+ * hash of it would be reversed at once from a stolen table; argon2id makes that take far longer
+ * than the code lives.
+ */
+
+/** Codes sent to one account per hour, whatever the purpose: a cap on SMS pumping and guessing. */
+export const MAX_CODES_PER_HOUR = 10;
+
+export const invalidCode = () => new AppError('UNAUTHORIZED', TWO_FACTOR_TEXT.invalidMessage, { field: 'code' });
+
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** TWO_FACTOR_CODE_LENGTH)).padStart(TWO_FACTOR_CODE_LENGTH, '0');
+}
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Serialises code requests of one account, so two at once cannot both pass the cooldown. */
+async function lockAccount(db: Kysely<Database>, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`two-factor:${userId}`}, 0))`.execute(db);
+}
+
+function message(purpose: TwoFactorPurpose, method: TwoFactorMethod, code: string) {
+  const minutes = TWO_FACTOR_CODE_TTL_SECONDS / 60;
+  const reason = purpose === 'sign_in' ? 'to sign in' : 'to turn on two-factor authentication';
+  const ignore =
+    purpose === 'sign_in'
+      ? 'If you did not try to sign in, someone may know your password: change it in Settings.'
+      : 'If you did not ask for it, you can ignore this message.';
+  if (method === 'sms') {
+    return { subject: '', text: `${PRODUCT_NAME} code: ${code}. Use it ${reason} within ${minutes} minutes. Never share it.` };
+  }
+  return {
+    subject: `Your ${PRODUCT_NAME} verification code`,
+    text: `Your ${PRODUCT_NAME} verification code is ${code}.\n\nUse it ${reason}. It expires in ${minutes} minutes and works once.\n\n${ignore}`,
+  };
+}
+
+export interface IssueCodeRequest {
+  userId: string;
+  purpose: TwoFactorPurpose;
+  method: TwoFactorMethod;
+  /** Phone number (sms) or email address (email). */
+  to: string;
+  /**
+   * Sign-in asks for a code each time the password is entered: a code of the same method sent
+   * less than 60 seconds ago that is still usable is kept rather than refused or re-sent.
+   */
+  reuseRecent?: boolean;
+}
+
+/**
+ * Issues a code and sends it (sms and email both go through the mailer, whose default provider
+ * is the outbox). Must run inside a transaction: if the provider fails, the error is thrown, the
+ * code row rolls back with it, and the user may retry at once.
+ */
+export async function issueCode(
+  tx: Kysely<Database>,
+  mailer: Mailer,
+  request: IssueCodeRequest,
+): Promise<{ method: TwoFactorMethod; resendAfterSeconds: number }> {
+  const db = twoFactorDb(tx);
+  await lockAccount(tx, request.userId);
+  // Only the last hour matters (cooldown, hourly cap): older codes of the account go.
+  await db
+    .deleteFrom('two_factor_codes')
+    .where('user_id', '=', request.userId)
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  const latest = await db
+    .selectFrom('two_factor_codes')
+    .select(['created_at', 'consumed_at', 'expires_at', 'attempts', 'method'])
+    .where('user_id', '=', request.userId)
+    .where('purpose', '=', request.purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const now = Date.now();
+  if (latest && latest.consumed_at === null) {
+    const waitSeconds = Math.ceil((new Date(latest.created_at).getTime() + TWO_FACTOR_RESEND_SECONDS * 1000 - now) / 1000);
+    if (waitSeconds > 0) {
+      const usable = latest.attempts < TWO_FACTOR_MAX_ATTEMPTS && new Date(latest.expires_at).getTime() > now;
+      if (request.reuseRecent && usable && latest.method === request.method)
+        return { method: request.method, resendAfterSeconds: waitSeconds };
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Please wait ${waitSeconds} ${waitSeconds === 1 ? 'second' : 'seconds'} before requesting a new code.`,
+      );
+    }
+  }
+  const sentLastHour = await db
+    .selectFrom('two_factor_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', request.userId)
+    .where('created_at', '>', new Date(now - 3600 * 1000))
+    .executeTakeFirstOrThrow();
+  if (Number(sentLastHour.count) >= MAX_CODES_PER_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were requested. Please try again in an hour.');
+  }
+  // A new code replaces the previous one of the same purpose.
+  await db
+    .updateTable('two_factor_codes')
+    .set({ expires_at: new Date(now) })
+    .where('user_id', '=', request.userId)
+    .where('purpose', '=', request.purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', new Date(now))
+    .execute();
+  const code = generateCode();
+  await db
+    .insertInto('two_factor_codes')
+    .values({
+      user_id: request.userId,
+      purpose: request.purpose,
+      method: request.method,
+      code_hash: await hashPassword(code),
+      // The database's clock for both ends of its life, as for created_at.
+      expires_at: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
+    })
+    .execute();
+  const delivery = await mailer.send({ channel: request.method, to: request.to, ...message(request.purpose, request.method, code) });
+  if (delivery.status === 'failed') {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The verification code could not be sent. Please try again.' });
+  }
+  return { method: request.method, resendAfterSeconds: TWO_FACTOR_RESEND_SECONDS };
+}
+
+/**
+ * Checks a code against the account's current code of that purpose and uses it up when right.
+ * Every try counts (the attempt is recorded before the check, so parallel guesses cannot pass
+ * the limit); after 5 the code is dead, even for the right digits. Answers null for a wrong,
+ * expired, used or dead code alike. The caller's transaction must commit on a null answer, or
+ * the try is not counted: do not throw inside it.
+ */
+export async function consumeCode(
+  tx: Kysely<Database>,
+  userId: string,
+  purpose: TwoFactorPurpose,
+  code: string,
+): Promise<{ method: TwoFactorMethod } | null> {
+  const db = twoFactorDb(tx);
+  const current = await db
+    .selectFrom('two_factor_codes')
+    .select(['id', 'code_hash', 'method'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!current) return null;
+  const counted = await db
+    .updateTable('two_factor_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', current.id)
+    .where('attempts', '<', TWO_FACTOR_MAX_ATTEMPTS)
+    .where('consumed_at', 'is', null)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) return null;
+  if (!(await verifyPassword(current.code_hash, code))) return null;
+  const used = await db
+    .updateTable('two_factor_codes')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', current.id)
+    .where('consumed_at', 'is', null)
+    .returning('method')
+    .executeTakeFirst();
+  return used ? { method: used.method } : null;
+}
+
+/** Ends every outstanding code of the account (two-factor turned off, password changed). */
+export async function expireCodes(tx: Kysely<Database>, userId: string): Promise<void> {
+  const now = new Date();
+  await twoFactorDb(tx)
+    .updateTable('two_factor_codes')
+    .set({ expires_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+/** A fresh sign-in challenge token: 256 random bits; the server keeps only its SHA-256. */
+export function newChallengeToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Drops the account's sign-ins waiting for a code (the password they proved has changed). */
+export async function endPendingSignIns(tx: Kysely<Database>, userId: string): Promise<void> {
+  await twoFactorDb(tx).deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,36 @@
+import { changePasswordInput, changePasswordOutput } from '../../../../shared/src/schemas/settings.js';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { endPendingSignIns, expireCodes } from '../../auth/two-factor.js';
+import { AppError } from '../../errors.js';
+import { companyProcedure } from '../../trpc/procedures.js';
+import { endOtherSessions } from './sessions.repository.js';
+
+/** Rate of current-password checks per account, so a stolen session cannot guess the password. */
+const CHECKS_PER_HOUR = 10;
+
+/**
+ * Changes one's password after proving the current one, and ends every other session of the
+ * account (and any sign-in waiting for its code): this device stays signed in.
+ */
+export const changePassword = companyProcedure
+  .input(changePasswordInput)
+  .output(changePasswordOutput)
+  .mutation(async ({ ctx, input }) => {
+    const userId = ctx.session.user.id;
+    const allowed = await ctx.services.rateLimiter.hit(`change-password:user:${userId}`, CHECKS_PER_HOUR, 3600);
+    if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many password attempts. Please try again in an hour.');
+    const account = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    if (!account || !(await verifyPassword(account.password_hash, input.currentPassword))) {
+      throw new AppError('BAD_REQUEST', 'Current password is incorrect', { field: 'currentPassword' });
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    const endedSessions = await endOtherSessions(ctx.db, userId, ctx.sessionId);
+    await endPendingSignIns(ctx.db, userId);
+    await expireCodes(ctx.db, userId);
+    return { success: true as const, endedSessions };
+  });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { canEnter } from '../../../../shared/src/roles.js';
+import { ACCOUNT_ID_WRITERS, settingsOutput } from '../../../../shared/src/schemas/settings.js';
+import { notFound } from '../../errors.js';
+import { companyProcedure } from '../../trpc/procedures.js';
+import { readSettings } from './settings.repository.js';
+
+/** The Settings page: one's own profile and two-factor state, and one's company (read-only but for the account id). */
+export const getSettings = companyProcedure
+  .input(z.void())
+  .output(settingsOutput)
+  .query(async ({ ctx }) => {
+    const settings = await readSettings(ctx.db, { userId: ctx.session.user.id, companyId: ctx.session.company.id });
+    if (!settings) throw notFound('Profile');
+    return { ...settings, canEditAccountId: canEnter(ctx.session, ACCOUNT_ID_WRITERS) };
+  });

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { ActiveSession } from '../../../../shared/src/schemas/settings.js';
+import type { Database } from '../../db/schema.js';
+import { sessionFingerprint } from '../../trpc/context.js';
+
+type Db = Kysely<Database>;
+
+/**
+ * A user's sessions. Sessions are global (an account signs in before any company is chosen),
+ * so they are read by user id; each is named outside the server only by its fingerprint, never
+ * by the token that is its id.
+ */
+async function liveSessions(db: Db, userId: string) {
+  const now = new Date();
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'absolute_expires_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function listSessions(db: Db, userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+  const rows = await liveSessions(db, userId);
+  const sessions = rows.map((row) => {
+    const expiresAt = new Date(Math.min(new Date(row.expires_at).getTime(), new Date(row.absolute_expires_at).getTime()));
+    return {
+      id: sessionFingerprint(row.id),
+      createdAt: new Date(row.created_at).toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      userAgent: row.user_agent,
+      ip: row.ip,
+      isCurrent: row.id === currentSessionId,
+    };
+  });
+  // This device first, then the newest.
+  return sessions.sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
+}
+
+/** Ends one of the user's own sessions, named by its fingerprint: the id of the ended session, or null when the user has no such session. */
+export async function endSessionByFingerprint(db: Db, userId: string, fingerprint: string): Promise<string | null> {
+  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  const match = rows.find((row) => sessionFingerprint(row.id) === fingerprint);
+  if (!match) return null;
+  const result = await db.deleteFrom('sessions').where('id', '=', match.id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1 ? match.id : null;
+}
+
+/**
+ * Ends every other session of the user and keeps this one: after a password or two-factor
+ * change, whoever else was signed in must sign in again under the new rules.
+ */
+export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
