@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker runs in the worker scope.
+    files: ['client/public/sw.js'],
+    languageOptions: { globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly', Promise: 'readonly' } },
+  },
+  {
     // Migrations are frozen in time and run against Kysely<any>.
     files: ['migrations/**/*.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -12,7 +12,16 @@ interface ConfirmDialogProps {
 }
 
 /** Every destructive action asks first: one dialog, the cancel button focused by default. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Delete', busyLabel = 'Deleting...', isPending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
+  isPending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(event) => onOpenChange(event.open)} role="alertdialog" placement="center">
       <Portal>

@@ -32,7 +32,14 @@ export function DataTable<Row>({
   onRetry?: () => void;
 }) {
   return (
-    <QueryState isLoading={isLoading} error={error} isEmpty={!rows || rows.length === 0} emptyText={emptyText} loadingText={loadingText} onRetry={onRetry}>
+    <QueryState
+      isLoading={isLoading}
+      error={error}
+      isEmpty={!rows || rows.length === 0}
+      emptyText={emptyText}
+      loadingText={loadingText}
+      onRetry={onRetry}
+    >
       <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
         <Table.Root size="sm" aria-label={label} interactive>
           <Table.Header>

@@ -15,7 +15,18 @@ interface FormDialogProps {
 }
 
 /** The one way to open a form in a dialog: title, fields, Cancel and a submit button with its busy text. */
-export function FormDialog({ open, onOpenChange, title, description, submitLabel, busyLabel, isPending, onSubmit, size = 'md', children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  busyLabel,
+  isPending,
+  onSubmit,
+  size = 'md',
+  children,
+}: FormDialogProps) {
   // Full screen on a phone; a sized, rounded dialog from the md breakpoint up.
   const dialogSize = useBreakpointValue({ base: 'full', md: size } as const) ?? size;
   const handleSubmit = (event: FormEvent) => {
@@ -23,7 +34,13 @@ export function FormDialog({ open, onOpenChange, title, description, submitLabel
     onSubmit();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => onOpenChange(event.open)} size={dialogSize} scrollBehavior="inside" placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => onOpenChange(event.open)}
+      size={dialogSize}
+      scrollBehavior="inside"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -34,7 +34,9 @@ export async function createServices(
   const db = createDb(pool);
   const bus = await startRealtimeBus(appUrl, (message) => log.warn(message));
   const lucia = createLucia(db, { idleDays: config.SESSION_IDLE_DAYS, secure: config.NODE_ENV === 'production' });
-  const transport = config.RESEND_API_KEY ? resendTransport(config.RESEND_API_KEY, config.MAIL_FROM, { baseUrl: config.RESEND_BASE_URL }) : null;
+  const transport = config.RESEND_API_KEY
+    ? resendTransport(config.RESEND_API_KEY, config.MAIL_FROM, { baseUrl: config.RESEND_BASE_URL })
+    : null;
   const services: AppServices = {
     config,
     db,

@@ -25,19 +25,9 @@ import { wipRules } from './matrix/wip.js';
  * procedure arrives with its roles and a valid sample input.
  */
 
-export type Persona = 'anonymous' | 'admin' | 'sales' | 'dispatcher' | 'treasury' | 'driver' | 'masterAdmin';
+import { ALL_PERSONAS, SIGNED_IN, type Persona } from './personas.js';
 
-export const ALL_PERSONAS = [
-  'anonymous',
-  'admin',
-  'sales',
-  'dispatcher',
-  'treasury',
-  'driver',
-  'masterAdmin',
-] as const satisfies readonly Persona[];
-/** Anyone with a valid session, whatever their role (a driver has none). */
-export const SIGNED_IN = ALL_PERSONAS.filter((persona) => persona !== 'anonymous');
+export { ALL_PERSONAS, SIGNED_IN, type Persona };
 
 export interface SampleContext {
   /** The company whose ids the input names: the caller's own, or another company's in leak tests. */

@@ -21,7 +21,11 @@ export interface MailTransport {
   deliver(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
 }
 
-export function resendTransport(apiKey: string, from: string, options: { baseUrl?: string | undefined; timeoutMs?: number } = {}): MailTransport {
+export function resendTransport(
+  apiKey: string,
+  from: string,
+  options: { baseUrl?: string | undefined; timeoutMs?: number } = {},
+): MailTransport {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const resend = new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
   return {

@@ -5,7 +5,8 @@ import { withCompany } from '../../../../server/src/db/with-company.js';
 import { appRouter } from '../../../../server/src/trpc/app-router.js';
 import { contextFor, TEST_PASSWORD, uniqueEmail, type TestUser } from '../../../support/harness.js';
 import { uniqueIp } from '../../../support/http.js';
-import type { Persona, ProcedureRule, SampleContext } from '../authorization-matrix.js';
+import type { ProcedureRule, SampleContext } from '../authorization-matrix.js';
+import { ALL_PERSONAS as EVERYONE } from '../personas.js';
 
 /** The newest code sent to this address (email) or number (sms), read from the outbox as a person reads their inbox. */
 export async function latestCodeSentTo(services: AppServices, recipient: string): Promise<string> {
@@ -79,10 +80,6 @@ const challengeReadyForResend = async ({ company, services }: SampleContext) => 
   await ageCodes(services, member.userId, 61);
   return { challenge };
 };
-
-// Spelled out here rather than imported: authorization-matrix.ts imports this file, so a value
-// imported back from it would still be undefined while this module is evaluated.
-const EVERYONE = ['anonymous', 'admin', 'sales', 'dispatcher', 'treasury', 'driver', 'masterAdmin'] as const satisfies readonly Persona[];
 
 /** The sign-in's second step is public (no session yet): anyone with a live challenge and its code. */
 export const authTwoFactorRules = {

@@ -1,7 +1,5 @@
 import type { Persona, ProcedureRule } from '../authorization-matrix.js';
-
-// Spelled out rather than imported: authorization-matrix.ts imports this file, so its values are not yet defined here.
-const SIGNED_IN = ['admin', 'sales', 'dispatcher', 'treasury', 'driver', 'masterAdmin'] as const satisfies readonly Persona[];
+import { SIGNED_IN } from '../personas.js';
 
 /**
  * Anyone signed in may open the subscription; what it then yields is filtered per row

@@ -1,11 +1,7 @@
 import { sessionFingerprint } from '../../../../server/src/trpc/context.js';
 import { sessionFor, TEST_PASSWORD } from '../../../support/harness.js';
 import type { Persona, ProcedureRule, SampleContext } from '../authorization-matrix.js';
-
-// Spelled out here rather than imported: authorization-matrix.ts imports this file, so a value
-// imported back from it would still be undefined while this module is evaluated.
-/** Anyone with a valid session, whatever their role (a driver has none). */
-const SIGNED_IN = ['admin', 'sales', 'dispatcher', 'treasury', 'driver', 'masterAdmin'] as const satisfies readonly Persona[];
+import { SIGNED_IN } from '../personas.js';
 
 /** Only admins change the company's payment-provider account id; a master admin in their own company. */
 const ACCOUNT_ID_WRITERS = ['admin', 'masterAdmin'] as const satisfies readonly Persona[];

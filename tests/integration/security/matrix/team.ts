@@ -7,12 +7,7 @@ import { createInvitationToken } from '../../../../server/src/domains/invitation
 import type { InvitationTables } from '../../../../server/src/domains/invitations/invitations.repository.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany } from '../../../support/harness.js';
 import type { Persona, ProcedureRule, SampleContext } from '../authorization-matrix.js';
-
-/**
- * Everyone, signed in or not. Spelled out here: a value imported from authorization-matrix.ts,
- * which imports this file, would still be undefined while this module loads.
- */
-const EVERYONE = ['anonymous', 'admin', 'sales', 'dispatcher', 'treasury', 'driver', 'masterAdmin'] as const satisfies readonly Persona[];
+import { ALL_PERSONAS as EVERYONE } from '../personas.js';
 
 /** The team is the admin's (a master admin passes the guard, and manages their own company's team only). */
 const TEAM_ADMINS = ['admin', 'masterAdmin'] as const satisfies readonly Persona[];

@@ -1,8 +1,5 @@
-import type { Persona, ProcedureRule } from '../authorization-matrix.js';
-
-// Spelled out here rather than imported: authorization-matrix.ts imports this file, so a value
-// imported back from it would still be undefined while this module is evaluated.
-const SIGNED_IN = ['admin', 'sales', 'dispatcher', 'treasury', 'driver', 'masterAdmin'] as const satisfies readonly Persona[];
+import type { ProcedureRule } from '../authorization-matrix.js';
+import { SIGNED_IN } from '../personas.js';
 
 /**
  * Two-factor authentication of one's own account: every signed-in user. A sample code that is
