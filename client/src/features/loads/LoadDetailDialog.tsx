@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
+  useBreakpointValue,
   Button,
   Center,
   CloseButton,
@@ -45,6 +46,8 @@ export function LoadDetailDialog({
   const query = trpc.loads.get.useQuery({ id: loadId });
   const [isEditing, setEditing] = useState(false);
   const load = query.data;
+  // Full screen on a phone; a sized dialog from the md breakpoint up.
+  const dialogSize = useBreakpointValue({ base: 'full', md: 'xl' } as const) ?? 'xl';
 
   useEffect(() => {
     if (query.error) notify.error('Failed to load details', errorDetails(query.error).message);
@@ -54,7 +57,7 @@ export function LoadDetailDialog({
     <Dialog.Root
       open
       onOpenChange={(event) => (event.open ? undefined : onClose())}
-      size={{ base: 'full', md: 'xl' }}
+      size={dialogSize}
       scrollBehavior="inside"
       placement="center"
     >
