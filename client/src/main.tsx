@@ -4,7 +4,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { queryClient, sessionLost, trpc, trpcClient, trpcUtils, wsClient } from './lib/trpc';
+import { switchIdentity } from './lib/identity';
+import { queryClient, sessionLost, trpc, trpcClient, trpcUtils } from './lib/trpc';
 import { system } from './theme';
 import { Toaster } from './components/toaster';
 import { NotFound } from './components/NotFound';
@@ -28,8 +29,7 @@ declare module '@tanstack/react-router' {
 
 sessionLost.handler = () => {
   if (!router.state.location.pathname.startsWith('/auth')) {
-    queryClient.clear();
-    wsClient.close();
+    switchIdentity(null);
     void router.navigate({ to: '/auth', replace: true });
   }
 };

@@ -8,17 +8,15 @@ import { FormField } from '../../components/FormField';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/use-form';
-import { errorDetails, queryClient, trpc, trpcUtils, wsClient } from '../../lib/trpc';
+import { switchIdentity } from '../../lib/identity';
+import { errorDetails, trpc } from '../../lib/trpc';
 import { useCountdown } from '../settings/use-countdown';
 import { VerificationCodeStep } from '../settings/VerificationCodeStep';
 
 function useSignedIn() {
   const navigate = useNavigate();
   return (session: SessionOutput) => {
-    // A new identity: drop what the previous one cached and reconnect sockets with the new cookie.
-    queryClient.clear();
-    wsClient.close();
-    trpcUtils.auth.session.setData(undefined, session);
+    switchIdentity(session);
     void navigate({ to: '/dashboard' });
   };
 }

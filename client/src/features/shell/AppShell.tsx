@@ -25,7 +25,8 @@ import type { SessionOutput } from '../../../../shared/src/schemas/auth';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { NotificationPrompt } from '../pwa/NotificationPrompt';
-import { queryClient, trpc, wsClient } from '../../lib/trpc';
+import { switchIdentity } from '../../lib/identity';
+import { trpc } from '../../lib/trpc';
 
 const icons: Partial<Record<AppPath, LucideIcon>> = {
   '/team': Users,
@@ -161,8 +162,7 @@ function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?:
 }
 
 function leaveToAuth(navigate: ReturnType<typeof useNavigate>) {
-  queryClient.clear();
-  wsClient.close();
+  switchIdentity(null);
   void navigate({ to: '/auth', replace: true });
 }
 

@@ -14,7 +14,8 @@ import { FormField } from '../../components/FormField';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
-import { errorDetails, queryClient, trpc, trpcUtils, wsClient } from '../../lib/trpc';
+import { switchIdentity } from '../../lib/identity';
+import { errorDetails, trpc } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 
 /**
@@ -80,13 +81,11 @@ function InvalidInvitation({ message }: { message: string }) {
   );
 }
 
-/** A new identity: drop what the previous one cached and reconnect sockets with the new cookie (as the sign-in form does). */
+/** Joined: the tab becomes the new member (as after sign-in). */
 function useJoined() {
   const navigate = useNavigate();
   return (session: SessionOutput, invitation: InvitationPreview) => {
-    queryClient.clear();
-    wsClient.close();
-    trpcUtils.auth.session.setData(undefined, session);
+    switchIdentity(session);
     notify.success(`Welcome to ${invitation.companyName}`, `You joined as ${ROLE_LABELS[invitation.role]}`);
     void navigate({ to: '/dashboard' });
   };
