@@ -39,7 +39,7 @@ db-reset: install
 	@tsx scripts/db-reset.ts
 
 typecheck: install
-	@tsc --noEmit -p tsconfig.json
+	@for project in client server tests; do tsc --noEmit -p $$project/tsconfig.json || exit 1; done
 
 lint: install
 	@eslint --max-warnings=0 .

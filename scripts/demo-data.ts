@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { LoadStatus, StaffRole } from '../shared/src/constants.js';
-import { haversineMiles, type LatLng } from '../shared/src/rules/geo.js';
+import type { LoadStatus, StaffRole } from '#shared/constants.js';
+import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 import type { Db, Tx } from '../server/src/db/database.js';
 import type { DriverStatus } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../shared/src/constants.js';
+import type { StaffRole } from '#shared/constants.js';
 
 /**
  * The accounts the master admin's "seed test users" action creates: the spec's 8 test users

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_SIZE, type AuditEntry } from '../../shared/src/schemas/audit.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_SIZE, type AuditEntry } from '#shared/schemas/audit.js';
 import { callerFor, createMasterAdmin, createTestCompany, startTestServices, type TestCompany, type TestUser } from '../support/harness.js';
 import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { insertBroker, insertDriver, insertLoad } from './security/matrix/dashboard.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversineMiles } from '../../shared/src/rules/geo.js';
+import { haversineMiles } from '#shared/rules/geo.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
   callerFor,

@@ -3,7 +3,7 @@ import type { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LOAD_STATUSES } from '../../shared/src/constants.js';
+import type { LOAD_STATUSES } from '#shared/constants.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {

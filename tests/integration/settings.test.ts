@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_TEXT } from '../../shared/src/schemas/settings.js';
+import { SETTINGS_TEXT } from '#shared/schemas/settings.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import { sessionFingerprint } from '../../server/src/trpc/context.js';

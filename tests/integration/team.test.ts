@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_TEXTS, type TeamInviteInput } from '../../shared/src/schemas/team.js';
+import { TEAM_TEXTS, type TeamInviteInput } from '#shared/schemas/team.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';

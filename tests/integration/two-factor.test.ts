@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_TEXT } from '../../shared/src/schemas/two-factor.js';
+import { TWO_FACTOR_TEXT } from '#shared/schemas/two-factor.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { twoFactorDb } from '../../server/src/auth/two-factor-tables.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';

@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import type { StaffRole } from '../../shared/src/constants.js';
+import type { StaffRole } from '#shared/constants.js';
 import { buildApp } from '../../server/src/app.js';
 import { addMember } from '../../server/src/auth/accounts.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';

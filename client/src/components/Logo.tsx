@@ -1,5 +1,5 @@
 import { HStack, Image, Text } from '@chakra-ui/react';
-import { PRODUCT_NAME } from '../../../shared/src/constants';
+import { PRODUCT_NAME } from '#shared/constants.js';
 
 export function Logo({ size = 8, inverted = false }: { size?: number; inverted?: boolean }) {
   return (

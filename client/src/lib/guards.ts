@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
-import type { StaffRole } from '../../../shared/src/constants';
-import { canEnter, homePathFor } from '../../../shared/src/roles';
-import type { SessionOutput } from '../../../shared/src/schemas/auth';
+import type { StaffRole } from '#shared/constants.js';
+import { canEnter, homePathFor } from '#shared/roles.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 
 /** The spec's role guard for a route: anyone not allowed is sent (replacing history) to their own home. */
 export function requireRoles(allowed: readonly StaffRole[] | 'master_admin') {

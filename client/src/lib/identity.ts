@@ -1,4 +1,4 @@
-import type { SessionOutput } from '../../../shared/src/schemas/auth';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import { queryClient, trpcUtils, wsClient } from './trpc';
 
 /**

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../../shared/src/constants.js';
+import type { StaffRole } from '#shared/constants.js';
 import type { Db } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
 import { hashPassword } from './password.js';

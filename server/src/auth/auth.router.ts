@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { sessionOutput, signInInput, signInOutput, signOutInput, signUpInput } from '../../../shared/src/schemas/auth.js';
-import { codeSentOutput, resendSignInCodeInput, verifySignInInput } from '../../../shared/src/schemas/two-factor.js';
+import { sessionOutput, signInInput, signInOutput, signOutInput, signUpInput } from '#shared/schemas/auth.js';
+import { codeSentOutput, resendSignInCodeInput, verifySignInInput } from '#shared/schemas/two-factor.js';
 import { AppError } from '../errors.js';
 import { sessionFingerprint } from '../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.js';

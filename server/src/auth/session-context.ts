@@ -1,4 +1,4 @@
-import type { SessionOutput } from '../../../shared/src/schemas/auth.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { AppServices } from '../services/services.js';
 import { withUser } from '../db/with-company.js';
 

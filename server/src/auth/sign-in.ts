@@ -1,4 +1,4 @@
-import type { SignInInput } from '../../../shared/src/schemas/auth.js';
+import type { SignInInput } from '#shared/schemas/auth.js';
 import { withUser } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import type { AppServices } from '../services/services.js';

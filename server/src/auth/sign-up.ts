@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SignUpInput } from '../../../shared/src/schemas/auth.js';
+import type { SignUpInput } from '#shared/schemas/auth.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { hashPassword } from './password.js';

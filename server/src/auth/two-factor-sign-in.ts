@@ -4,7 +4,7 @@ import {
   type TwoFactorMethod,
   type TwoFactorRequiredOutput,
   type VerifySignInInput,
-} from '../../../shared/src/schemas/two-factor.js';
+} from '#shared/schemas/two-factor.js';
 import { AppError } from '../errors.js';
 import type { AppServices } from '../services/services.js';
 import type { RequestInfo } from '../trpc/context.js';

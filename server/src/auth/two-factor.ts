@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
-import { PRODUCT_NAME } from '../../../shared/src/constants.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
 import {
   TWO_FACTOR_CODE_LENGTH,
   TWO_FACTOR_CODE_TTL_SECONDS,
@@ -9,7 +9,7 @@ import {
   TWO_FACTOR_RESEND_SECONDS,
   TWO_FACTOR_TEXT,
   type TwoFactorMethod,
-} from '../../../shared/src/schemas/two-factor.js';
+} from '#shared/schemas/two-factor.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../services/mail/mailer.js';

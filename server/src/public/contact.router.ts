@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactInput } from '../../../shared/src/schemas/auth.js';
+import { contactInput } from '#shared/schemas/auth.js';
 import { AppError } from '../errors.js';
 import { publicProcedure, router } from '../trpc/procedures.js';
 

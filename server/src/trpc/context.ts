@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { SessionOutput } from '../../../shared/src/schemas/auth.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { AppServices } from '../services/services.js';
 import { SESSION_COOKIE } from '../auth/lucia.js';
 import { loadSessionContext } from '../auth/session-context.js';

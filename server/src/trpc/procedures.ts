@@ -1,5 +1,5 @@
-import type { StaffRole } from '../../../shared/src/constants.js';
-import { canEnter } from '../../../shared/src/roles.js';
+import type { StaffRole } from '#shared/constants.js';
+import { canEnter } from '#shared/roles.js';
 import { withCompany, withMasterAdmin } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import { t } from './init.js';

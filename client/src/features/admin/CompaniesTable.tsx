@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
-import type { CompanySummary, SubscriptionStatus } from '../../../../shared/src/schemas/admin';
+import type { CompanySummary, SubscriptionStatus } from '#shared/schemas/admin.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';

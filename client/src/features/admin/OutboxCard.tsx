@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text, chakra, useBreakpointValue } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
-import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../../shared/src/schemas/admin';
+import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '#shared/schemas/admin.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/format';

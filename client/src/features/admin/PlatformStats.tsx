@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { Building2, CircleCheck, DollarSign, Package, Users } from 'lucide-react';
-import type { AdminStats } from '../../../../shared/src/schemas/admin';
+import type { AdminStats } from '#shared/schemas/admin.js';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { StatCard } from '../dashboard/StatCard';
 

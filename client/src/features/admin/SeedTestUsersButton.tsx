@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { UserPlus } from 'lucide-react';
 import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../../../scripts/test-users';
-import type { TestUserResult } from '../../../../shared/src/schemas/admin';
+import type { TestUserResult } from '#shared/schemas/admin.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../components/toaster';
 import { errorDetails, trpc } from '../../lib/trpc';

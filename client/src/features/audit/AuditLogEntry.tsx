@@ -1,6 +1,6 @@
 import { Badge, Box, Code, Flex, Stack, Text } from '@chakra-ui/react';
 import { FileText, Handshake, Package, Receipt, UserRound, type LucideIcon } from 'lucide-react';
-import type { AuditAction, AuditEntityType, AuditEntry } from '../../../../shared/src/schemas/audit';
+import type { AuditAction, AuditEntityType, AuditEntry } from '#shared/schemas/audit.js';
 import { formatDateAtTime } from '../../lib/format';
 
 const entityIcons: Record<AuditEntityType, LucideIcon> = {

@@ -8,7 +8,7 @@ import {
   AUDIT_SEARCH_MAX,
   type AuditAction,
   type AuditEntityType,
-} from '../../../../shared/src/schemas/audit';
+} from '#shared/schemas/audit.js';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, chakra, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { signInInput, signUpInput, type SessionOutput } from '../../../../shared/src/schemas/auth';
-import { TWO_FACTOR_TEXT, type TwoFactorRequiredOutput } from '../../../../shared/src/schemas/two-factor';
-import { TAGLINE } from '../../../../shared/src/constants';
+import { signInInput, signUpInput, type SessionOutput } from '#shared/schemas/auth.js';
+import { TWO_FACTOR_TEXT, type TwoFactorRequiredOutput } from '#shared/schemas/two-factor.js';
+import { TAGLINE } from '#shared/constants.js';
 import { FormField } from '../../components/FormField';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';

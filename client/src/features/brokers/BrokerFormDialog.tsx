@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
-import { BROKER_LIMITS, createBrokerInput, type Broker, type CreateBrokerInput } from '../../../../shared/src/schemas/brokers';
-import { EMAIL_MAX, PHONE_MAX } from '../../../../shared/src/schemas/people-fields';
+import { BROKER_LIMITS, createBrokerInput, type Broker, type CreateBrokerInput } from '#shared/schemas/brokers.js';
+import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/people-fields.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { canEnter } from '../../../../shared/src/roles';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
-import { BROKER_DELETERS, BROKER_WRITERS } from '../../../../shared/src/schemas/brokers';
-import { LIST_PAGE_SIZE } from '../../../../shared/src/schemas/people-fields';
+import { canEnter } from '#shared/roles.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import { BROKER_DELETERS, BROKER_WRITERS } from '#shared/schemas/brokers.js';
+import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
 

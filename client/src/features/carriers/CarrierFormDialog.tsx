@@ -1,6 +1,6 @@
 import { Checkbox, Grid, Stack } from '@chakra-ui/react';
-import { CARRIER_LIMITS, createCarrierInput, type Carrier, type CreateCarrierInput } from '../../../../shared/src/schemas/carriers';
-import { EMAIL_MAX, PHONE_MAX } from '../../../../shared/src/schemas/people-fields';
+import { CARRIER_LIMITS, createCarrierInput, type Carrier, type CreateCarrierInput } from '#shared/schemas/carriers.js';
+import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/people-fields.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';

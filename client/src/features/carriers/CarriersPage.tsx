@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
-import type { Carrier } from '../../../../shared/src/schemas/carriers';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { Carrier } from '#shared/schemas/carriers.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
-import type { RecentLoad } from '../../../../shared/src/schemas/dashboard';
+import type { RecentLoad } from '#shared/schemas/dashboard.js';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney } from '../../lib/format';

@@ -5,8 +5,8 @@ import {
   DRIVER_STATUSES,
   type CreateDriverInput,
   type Driver,
-} from '../../../../shared/src/schemas/drivers';
-import { EMAIL_MAX, PHONE_MAX } from '../../../../shared/src/schemas/people-fields';
+} from '#shared/schemas/drivers.js';
+import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/people-fields.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Card, Flex, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
-import { driverName, type Driver } from '../../../../shared/src/schemas/drivers';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import { driverName, type Driver } from '#shared/schemas/drivers.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';

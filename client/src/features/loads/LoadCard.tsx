@@ -1,6 +1,6 @@
 import { Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { ArrowRight, Calendar, Handshake, Truck } from 'lucide-react';
-import type { LoadListItem } from '../../../../shared/src/schemas/loads';
+import type { LoadListItem } from '#shared/schemas/loads.js';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../lib/format';
 

@@ -16,9 +16,9 @@ import {
   Timeline,
 } from '@chakra-ui/react';
 import { CircleDot, FileText, Pencil } from 'lucide-react';
-import { LOAD_STATUSES, type LoadStatus } from '../../../../shared/src/constants';
-import { commission } from '../../../../shared/src/rules/commission';
-import type { LoadDetail } from '../../../../shared/src/schemas/loads';
+import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
+import { commission } from '#shared/rules/commission.js';
+import type { LoadDetail } from '#shared/schemas/loads.js';
 import { QueryState } from '../../components/QueryState';
 import { SelectField } from '../../components/SelectField';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';

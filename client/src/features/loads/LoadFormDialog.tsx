@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Button, chakra, Grid, Stack, Switch, Text } from '@chakra-ui/react';
-import { clampSalesPercentage, SALES_PERCENTAGE } from '../../../../shared/src/rules/sales-percentage';
+import { clampSalesPercentage, SALES_PERCENTAGE } from '#shared/rules/sales-percentage.js';
 import {
   createLoadInput,
   defaultLoadNumber,
@@ -8,7 +8,7 @@ import {
   type CreateLoadInput,
   type LoadDetail,
   type PickOption,
-} from '../../../../shared/src/schemas/loads';
+} from '#shared/schemas/loads.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { SelectField, type SelectOption } from '../../components/SelectField';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, chakra, Flex, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Plus, Search, X } from 'lucide-react';
-import { LOAD_STATUSES } from '../../../../shared/src/constants';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { LOAD_STATUSES } from '#shared/constants.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { SelectField } from '../../components/SelectField';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
-import { LOAD_PAGE_SIZE, type LoadStatusFilter } from '../../../../shared/src/schemas/loads';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import { LOAD_PAGE_SIZE, type LoadStatusFilter } from '#shared/schemas/loads.js';
 import { useLiveChanges } from '../../lib/use-live';
 import { trpc } from '../../lib/trpc';
 

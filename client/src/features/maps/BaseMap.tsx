@@ -4,7 +4,7 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, LineString, Point } from 'geojson';
-import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '../../../../shared/src/rules/geo';
+import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '#shared/rules/geo.js';
 import { loadBaseStyle, MAP_COLOURS } from './basemap-style';
 import { MAP_TEXTS, type BaseMapProps, type MapPlace } from './map-types';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { gpsFreshness } from '../../../../shared/src/rules/geo';
+import { gpsFreshness } from '#shared/rules/geo.js';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAge, formatCoordinate } from '../../lib/format';
 import { MapView } from './MapView';

@@ -1,6 +1,6 @@
 import { Box, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Lightbulb, ShieldCheck, Target, Truck } from 'lucide-react';
-import { PRODUCT_NAME, UPTIME_CLAIM } from '../../../../shared/src/constants';
+import { PRODUCT_NAME, UPTIME_CLAIM } from '#shared/constants.js';
 import { PublicLayout } from './PublicLayout';
 
 const values = [

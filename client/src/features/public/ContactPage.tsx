@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { Box, Button, chakra, Card, Container, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Clock, Mail, Phone } from 'lucide-react';
-import { CONTACT_DETAILS, CONTACT_LIMITS } from '../../../../shared/src/constants';
-import { contactInput } from '../../../../shared/src/schemas/auth';
+import { CONTACT_DETAILS, CONTACT_LIMITS } from '#shared/constants.js';
+import { contactInput } from '#shared/schemas/auth.js';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/use-form';

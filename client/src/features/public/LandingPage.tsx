@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { BarChart3, Brain, Building2, FileText, MapPin, Truck } from 'lucide-react';
-import { PRODUCT_NAME, TAGLINE, UPTIME_CLAIM } from '../../../../shared/src/constants';
+import { PRODUCT_NAME, TAGLINE, UPTIME_CLAIM } from '#shared/constants.js';
 import { PublicLayout } from './PublicLayout';
 
 const features = [

@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react';
-import { COPYRIGHT_YEAR, PRODUCT_NAME } from '../../../../shared/src/constants';
+import { COPYRIGHT_YEAR, PRODUCT_NAME } from '#shared/constants.js';
 
 export function PublicFooter() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
-import { PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '../../../../shared/src/constants';
+import { PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
 import { notify } from '../../components/toaster';
 
 interface BeforeInstallPromptEvent extends Event {

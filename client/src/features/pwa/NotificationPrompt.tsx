@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
-import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS } from '../../../../shared/src/constants';
+import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS } from '#shared/constants.js';
 
 /** Top-right, 3 seconds after load, only while permission is undecided and never dismissed. */
 export function NotificationPrompt() {

@@ -1,5 +1,5 @@
 import { DataList } from '@chakra-ui/react';
-import type { SettingsOutput } from '../../../../shared/src/schemas/settings';
+import type { SettingsOutput } from '#shared/schemas/settings.js';
 import { SettingsCard } from './SettingsCard';
 
 /** The company's name, email, phone and address: read-only here. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, chakra, List, Stack, Text } from '@chakra-ui/react';
-import { PAYMENT_PROVIDER, PRODUCT_NAME } from '../../../../shared/src/constants';
-import { ACCOUNT_ID_MAX, SETTINGS_TEXT } from '../../../../shared/src/schemas/settings';
+import { PAYMENT_PROVIDER, PRODUCT_NAME } from '#shared/constants.js';
+import { ACCOUNT_ID_MAX, SETTINGS_TEXT } from '#shared/schemas/settings.js';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { errorDetails, trpc } from '../../lib/trpc';

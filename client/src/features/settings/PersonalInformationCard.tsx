@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Button, chakra, Stack } from '@chakra-ui/react';
-import { SETTINGS_TEXT, updateProfileInput, type SettingsOutput } from '../../../../shared/src/schemas/settings';
+import { SETTINGS_TEXT, updateProfileInput, type SettingsOutput } from '#shared/schemas/settings.js';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';

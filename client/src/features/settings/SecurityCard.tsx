@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, chakra, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
-import { changePasswordInput, SETTINGS_TEXT, type ActiveSession } from '../../../../shared/src/schemas/settings';
+import { changePasswordInput, SETTINGS_TEXT, type ActiveSession } from '#shared/schemas/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { FormField } from '../../components/FormField';

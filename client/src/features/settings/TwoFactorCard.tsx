@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Field, HStack, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
-import type { SettingsOutput } from '../../../../shared/src/schemas/settings';
-import { TWO_FACTOR_METHODS, TWO_FACTOR_TEXT, type TwoFactorMethod, type TwoFactorState } from '../../../../shared/src/schemas/two-factor';
+import type { SettingsOutput } from '#shared/schemas/settings.js';
+import { TWO_FACTOR_METHODS, TWO_FACTOR_TEXT, type TwoFactorMethod, type TwoFactorState } from '#shared/schemas/two-factor.js';
 import { notify } from '../../components/toaster';
 import { errorDetails, trpc } from '../../lib/trpc';
 import { SettingsCard } from './SettingsCard';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
-import { TWO_FACTOR_CODE_LENGTH } from '../../../../shared/src/schemas/two-factor';
+import { TWO_FACTOR_CODE_LENGTH } from '#shared/schemas/two-factor.js';
 import { FormField } from '../../components/FormField';
 
 interface VerificationCodeStepProps {

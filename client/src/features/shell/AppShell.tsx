@@ -20,8 +20,8 @@ import {
   Package,
   type LucideIcon,
 } from 'lucide-react';
-import { navigationFor, type AppPath } from '../../../../shared/src/roles';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { navigationFor, type AppPath } from '#shared/roles.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { NotificationPrompt } from '../pwa/NotificationPrompt';

@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
 import { Button, Card, Center, chakra, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../../../../shared/src/constants';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth';
+import { PRODUCT_NAME } from '#shared/constants.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import {
   existingAccountFields,
   newAccountFields,
   ROLE_LABELS,
   TEAM_TEXTS,
   type InvitationPreview,
-} from '../../../../shared/src/schemas/team';
+} from '#shared/schemas/team.js';
 import { FormField } from '../../components/FormField';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';

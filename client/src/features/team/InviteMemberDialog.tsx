@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { TEAM_TEXTS, teamInviteInput, type TeamInviteInput } from '../../../../shared/src/schemas/team';
+import { TEAM_TEXTS, teamInviteInput, type TeamInviteInput } from '#shared/schemas/team.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';

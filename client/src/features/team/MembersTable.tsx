@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, NativeSelect, Text } from '@chakra-ui/react';
 import { UserMinus } from 'lucide-react';
-import type { StaffRole } from '../../../../shared/src/constants';
-import { ROLE_LABELS, TEAM_TEXTS, type TeamMember } from '../../../../shared/src/schemas/team';
+import type { StaffRole } from '#shared/constants.js';
+import { ROLE_LABELS, TEAM_TEXTS, type TeamMember } from '#shared/schemas/team.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw, X } from 'lucide-react';
-import { ROLE_LABELS, type PendingInvitation } from '../../../../shared/src/schemas/team';
+import { ROLE_LABELS, type PendingInvitation } from '#shared/schemas/team.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
-import { ROLE_LABELS, TEAM_TEXTS, type TeamMember } from '../../../../shared/src/schemas/team';
+import { ROLE_LABELS, TEAM_TEXTS, type TeamMember } from '#shared/schemas/team.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { trpc } from '../../lib/trpc';
 import { fullName } from './team-texts';

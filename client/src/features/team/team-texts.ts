@@ -1,4 +1,4 @@
-import { INVITE_ROLE_ORDER, ROLE_LABELS, TEAM_TEXTS } from '../../../../shared/src/schemas/team';
+import { INVITE_ROLE_ORDER, ROLE_LABELS, TEAM_TEXTS } from '#shared/schemas/team.js';
 import type { SelectOption } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Check, Plus, X } from 'lucide-react';
-import { WIP_NOTES_MAX, wipRequestInput, type WipAssignment } from '../../../../shared/src/schemas/wip';
+import { WIP_NOTES_MAX, wipRequestInput, type WipAssignment } from '#shared/schemas/wip.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BROKER_READERS } from '../../../../shared/src/schemas/brokers';
+import { BROKER_READERS } from '#shared/schemas/brokers.js';
 import { BrokersPage } from '../../features/brokers/BrokersPage';
 import { requireRoles } from '../../lib/guards';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CARRIER_READERS } from '../../../../shared/src/schemas/carriers';
+import { CARRIER_READERS } from '#shared/schemas/carriers.js';
 import { CarriersPage } from '../../features/carriers/CarriersPage';
 import { requireRoles } from '../../lib/guards';
 

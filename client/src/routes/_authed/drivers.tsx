@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DRIVER_READERS } from '../../../../shared/src/schemas/drivers';
+import { DRIVER_READERS } from '#shared/schemas/drivers.js';
 import { DriversPage } from '../../features/drivers/DriversPage';
 import { requireRoles } from '../../lib/guards';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '../../../../shared/src/schemas/loads';
+import { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '#shared/schemas/loads.js';
 import { LoadsPage } from '../../features/loads/LoadsPage';
 import type { LoadFilters } from '../../features/loads/use-loads';
 import { requireRoles } from '../../lib/guards';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { OUTBOX_PAGE_SIZE, type AdminStats, type CompanySummary, type OutboxMessage } from '../../../../shared/src/schemas/admin.js';
+import { OUTBOX_PAGE_SIZE, type AdminStats, type CompanySummary, type OutboxMessage } from '#shared/schemas/admin.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outboxOutput } from '../../../../shared/src/schemas/admin.js';
+import { outboxOutput } from '#shared/schemas/admin.js';
 import { masterAdminProcedure, router } from '../../trpc/procedures.js';
 import { recentOutbox } from './admin.repository.js';
 import { companiesProcedure, statsProcedure } from './platform-stats.js';

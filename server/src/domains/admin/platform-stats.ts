@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminStatsOutput, companiesOutput } from '../../../../shared/src/schemas/admin.js';
+import { adminStatsOutput, companiesOutput } from '#shared/schemas/admin.js';
 import { masterAdminProcedure } from '../../trpc/procedures.js';
 import { companySummaries, platformStats } from './admin.repository.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seedTestUsersOutput } from '../../../../shared/src/schemas/admin.js';
+import { seedTestUsersOutput } from '#shared/schemas/admin.js';
 import { masterAdminProcedure } from '../../trpc/procedures.js';
 
 /**

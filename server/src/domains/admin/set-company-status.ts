@@ -1,4 +1,4 @@
-import { setCompanyStatusInput, setCompanyStatusOutput } from '../../../../shared/src/schemas/admin.js';
+import { setCompanyStatusInput, setCompanyStatusOutput } from '#shared/schemas/admin.js';
 import { AppError, notFound } from '../../errors.js';
 import { masterAdminProcedure } from '../../trpc/procedures.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditEntityType, type AuditAction } from '../../../../shared/src/schemas/audit.js';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditEntityType, type AuditAction } from '#shared/schemas/audit.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { auditListInput, auditListOutput } from '../../../../shared/src/schemas/audit.js';
+import { auditListInput, auditListOutput } from '#shared/schemas/audit.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { listAuditEntries } from './audit.repository.js';
 

@@ -1,4 +1,4 @@
-import type { SessionOutput } from '../../../../shared/src/schemas/auth.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { BrokerScope } from './brokers.repository.js';
 
 /** Reads by a master admin reach every company (the audited path); everything else stays in the user's company. */

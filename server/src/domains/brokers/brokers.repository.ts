@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { Broker } from '../../../../shared/src/schemas/brokers.js';
-import type { ListCursor } from '../../../../shared/src/schemas/people-fields.js';
+import type { Broker } from '#shared/schemas/brokers.js';
+import type { ListCursor } from '#shared/schemas/people-fields.js';
 import type { Database } from '../../db/schema.js';
 import { isoTimestamp, olderThan, toPage } from '../drivers/record-scope.js';
 

@@ -1,4 +1,4 @@
-import { BROKER_WRITERS, brokerOutput, createBrokerInput } from '../../../../shared/src/schemas/brokers.js';
+import { BROKER_WRITERS, brokerOutput, createBrokerInput } from '#shared/schemas/brokers.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';
 import { findBroker, insertBroker } from './brokers.repository.js';

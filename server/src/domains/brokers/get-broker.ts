@@ -1,5 +1,5 @@
-import { BROKER_READERS, brokerOutput } from '../../../../shared/src/schemas/brokers.js';
-import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { BROKER_READERS, brokerOutput } from '#shared/schemas/brokers.js';
+import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';

@@ -1,5 +1,5 @@
-import { BROKER_READERS, brokerListOutput } from '../../../../shared/src/schemas/brokers.js';
-import { listInput } from '../../../../shared/src/schemas/people-fields.js';
+import { BROKER_READERS, brokerListOutput } from '#shared/schemas/brokers.js';
+import { listInput } from '#shared/schemas/people-fields.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';
 import { listBrokers } from './brokers.repository.js';

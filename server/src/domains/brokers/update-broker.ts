@@ -1,4 +1,4 @@
-import { BROKER_WRITERS, brokerOutput, updateBrokerInput } from '../../../../shared/src/schemas/brokers.js';
+import { BROKER_WRITERS, brokerOutput, updateBrokerInput } from '#shared/schemas/brokers.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';

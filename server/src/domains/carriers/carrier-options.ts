@@ -1,4 +1,4 @@
-import { CARRIER_LIMITS, CARRIER_WRITERS, carrierOptionsOutput } from '../../../../shared/src/schemas/carriers.js';
+import { CARRIER_LIMITS, CARRIER_WRITERS, carrierOptionsOutput } from '#shared/schemas/carriers.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { carrierOptions } from './carriers.repository.js';

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { ListCursor } from '../../../../shared/src/schemas/people-fields.js';
-import type { Carrier } from '../../../../shared/src/schemas/carriers.js';
+import type { ListCursor } from '#shared/schemas/people-fields.js';
+import type { Carrier } from '#shared/schemas/carriers.js';
 import type { Database } from '../../db/schema.js';
 import { isoTimestamp, olderThan, toPage, type RecordScope } from '../drivers/record-scope.js';
 

@@ -1,4 +1,4 @@
-import { CARRIER_WRITERS, carrierOutput, createCarrierInput } from '../../../../shared/src/schemas/carriers.js';
+import { CARRIER_WRITERS, carrierOutput, createCarrierInput } from '#shared/schemas/carriers.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { findCarrier, insertCarrier } from './carriers.repository.js';

@@ -1,5 +1,5 @@
-import { CARRIER_WRITERS, deleteCarrierOutput } from '../../../../shared/src/schemas/carriers.js';
-import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { CARRIER_WRITERS, deleteCarrierOutput } from '#shared/schemas/carriers.js';
+import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';

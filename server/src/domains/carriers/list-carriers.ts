@@ -1,5 +1,5 @@
-import { CARRIER_READERS, carrierListOutput } from '../../../../shared/src/schemas/carriers.js';
-import { listInput } from '../../../../shared/src/schemas/people-fields.js';
+import { CARRIER_READERS, carrierListOutput } from '#shared/schemas/carriers.js';
+import { listInput } from '#shared/schemas/people-fields.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { listCarriers } from './carriers.repository.js';

@@ -1,4 +1,4 @@
-import { CARRIER_WRITERS, carrierOutput, updateCarrierInput } from '../../../../shared/src/schemas/carriers.js';
+import { CARRIER_WRITERS, carrierOutput, updateCarrierInput } from '#shared/schemas/carriers.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dashboardSummaryOutput } from '../../../../shared/src/schemas/dashboard.js';
+import { dashboardSummaryOutput } from '#shared/schemas/dashboard.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { dashboardSummary } from './dashboard.repository.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { ACTIVE_LOAD_STATUSES } from '../../../../shared/src/constants.js';
-import { DASHBOARD_RECENT_LOADS, type DashboardSummary, type RecentLoad } from '../../../../shared/src/schemas/dashboard.js';
+import { ACTIVE_LOAD_STATUSES } from '#shared/constants.js';
+import { DASHBOARD_RECENT_LOADS, type DashboardSummary, type RecentLoad } from '#shared/schemas/dashboard.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { DRIVER_WRITERS, createDriverInput, driverOutput } from '../../../../shared/src/schemas/drivers.js';
+import { DRIVER_WRITERS, createDriverInput, driverOutput } from '#shared/schemas/drivers.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';
 import { findDriver, insertDriver } from './drivers.repository.js';

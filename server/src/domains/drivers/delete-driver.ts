@@ -1,5 +1,5 @@
-import { DRIVER_WRITERS, deleteDriverOutput } from '../../../../shared/src/schemas/drivers.js';
-import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { DRIVER_WRITERS, deleteDriverOutput } from '#shared/schemas/drivers.js';
+import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { deleteDriver } from './drivers.repository.js';

@@ -1,5 +1,5 @@
-import { DRIVER_READERS, driverLocationOutput } from '../../../../shared/src/schemas/drivers.js';
-import { recordId } from '../../../../shared/src/schemas/people-fields.js';
+import { DRIVER_READERS, driverLocationOutput } from '#shared/schemas/drivers.js';
+import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { findDriverLocation } from './drivers.repository.js';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { Driver, DriverLocation, DriverStatus } from '../../../../shared/src/schemas/drivers.js';
-import type { ListCursor } from '../../../../shared/src/schemas/people-fields.js';
+import type { Driver, DriverLocation, DriverStatus } from '#shared/schemas/drivers.js';
+import type { ListCursor } from '#shared/schemas/people-fields.js';
 import type { Database } from '../../db/schema.js';
 import { isoTimestamp, olderThan, toPage, type RecordScope } from './record-scope.js';
 

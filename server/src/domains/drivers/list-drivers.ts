@@ -1,5 +1,5 @@
-import { DRIVER_READERS, driverListOutput } from '../../../../shared/src/schemas/drivers.js';
-import { listInput } from '../../../../shared/src/schemas/people-fields.js';
+import { DRIVER_READERS, driverListOutput } from '#shared/schemas/drivers.js';
+import { listInput } from '#shared/schemas/people-fields.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { listDrivers } from './drivers.repository.js';
 import { recordScope } from './record-scope.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth.js';
-import type { ListCursor } from '../../../../shared/src/schemas/people-fields.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { ListCursor } from '#shared/schemas/people-fields.js';
 
 /**
  * Which driver or carrier rows a user may reach, on top of row-level security (which already

@@ -1,4 +1,4 @@
-import { DRIVER_WRITERS, driverOutput, updateDriverInput } from '../../../../shared/src/schemas/drivers.js';
+import { DRIVER_WRITERS, driverOutput, updateDriverInput } from '#shared/schemas/drivers.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';

@@ -1,4 +1,4 @@
-import { haversineMiles } from '../../../../shared/src/rules/geo.js';
+import { haversineMiles } from '#shared/rules/geo.js';
 import type { Gazetteer } from '../../services/geo/gazetteer.js';
 import type { DistanceEstimate, EstimateDistanceInput } from './geo.schemas.js';
 

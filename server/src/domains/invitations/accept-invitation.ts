@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { sessionOutput } from '../../../../shared/src/schemas/auth.js';
-import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitationInput } from '../../../../shared/src/schemas/team.js';
+import { sessionOutput } from '#shared/schemas/auth.js';
+import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitationInput } from '#shared/schemas/team.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { readIdentity } from '../../auth/session-context.js';
 import { startSession } from '../../auth/sign-in.js';

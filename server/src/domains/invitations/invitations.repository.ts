@@ -1,10 +1,10 @@
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
-import type { StaffRole } from '../../../../shared/src/constants.js';
+import type { StaffRole } from '#shared/constants.js';
 import {
   INVITATION_LIFETIME_DAYS,
   INVITATION_RESEND_COOLDOWN_SECONDS,
   type PendingInvitation,
-} from '../../../../shared/src/schemas/team.js';
+} from '#shared/schemas/team.js';
 import type { Database } from '../../db/schema.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

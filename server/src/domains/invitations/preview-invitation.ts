@@ -1,4 +1,4 @@
-import { invitationPreviewOutput, invitationTokenInput, TEAM_TEXTS } from '../../../../shared/src/schemas/team.js';
+import { invitationPreviewOutput, invitationTokenInput, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { AppError } from '../../errors.js';
 import { publicProcedure } from '../../trpc/procedures.js';
 import { withInvitationToken } from './invitation-scope.js';

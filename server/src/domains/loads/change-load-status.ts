@@ -1,4 +1,4 @@
-import { changeLoadStatusInput, loadDetail } from '../../../../shared/src/schemas/loads.js';
+import { changeLoadStatusInput, loadDetail } from '#shared/schemas/loads.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { setLoadStatus, viewerOf } from './loads.repository.js';

@@ -1,4 +1,4 @@
-import { createLoadInput, loadDetail } from '../../../../shared/src/schemas/loads.js';
+import { createLoadInput, loadDetail } from '#shared/schemas/loads.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { assertAssignable, assignmentRaceError } from './load-assignment.js';
 import { insertLoad, viewerOf } from './loads.repository.js';

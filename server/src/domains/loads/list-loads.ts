@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadListInput, loadListOutput } from '../../../../shared/src/schemas/loads.js';
+import { loadListInput, loadListOutput } from '#shared/schemas/loads.js';
 import { AppError } from '../../errors.js';
 import { readProcedure } from '../../trpc/procedures.js';
 import { listLoads, viewerOf, type LoadPageCursor } from './loads.repository.js';

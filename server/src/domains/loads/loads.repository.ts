@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { LoadStatus } from '../../../../shared/src/constants.js';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth.js';
-import type { CreateLoadValues, LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '../../../../shared/src/schemas/loads.js';
+import type { LoadStatus } from '#shared/constants.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { CreateLoadValues, LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
 import type { Database, LoadsTable } from '../../db/schema.js';
 
 /** The tenant-scoped transaction a procedure hands in (ctx.db); every function takes it first. */

@@ -1,4 +1,4 @@
-import { loadDetail, loadFormOptionsOutput, loadIdInput } from '../../../../shared/src/schemas/loads.js';
+import { loadDetail, loadFormOptionsOutput, loadIdInput } from '#shared/schemas/loads.js';
 import { notFound } from '../../errors.js';
 import { readProcedure, router } from '../../trpc/procedures.js';
 import { changeLoadStatusProcedure } from './change-load-status.js';

@@ -1,4 +1,4 @@
-import { loadDetail, updateLoadInput } from '../../../../shared/src/schemas/loads.js';
+import { loadDetail, updateLoadInput } from '#shared/schemas/loads.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { assertAssignable, assignmentRaceError } from './load-assignment.js';

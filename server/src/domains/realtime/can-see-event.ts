@@ -1,4 +1,4 @@
-import type { SessionOutput } from '../../../../shared/src/schemas/auth.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
 
 export const LIVE_TABLES = ['loads', 'wip_assignments', 'drivers'] as const;

@@ -1,4 +1,4 @@
-import { changePasswordInput, changePasswordOutput } from '../../../../shared/src/schemas/settings.js';
+import { changePasswordInput, changePasswordOutput } from '#shared/schemas/settings.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endPendingSignIns, expireCodes } from '../../auth/two-factor.js';
 import { AppError } from '../../errors.js';

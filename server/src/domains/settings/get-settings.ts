@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { canEnter } from '../../../../shared/src/roles.js';
-import { ACCOUNT_ID_WRITERS, settingsOutput } from '../../../../shared/src/schemas/settings.js';
+import { canEnter } from '#shared/roles.js';
+import { ACCOUNT_ID_WRITERS, settingsOutput } from '#shared/schemas/settings.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { readSettings } from './settings.repository.js';

@@ -1,4 +1,4 @@
-import { ACCOUNT_ID_WRITERS, accountIdOutput, saveAccountIdInput } from '../../../../shared/src/schemas/settings.js';
+import { ACCOUNT_ID_WRITERS, accountIdOutput, saveAccountIdInput } from '#shared/schemas/settings.js';
 import { notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { saveAccountId } from './settings.repository.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ActiveSession } from '../../../../shared/src/schemas/settings.js';
+import type { ActiveSession } from '#shared/schemas/settings.js';
 import type { Database } from '../../db/schema.js';
 import { sessionFingerprint } from '../../trpc/context.js';
 

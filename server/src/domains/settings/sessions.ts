@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endSessionInput, endSessionOutput, sessionsOutput } from '../../../../shared/src/schemas/settings.js';
+import { endSessionInput, endSessionOutput, sessionsOutput } from '#shared/schemas/settings.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { endSessionByFingerprint, listSessions } from './sessions.repository.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { TwoFactorMethod } from '../../../../shared/src/schemas/two-factor.js';
-import type { SettingsOutput } from '../../../../shared/src/schemas/settings.js';
+import type { TwoFactorMethod } from '#shared/schemas/two-factor.js';
+import type { SettingsOutput } from '#shared/schemas/settings.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { SETTINGS_TEXT, profileOutput, updateProfileInput } from '../../../../shared/src/schemas/settings.js';
+import { SETTINGS_TEXT, profileOutput, updateProfileInput } from '#shared/schemas/settings.js';
 import { AppError, notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { readSettings, readTwoFactorProfile, updateProfile } from './settings.repository.js';

@@ -1,6 +1,6 @@
-import { PRODUCT_NAME } from '../../../../shared/src/constants.js';
-import type { SessionOutput } from '../../../../shared/src/schemas/auth.js';
-import { INVITATION_LIFETIME_DAYS, ROLE_LABELS, type PendingInvitation } from '../../../../shared/src/schemas/team.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import { INVITATION_LIFETIME_DAYS, ROLE_LABELS, type PendingInvitation } from '#shared/schemas/team.js';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../services/mail/mailer.js';
 import type { AppServices } from '../../services/services.js';

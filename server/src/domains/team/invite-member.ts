@@ -1,4 +1,4 @@
-import { invitationSentOutput, TEAM_TEXTS, teamInviteInput } from '../../../../shared/src/schemas/team.js';
+import { invitationSentOutput, TEAM_TEXTS, teamInviteInput } from '#shared/schemas/team.js';
 import { AppError } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invitationIdInput, invitationSentOutput } from '../../../../shared/src/schemas/team.js';
+import { invitationIdInput, invitationSentOutput } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';

@@ -1,4 +1,4 @@
-import { changeRoleInput, memberChangedOutput, memberInput, TEAM_TEXTS } from '../../../../shared/src/schemas/team.js';
+import { changeRoleInput, memberChangedOutput, memberInput, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { endSessions, lockRoles, removeMembership, setRole } from './team.repository.js';

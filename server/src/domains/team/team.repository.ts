@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { StaffRole } from '../../../../shared/src/constants.js';
-import { MEMBER_STATUS, type AdminStats, type TeamMember } from '../../../../shared/src/schemas/team.js';
+import type { StaffRole } from '#shared/constants.js';
+import { MEMBER_STATUS, type AdminStats, type TeamMember } from '#shared/schemas/team.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;

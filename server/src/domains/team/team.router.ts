@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminStatsOutput, pendingInvitationsOutput, teamMembersOutput } from '../../../../shared/src/schemas/team.js';
+import { adminStatsOutput, pendingInvitationsOutput, teamMembersOutput } from '#shared/schemas/team.js';
 import { roleProcedure, router } from '../../trpc/procedures.js';
 import { listPendingInvitations } from '../invitations/invitations.repository.js';
 import { invite } from './invite-member.js';

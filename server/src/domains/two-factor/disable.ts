@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { twoFactorState } from '../../../../shared/src/schemas/two-factor.js';
+import { twoFactorState } from '#shared/schemas/two-factor.js';
 import { expireCodes } from '../../auth/two-factor.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';

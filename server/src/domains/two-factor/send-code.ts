@@ -1,4 +1,4 @@
-import { TWO_FACTOR_TEXT, codeSentOutput, sendCodeInput } from '../../../../shared/src/schemas/two-factor.js';
+import { TWO_FACTOR_TEXT, codeSentOutput, sendCodeInput } from '#shared/schemas/two-factor.js';
 import { issueCode } from '../../auth/two-factor.js';
 import { AppError, notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';

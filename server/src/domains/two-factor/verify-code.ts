@@ -1,4 +1,4 @@
-import { TWO_FACTOR_TEXT, verifyCodeInput, verifyCodeOutput } from '../../../../shared/src/schemas/two-factor.js';
+import { TWO_FACTOR_TEXT, verifyCodeInput, verifyCodeOutput } from '#shared/schemas/two-factor.js';
 import { consumeCode } from '../../auth/two-factor.js';
 import { AppError } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';

@@ -1,4 +1,4 @@
-import { wipAssignment, wipDecisionInput, type WipAssignment } from '../../../../shared/src/schemas/wip.js';
+import { wipAssignment, wipDecisionInput, type WipAssignment } from '#shared/schemas/wip.js';
 import { AppError, notFound } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { decidePending, findAssignment, statusOf } from './wip.repository.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wipListOutput } from '../../../../shared/src/schemas/wip.js';
+import { wipListOutput } from '#shared/schemas/wip.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { listAssignments } from './wip.repository.js';
 

@@ -1,5 +1,5 @@
-import type { StaffRole } from '../../../../shared/src/constants.js';
-import { wipAssignment, wipRequestInput } from '../../../../shared/src/schemas/wip.js';
+import type { StaffRole } from '#shared/constants.js';
+import { wipAssignment, wipRequestInput } from '#shared/schemas/wip.js';
 import { AppError } from '../../errors.js';
 import { roleProcedure } from '../../trpc/procedures.js';
 import { findAssignment, insertRequest } from './wip.repository.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { UNKNOWN_USER, type WipAssignment, type WipStatus } from '../../../../shared/src/schemas/wip.js';
+import { UNKNOWN_USER, type WipAssignment, type WipStatus } from '#shared/schemas/wip.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;

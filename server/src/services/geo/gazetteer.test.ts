@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { haversineMiles, type LatLng } from '../../../../shared/src/rules/geo.js';
+import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 import { cityCentre, gazetteerFrom, loadGazetteer, placeKey, type Gazetteer } from './gazetteer.js';
 
 describe('placeKey: two spellings of one place are one place', () => {

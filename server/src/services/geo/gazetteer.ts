@@ -1,4 +1,4 @@
-import { haversineMiles, type LatLng } from '../../../../shared/src/rules/geo.js';
+import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 
 /**
  * Where a US city is, offline: the ZIP code table of the `zipcodes` npm package (about 42,000

@@ -1,4 +1,4 @@
-import type { LoadStatus } from '../../../../shared/src/constants.js';
+import type { LoadStatus } from '#shared/constants.js';
 import type { Db } from '../../../../server/src/db/database.js';
 import { withCompany } from '../../../../server/src/db/with-company.js';
 import type { Persona, ProcedureRule } from '../authorization-matrix.js';

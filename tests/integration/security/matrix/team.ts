@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '../../../../shared/src/constants.js';
+import type { StaffRole } from '#shared/constants.js';
 import { addMember } from '../../../../server/src/auth/accounts.js';
 import type { Db } from '../../../../server/src/db/database.js';
 import { withCompany } from '../../../../server/src/db/with-company.js';
