@@ -2,13 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_ENTITY_TYPES,
-  AUDIT_SEARCH_MAX,
-  type AuditAction,
-  type AuditEntityType,
-} from '#shared/schemas/audit.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SEARCH_MAX, type AuditAction, type AuditEntityType } from '#shared/schemas/audit.js';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';

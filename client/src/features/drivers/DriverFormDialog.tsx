@@ -1,11 +1,5 @@
 import { Grid, Stack } from '@chakra-ui/react';
-import {
-  createDriverInput,
-  DRIVER_LIMITS,
-  DRIVER_STATUSES,
-  type CreateDriverInput,
-  type Driver,
-} from '#shared/schemas/drivers.js';
+import { createDriverInput, DRIVER_LIMITS, DRIVER_STATUSES, type CreateDriverInput, type Driver } from '#shared/schemas/drivers.js';
 import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/people-fields.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';

@@ -3,13 +3,7 @@ import { Button, Card, Center, chakra, Spinner, Stack, Text } from '@chakra-ui/r
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import {
-  existingAccountFields,
-  newAccountFields,
-  ROLE_LABELS,
-  TEAM_TEXTS,
-  type InvitationPreview,
-} from '#shared/schemas/team.js';
+import { existingAccountFields, newAccountFields, ROLE_LABELS, TEAM_TEXTS, type InvitationPreview } from '#shared/schemas/team.js';
 import { FormField } from '../../components/FormField';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';

@@ -1,10 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
-import {
-  INVITATION_LIFETIME_DAYS,
-  INVITATION_RESEND_COOLDOWN_SECONDS,
-  type PendingInvitation,
-} from '#shared/schemas/team.js';
+import { INVITATION_LIFETIME_DAYS, INVITATION_RESEND_COOLDOWN_SECONDS, type PendingInvitation } from '#shared/schemas/team.js';
 import type { Database } from '../../db/schema.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
