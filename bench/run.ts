@@ -164,14 +164,14 @@ async function main(): Promise<void> {
     const cursorRow = await withCompany(appDb, scope, (tx) =>
       tx
         .selectFrom('loads')
-        .select(['created_at', 'id'])
-        .orderBy('created_at', 'desc')
+        .select(['createdAt', 'id'])
+        .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .offset(40 * PAGE)
         .limit(1)
         .executeTakeFirstOrThrow(),
     );
-    const cursor = { createdAt: cursorRow.created_at, id: cursorRow.id };
+    const cursor = { createdAt: cursorRow.createdAt, id: cursorRow.id };
 
     console.log(`\nMedians of up to ${ITERATIONS} runs each (after ${WARMUP} warm-up runs), interleaved with the floor:`);
     console.log('  ours  = app role, inside withCompany (BEGIN; set_config; query; COMMIT), row-level security on');

@@ -100,8 +100,8 @@ async function companyOf(db: Db, email: string): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const user = await tx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     await sql`select set_config('app.user_id', ${user.id}, true)`.execute(tx);
-    const profile = await tx.selectFrom('profiles').select('company_id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    return profile.company_id;
+    const profile = await tx.selectFrom('profiles').select('companyId').where('userId', '=', user.id).executeTakeFirstOrThrow();
+    return profile.companyId;
   });
 }
 
@@ -389,8 +389,8 @@ export async function seedOperations(db: Db, companyId: string): Promise<boolean
     const seeded = await tx
       .selectFrom('loads')
       .select('id')
-      .where('company_id', '=', companyId)
-      .where('load_number', 'like', `${DEMO_LOAD_PREFIX}%`)
+      .where('companyId', '=', companyId)
+      .where('loadNumber', 'like', `${DEMO_LOAD_PREFIX}%`)
       .limit(1)
       .executeTakeFirst();
     if (seeded) return false;
@@ -404,9 +404,9 @@ async function demoUserIds(db: Db, companyId: string): Promise<DemoUsers> {
   const rows = await withCompany(db, { companyId, userId: null }, (tx) =>
     tx
       .selectFrom('users')
-      .innerJoin('profiles', 'profiles.user_id', 'users.id')
+      .innerJoin('profiles', 'profiles.userId', 'users.id')
       .select(['users.id', 'users.email'])
-      .where('profiles.company_id', '=', companyId)
+      .where('profiles.companyId', '=', companyId)
       .execute(),
   );
   const idOf = (label: string) => {
@@ -428,13 +428,13 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
           const [first = '', last = ''] = broker.name.split(' ');
           const home = city(broker.cityIndex);
           return {
-            company_id: companyId,
+            companyId: companyId,
             name: broker.name,
-            company_name: broker.company,
+            companyName: broker.company,
             email: `${emailPart(first)}.${emailPart(last)}@${broker.domain}.example`,
             phone: phoneIn(home, random),
             address: `${random.int(100, 9900)} ${random.pick(STREETS)}, ${home.city}, ${home.state}`,
-            payment_terms: broker.terms,
+            paymentTerms: broker.terms,
           };
         }),
       )
@@ -449,16 +449,16 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
         CARRIERS.map((carrier, index) => {
           const home = city(carrier.cityIndex);
           return {
-            company_id: companyId,
+            companyId: companyId,
             name: carrier.name,
-            mc_number: carrier.mc,
-            dot_number: carrier.dot,
+            mcNumber: carrier.mc,
+            dotNumber: carrier.dot,
             email: `dispatch@${emailPart(carrier.name.split(' ')[0] ?? 'carrier')}${emailPart(carrier.name.split(' ')[1] ?? '')}.example`,
             phone: phoneIn(home, random),
             address: `${random.int(100, 9900)} ${random.pick(STREETS)}, ${home.city}, ${home.state}`,
-            insurance_expiry: isoDate(new Date(now + random.int(-20, 540) * DAY)),
-            contract_signed: index % 4 !== 3,
-            sales_agent_id: index % 3 === 0 ? users.sales : null,
+            insuranceExpiry: isoDate(new Date(now + random.int(-20, 540) * DAY)),
+            contractSigned: index % 4 !== 3,
+            salesAgentId: index % 3 === 0 ? users.sales : null,
           };
         }),
       )
@@ -519,23 +519,23 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
     const sharesLocation = index % 9 !== 4;
     if (!sharesLocation) position = null;
     return {
-      company_id: companyId,
-      first_name: first,
-      last_name: last,
+      companyId: companyId,
+      firstName: first,
+      lastName: last,
       email: `${emailPart(first)}.${emailPart(last)}@summitdrivers.example`,
       phone: phoneIn(home, random),
-      license_number: `${home.state}${String(random.int(10_000_000, 99_999_999))}`,
-      license_expiry: isoDate(new Date(now + random.int(20, 1400) * DAY)),
+      licenseNumber: `${home.state}${String(random.int(10_000_000, 99_999_999))}`,
+      licenseExpiry: isoDate(new Date(now + random.int(20, 1400) * DAY)),
       status,
-      dispatcher_id: users.dispatcher,
-      sales_agent_id: index % 7 === 2 ? users.sales : null,
-      carrier_id: index % 6 === 5 ? (carrierIds[index % carrierIds.length] ?? null) : null,
-      gps_consent: sharesLocation,
-      current_location_lat: position ? position.lat.toFixed(6) : null,
-      current_location_lng: position ? position.lng.toFixed(6) : null,
-      last_location_update: position ? new Date(now - ageMinutes * MINUTE) : null,
+      dispatcherId: users.dispatcher,
+      salesAgentId: index % 7 === 2 ? users.sales : null,
+      carrierId: index % 6 === 5 ? (carrierIds[index % carrierIds.length] ?? null) : null,
+      gpsConsent: sharesLocation,
+      currentLocationLat: position ? position.lat.toFixed(6) : null,
+      currentLocationLng: position ? position.lng.toFixed(6) : null,
+      lastLocationUpdate: position ? new Date(now - ageMinutes * MINUTE) : null,
       notes: index % 11 === 0 ? 'Hazmat endorsed; prefers Southeast lanes.' : null,
-      created_at: new Date(now - random.int(60, 900) * DAY),
+      createdAt: new Date(now - random.int(60, 900) * DAY),
     };
   });
   const driverIds = (await tx.insertInto('drivers').values(driverRows).returning('id').execute()).map((row) => row.id);
@@ -547,32 +547,32 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
       activeIndex >= 0 && activeIndex < driverIds.length ? driverIds[activeIndex] : hasDriver ? random.pick(driverIds) : null;
     const createdBy = plan.isSales ? users.sales : random.chance(0.7) ? users.dispatcher : users.admin;
     return {
-      company_id: companyId,
-      load_number: plan.loadNumber,
-      reference_number: random.chance(0.8) ? `PO-${random.int(100_000, 999_999)}` : null,
-      pickup_location: `${random.int(100, 9900)} ${random.pick(STREETS)}`,
-      pickup_city: plan.from.city,
-      pickup_state: plan.from.state,
-      pickup_date: isoDate(plan.pickup),
-      pickup_notes: random.chance(0.25) ? 'Appointment required; check in at guard shack.' : null,
-      delivery_location: `${random.int(100, 9900)} ${random.pick(STREETS)}`,
-      delivery_city: plan.to.city,
-      delivery_state: plan.to.state,
-      delivery_date: isoDate(plan.delivery),
-      delivery_notes: random.chance(0.2) ? 'Lumper fee reimbursed with receipt.' : null,
+      companyId: companyId,
+      loadNumber: plan.loadNumber,
+      referenceNumber: random.chance(0.8) ? `PO-${random.int(100_000, 999_999)}` : null,
+      pickupLocation: `${random.int(100, 9900)} ${random.pick(STREETS)}`,
+      pickupCity: plan.from.city,
+      pickupState: plan.from.state,
+      pickupDate: isoDate(plan.pickup),
+      pickupNotes: random.chance(0.25) ? 'Appointment required; check in at guard shack.' : null,
+      deliveryLocation: `${random.int(100, 9900)} ${random.pick(STREETS)}`,
+      deliveryCity: plan.to.city,
+      deliveryState: plan.to.state,
+      deliveryDate: isoDate(plan.delivery),
+      deliveryNotes: random.chance(0.2) ? 'Lumper fee reimbursed with receipt.' : null,
       commodity: random.pick(COMMODITIES),
       weight: random.int(80, 440) * 100,
       distance: plan.miles,
       rate: plan.rate.toFixed(2),
-      driver_id: driverId ?? null,
-      broker_id: random.chance(0.92) ? random.pick(brokerIds) : null,
-      carrier_id: random.chance(0.22) ? random.pick(carrierIds) : null,
-      created_by: createdBy,
-      sales_user_id: plan.isSales ? users.sales : null,
-      sales_percentage: plan.isSales ? (random.int(50, 100) / 10).toFixed(1) : null,
+      driverId: driverId ?? null,
+      brokerId: random.chance(0.92) ? random.pick(brokerIds) : null,
+      carrierId: random.chance(0.22) ? random.pick(carrierIds) : null,
+      createdBy: createdBy,
+      salesUserId: plan.isSales ? users.sales : null,
+      salesPercentage: plan.isSales ? (random.int(50, 100) / 10).toFixed(1) : null,
       factoring: random.chance(0.3),
       status: plan.status,
-      created_at: plan.createdAt,
+      createdAt: plan.createdAt,
     };
   });
   for (let start = 0; start < loadRows.length; start += BATCH) {
@@ -617,18 +617,18 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
     },
   ];
   await tx
-    .insertInto('wip_assignments')
+    .insertInto('wipAssignments')
     .values(
       requests.map((request) => {
         const requestedAt = new Date(now - request.days * DAY);
         const decided = request.status !== 'pending';
         return {
-          company_id: companyId,
-          user_id: request.user,
+          companyId: companyId,
+          userId: request.user,
           status: request.status,
-          requested_at: requestedAt,
-          assigned_at: decided ? new Date(requestedAt.getTime() + 5 * 60 * MINUTE) : null,
-          assigned_by: decided ? users.admin : null,
+          requestedAt: requestedAt,
+          assignedAt: decided ? new Date(requestedAt.getTime() + 5 * 60 * MINUTE) : null,
+          assignedBy: decided ? users.admin : null,
           notes: decided ? (request.decision ?? request.notes) : request.notes,
         };
       }),

@@ -1,7 +1,15 @@
 import { TRPCError } from '@trpc/server';
 
 export type AppErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'PRECONDITION_FAILED';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'PRECONDITION_FAILED'
+  /** 503: busy or restarting, try again (a full pool, a database timeout, a restart). */
+  | 'SERVICE_UNAVAILABLE';
 
 /**
  * The one error domain code throws. `field` names the input field the message is about,

@@ -74,7 +74,7 @@ describe('audit.list for an admin', () => {
     });
     const [creation] = byEntity(entries, ids.created);
     expect(creation).toMatchObject({ action: 'created', userFirstName: 'Dee', userLastName: 'dispatcher' });
-    expect(creation?.changedFields?.load_number).toEqual({ old: null, new: `${marker}-FIRST` });
+    expect(creation?.changedFields?.loadNumber).toEqual({ old: null, new: `${marker}-FIRST` });
 
     const [system] = byEntity(entries, ids.system);
     expect(system).toMatchObject({ action: 'created', userId: null, userFirstName: null, userLastName: null });
@@ -164,7 +164,7 @@ describe('audit.list for an admin', () => {
       for (let index = 0; index < 120; index += 1) {
         await tx
           .insertInto('drivers')
-          .values({ company_id: busy.companyId, first_name: `Driver${index}`, last_name: 'Bulk' })
+          .values({ companyId: busy.companyId, firstName: `Driver${index}`, lastName: 'Bulk' })
           .execute();
       }
     });

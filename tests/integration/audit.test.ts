@@ -14,12 +14,12 @@ import { uniqueIp } from '../support/http.js';
  */
 
 interface AuditRow {
-  company_id: string;
-  entity_type: string;
-  entity_id: string;
+  companyId: string;
+  entityType: string;
+  entityId: string;
   action: string;
-  user_id: string | null;
-  changes: { changed_fields?: Record<string, { old: unknown; new: unknown }> };
+  userId: string | null;
+  changes: { changedFields?: Record<string, { old: unknown; new: unknown }> };
 }
 
 let started: StartedServices;
@@ -41,10 +41,10 @@ const as = (persona: 'admin' | 'dispatcher' | 'sales') => callerFor(started.serv
 /** Every audit row of one record, oldest first (rows of one transaction share their time, so the action breaks ties). */
 async function auditOf(entityId: string): Promise<AuditRow[]> {
   const rows = await owner
-    .selectFrom('audit_logs')
-    .select(['company_id', 'entity_type', 'entity_id', 'action', 'user_id', 'changes'])
-    .where('entity_id', '=', entityId)
-    .orderBy('created_at')
+    .selectFrom('auditLogs')
+    .select(['companyId', 'entityType', 'entityId', 'action', 'userId', 'changes'])
+    .where('entityId', '=', entityId)
+    .orderBy('createdAt')
     .execute();
   return rows as AuditRow[];
 }
@@ -57,18 +57,18 @@ const asSystemOr =
 
 describe('the audit trail of drivers', () => {
   it('records a created driver with the acting user and the values it was given', async () => {
-    const driver = await (await as('dispatcher')).drivers.create({ first_name: 'Audit', last_name: 'Created', phone: '555 010 1111' });
+    const driver = await (await as('dispatcher')).drivers.create({ firstName: 'Audit', lastName: 'Created', phone: '555 010 1111' });
     expect(await auditOf(driver.id)).toEqual([
       {
-        company_id: company.companyId,
-        entity_type: 'drivers',
-        entity_id: driver.id,
+        companyId: company.companyId,
+        entityType: 'drivers',
+        entityId: driver.id,
         action: 'created',
-        user_id: company.users.dispatcher.userId,
+        userId: company.users.dispatcher.userId,
         changes: {
-          changed_fields: expect.objectContaining({
-            first_name: { old: null, new: 'Audit' },
-            last_name: { old: null, new: 'Created' },
+          changedFields: expect.objectContaining({
+            firstName: { old: null, new: 'Audit' },
+            lastName: { old: null, new: 'Created' },
             phone: { old: null, new: '555 010 1111' },
             status: { old: null, new: 'available' },
           }),
@@ -77,18 +77,18 @@ describe('the audit trail of drivers', () => {
     ]);
     const [created] = await auditOf(driver.id);
     // Fields left empty and bookkeeping columns are not "changes".
-    for (const left_out of ['email', 'license_expiry', 'id', 'company_id', 'created_at', 'updated_at']) {
-      expect(created?.changes.changed_fields).not.toHaveProperty(left_out);
+    for (const leftOut of ['email', 'licenseExpiry', 'id', 'companyId', 'createdAt', 'updatedAt']) {
+      expect(created?.changes.changedFields).not.toHaveProperty(leftOut);
     }
   });
 
   it('records an edit with exactly the fields that changed, old and new', async () => {
     const admin = await as('admin');
-    const driver = await admin.drivers.create({ first_name: 'Audit', last_name: 'Edited', notes: 'Before' });
-    await admin.drivers.update({ id: driver.id, status: 'on_route', notes: 'After', last_name: 'Edited' });
+    const driver = await admin.drivers.create({ firstName: 'Audit', lastName: 'Edited', notes: 'Before' });
+    await admin.drivers.update({ id: driver.id, status: 'on_route', notes: 'After', lastName: 'Edited' });
     const [, updated] = await auditOf(driver.id);
-    expect(updated).toMatchObject({ entity_type: 'drivers', action: 'updated', user_id: company.users.admin.userId });
-    expect(updated?.changes.changed_fields).toEqual({
+    expect(updated).toMatchObject({ entityType: 'drivers', action: 'updated', userId: company.users.admin.userId });
+    expect(updated?.changes.changedFields).toEqual({
       status: { old: 'available', new: 'on_route' },
       notes: { old: 'Before', new: 'After' },
     });
@@ -96,23 +96,23 @@ describe('the audit trail of drivers', () => {
 
   it('writes nothing for an edit that changes nothing', async () => {
     const admin = await as('admin');
-    const driver = await admin.drivers.create({ first_name: 'Audit', last_name: 'Unchanged', status: 'off_duty' });
-    await admin.drivers.update({ id: driver.id, status: 'off_duty', first_name: 'Audit' });
+    const driver = await admin.drivers.create({ firstName: 'Audit', lastName: 'Unchanged', status: 'off_duty' });
+    await admin.drivers.update({ id: driver.id, status: 'off_duty', firstName: 'Audit' });
     await admin.drivers.update({ id: driver.id });
     expect((await auditOf(driver.id)).map((row) => row.action)).toEqual(['created']);
   });
 
   it('records a deletion with the values the driver had', async () => {
     const sales = await as('sales');
-    const driver = await sales.drivers.create({ first_name: 'Audit', last_name: 'Deleted', email: 'gone@example.test' });
+    const driver = await sales.drivers.create({ firstName: 'Audit', lastName: 'Deleted', email: 'gone@example.test' });
     await sales.drivers.delete({ id: driver.id });
     const [, deleted] = await auditOf(driver.id);
-    expect(deleted).toMatchObject({ entity_type: 'drivers', action: 'deleted', user_id: company.users.sales.userId });
-    expect(deleted?.changes.changed_fields).toMatchObject({
-      first_name: { old: 'Audit', new: null },
-      last_name: { old: 'Deleted', new: null },
+    expect(deleted).toMatchObject({ entityType: 'drivers', action: 'deleted', userId: company.users.sales.userId });
+    expect(deleted?.changes.changedFields).toMatchObject({
+      firstName: { old: 'Audit', new: null },
+      lastName: { old: 'Deleted', new: null },
       email: { old: 'gone@example.test', new: null },
-      sales_agent_id: { old: company.users.sales.userId, new: null },
+      salesAgentId: { old: company.users.sales.userId, new: null },
     });
   });
 
@@ -120,7 +120,7 @@ describe('the audit trail of drivers', () => {
     const id = await asSystemOr(null)(async (tx) => {
       const row = await tx
         .insertInto('drivers')
-        .values({ company_id: company.companyId, first_name: 'System', last_name: 'Import' })
+        .values({ companyId: company.companyId, firstName: 'System', lastName: 'Import' })
         .returning('id')
         .executeTakeFirstOrThrow();
       await tx.updateTable('drivers').set({ status: 'off_duty' }).where('id', '=', row.id).execute();
@@ -128,7 +128,7 @@ describe('the audit trail of drivers', () => {
       return row.id;
     });
     const rows = await auditOf(id);
-    expect(rows.map((row) => [row.action, row.user_id])).toEqual(
+    expect(rows.map((row) => [row.action, row.userId])).toEqual(
       expect.arrayContaining([
         ['created', null],
         ['updated', null],
@@ -142,28 +142,28 @@ describe('the audit trail of drivers', () => {
 describe('the audit trail of brokers', () => {
   it('records create, edit and delete, each once, with the acting user and old and new values', async () => {
     const dispatcher = await as('dispatcher');
-    const broker = await dispatcher.brokers.create({ name: 'Audit Broker', payment_terms: 'Net 30' });
-    await dispatcher.brokers.update({ id: broker.id, payment_terms: 'Net 15', company_name: 'Audit Logistics' });
-    await dispatcher.brokers.update({ id: broker.id, payment_terms: 'Net 15' });
+    const broker = await dispatcher.brokers.create({ name: 'Audit Broker', paymentTerms: 'Net 30' });
+    await dispatcher.brokers.update({ id: broker.id, paymentTerms: 'Net 15', companyName: 'Audit Logistics' });
+    await dispatcher.brokers.update({ id: broker.id, paymentTerms: 'Net 15' });
     await (await as('admin')).brokers.delete({ id: broker.id });
     const rows = await auditOf(broker.id);
-    expect(rows.map((row) => [row.entity_type, row.action, row.user_id])).toEqual([
+    expect(rows.map((row) => [row.entityType, row.action, row.userId])).toEqual([
       ['brokers', 'created', company.users.dispatcher.userId],
       ['brokers', 'updated', company.users.dispatcher.userId],
       ['brokers', 'deleted', company.users.admin.userId],
     ]);
-    expect(rows[0]?.changes.changed_fields).toEqual({
+    expect(rows[0]?.changes.changedFields).toEqual({
       name: { old: null, new: 'Audit Broker' },
-      payment_terms: { old: null, new: 'Net 30' },
+      paymentTerms: { old: null, new: 'Net 30' },
     });
-    expect(rows[1]?.changes.changed_fields).toEqual({
-      payment_terms: { old: 'Net 30', new: 'Net 15' },
-      company_name: { old: null, new: 'Audit Logistics' },
+    expect(rows[1]?.changes.changedFields).toEqual({
+      paymentTerms: { old: 'Net 30', new: 'Net 15' },
+      companyName: { old: null, new: 'Audit Logistics' },
     });
-    expect(rows[2]?.changes.changed_fields).toEqual({
+    expect(rows[2]?.changes.changedFields).toEqual({
       name: { old: 'Audit Broker', new: null },
-      payment_terms: { old: 'Net 15', new: null },
-      company_name: { old: 'Audit Logistics', new: null },
+      paymentTerms: { old: 'Net 15', new: null },
+      companyName: { old: 'Audit Logistics', new: null },
     });
   });
 
@@ -171,25 +171,25 @@ describe('the audit trail of brokers', () => {
     const id = await asSystemOr(null)(async (tx) => {
       const row = await tx
         .insertInto('brokers')
-        .values({ company_id: company.companyId, name: 'System Broker' })
+        .values({ companyId: company.companyId, name: 'System Broker' })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    expect((await auditOf(id)).map((row) => [row.entity_type, row.action, row.user_id])).toEqual([['brokers', 'created', null]]);
+    expect((await auditOf(id)).map((row) => [row.entityType, row.action, row.userId])).toEqual([['brokers', 'created', null]]);
   });
 });
 
 describe('the audit trail of loads', () => {
   const loadValues = () => ({
-    company_id: company.companyId,
-    load_number: `LOAD-${randomUUID().slice(0, 8)}`,
-    pickup_location: '100 Harbor Way',
-    pickup_city: 'Oakland',
-    pickup_state: 'CA',
-    delivery_location: '5 Commerce Dr',
-    delivery_city: 'Reno',
-    delivery_state: 'NV',
+    companyId: company.companyId,
+    loadNumber: `LOAD-${randomUUID().slice(0, 8)}`,
+    pickupLocation: '100 Harbor Way',
+    pickupCity: 'Oakland',
+    pickupState: 'CA',
+    deliveryLocation: '5 Commerce Dr',
+    deliveryCity: 'Reno',
+    deliveryState: 'NV',
     rate: '1800.00',
   });
 
@@ -207,21 +207,21 @@ describe('the audit trail of loads', () => {
     await asSystemOr(company.users.admin.userId)((tx) => tx.deleteFrom('loads').where('id', '=', id).execute());
 
     const rows = await auditOf(id);
-    expect(rows.map((row) => [row.entity_type, row.action, row.user_id])).toEqual([
+    expect(rows.map((row) => [row.entityType, row.action, row.userId])).toEqual([
       ['loads', 'created', dispatcher],
       ['loads', 'updated', dispatcher],
       ['loads', 'deleted', company.users.admin.userId],
     ]);
-    expect(rows[0]?.changes.changed_fields).toMatchObject({
-      load_number: { old: null, new: values.load_number },
-      pickup_city: { old: null, new: 'Oakland' },
+    expect(rows[0]?.changes.changedFields).toMatchObject({
+      loadNumber: { old: null, new: values.loadNumber },
+      pickupCity: { old: null, new: 'Oakland' },
       status: { old: null, new: 'pending' },
       rate: { old: null, new: 1800 },
     });
     // The generated search text and the status timestamp are bookkeeping, not changes.
-    expect(rows[1]?.changes.changed_fields).toEqual({ status: { old: 'pending', new: 'assigned' } });
-    expect(rows[2]?.changes.changed_fields).toMatchObject({
-      load_number: { old: values.load_number, new: null },
+    expect(rows[1]?.changes.changedFields).toEqual({ status: { old: 'pending', new: 'assigned' } });
+    expect(rows[2]?.changes.changedFields).toMatchObject({
+      loadNumber: { old: values.loadNumber, new: null },
       status: { old: 'assigned', new: null },
     });
   });
@@ -231,25 +231,25 @@ describe('the audit trail of loads', () => {
       const row = await tx.insertInto('loads').values(loadValues()).returning('id').executeTakeFirstOrThrow();
       return row.id;
     });
-    expect((await auditOf(id)).map((row) => [row.action, row.user_id])).toEqual([['created', null]]);
+    expect((await auditOf(id)).map((row) => [row.action, row.userId])).toEqual([['created', null]]);
   });
 
   it("records a deleted driver's unlinking on the load, which keeps the driver's name", async () => {
     const admin = await as('admin');
-    const driver = await admin.drivers.create({ first_name: 'Linked', last_name: 'Driver' });
+    const driver = await admin.drivers.create({ firstName: 'Linked', lastName: 'Driver' });
     const id = await asSystemOr(company.users.dispatcher.userId)(async (tx) => {
       const row = await tx
         .insertInto('loads')
-        .values({ ...loadValues(), driver_id: driver.id })
+        .values({ ...loadValues(), driverId: driver.id })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     });
     await admin.drivers.delete({ id: driver.id });
     const [created, unlinked] = await auditOf(id);
-    expect(created?.changes.changed_fields).toMatchObject({ driver_name: { old: null, new: 'Linked Driver' } });
-    expect(unlinked).toMatchObject({ action: 'updated', user_id: company.users.admin.userId });
-    expect(unlinked?.changes.changed_fields).toEqual({ driver_id: { old: driver.id, new: null } });
+    expect(created?.changes.changedFields).toMatchObject({ driverName: { old: null, new: 'Linked Driver' } });
+    expect(unlinked).toMatchObject({ action: 'updated', userId: company.users.admin.userId });
+    expect(unlinked?.changes.changedFields).toEqual({ driverId: { old: driver.id, new: null } });
   });
 });
 

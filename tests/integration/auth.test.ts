@@ -178,7 +178,7 @@ describe('sessions', () => {
     await callerFor(started.services, company.users.sales);
     const caller = await callerFor(started.services, company.users.sales);
     await caller.auth.signOut({ scope: 'global' });
-    const left = await started.services.db.selectFrom('sessions').select('id').where('user_id', '=', company.users.sales.userId).execute();
+    const left = await started.services.db.selectFrom('sessions').select('id').where('userId', '=', company.users.sales.userId).execute();
     expect(left).toHaveLength(0);
   });
 
@@ -189,7 +189,7 @@ describe('sessions', () => {
     expect(valid.session).not.toBeNull();
     await started.services.db
       .updateTable('sessions')
-      .set({ absolute_expires_at: new Date(Date.now() - 1000) })
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', sessionId)
       .execute();
     const expired = await started.services.lucia.validateSession(sessionId);
@@ -202,13 +202,13 @@ describe('sessions', () => {
     const absolute = new Date(Date.now() + 60_000);
     await started.services.db
       .updateTable('sessions')
-      .set({ absolute_expires_at: absolute, expires_at: new Date(Date.now() + 1000) })
+      .set({ absoluteExpiresAt: absolute, expiresAt: new Date(Date.now() + 1000) })
       .where('id', '=', sessionId)
       .execute();
     const { session } = await started.services.lucia.validateSession(sessionId);
     expect(session?.fresh).toBe(true);
-    const row = await started.services.db.selectFrom('sessions').select('expires_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
-    expect(new Date(row.expires_at).getTime()).toBeLessThanOrEqual(absolute.getTime());
+    const row = await started.services.db.selectFrom('sessions').select('expiresAt').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(new Date(row.expiresAt).getTime()).toBeLessThanOrEqual(absolute.getTime());
   });
 
   it('closes a live subscription when its session is revoked', async () => {

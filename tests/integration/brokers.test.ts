@@ -47,11 +47,11 @@ const anonymous = () => callerFor(started.services, null, uniqueIp());
 
 const newBroker = (overrides: Record<string, unknown> = {}) => ({
   name: `Priya Shah ${randomUUID().slice(0, 6)}`,
-  company_name: 'Crossroads Logistics',
+  companyName: 'Crossroads Logistics',
   email: 'priya@crossroads.example',
   phone: '(555) 010-4400',
   address: '400 Market St, Denver, CO',
-  payment_terms: 'Net 30',
+  paymentTerms: 'Net 30',
   notes: 'Pays on time',
   ...overrides,
 });
@@ -74,11 +74,11 @@ describe('adding a broker', () => {
   it.each(['admin', 'dispatcher', 'sales'] as const)('a %s adds a broker to their company', async (persona) => {
     const input = newBroker();
     const broker = await (await as(persona)).brokers.create(input);
-    expect(broker).toMatchObject({ ...input, company_id: companyA.companyId });
+    expect(broker).toMatchObject({ ...input, companyId: companyA.companyId });
   });
 
   it('a master admin adds brokers to their own company only', async () => {
-    expect((await (await asMasterAdmin()).brokers.create(newBroker())).company_id).toBe(masterAdmin.companyId);
+    expect((await (await asMasterAdmin()).brokers.create(newBroker())).companyId).toBe(masterAdmin.companyId);
   });
 
   it('treasury and drivers may not add brokers; nobody signed out may', async () => {
@@ -92,20 +92,20 @@ describe('adding a broker', () => {
       await as('dispatcher')
     ).brokers.create({
       name: 'Only A Name',
-      company_name: '',
+      companyName: '',
       email: '',
       phone: '',
       address: '',
-      payment_terms: '',
+      paymentTerms: '',
       notes: '',
     });
     expect(broker).toMatchObject({
       name: 'Only A Name',
-      company_name: null,
+      companyName: null,
       email: null,
       phone: null,
       address: null,
-      payment_terms: null,
+      paymentTerms: null,
       notes: null,
     });
   });
@@ -115,7 +115,7 @@ describe('adding a broker', () => {
     ['name', { name: undefined }, 'Contact name is required'],
     ['email', { email: 'priya-at-crossroads' }, 'Invalid email address'],
     ['phone', { phone: '12' }, 'Invalid phone number'],
-    ['payment_terms', { payment_terms: 'x'.repeat(101) }, 'Payment terms must be at most 100 characters'],
+    ['paymentTerms', { paymentTerms: 'x'.repeat(101) }, 'Payment terms must be at most 100 characters'],
   ])('refuses a bad %s with a message naming the field, writing nothing', async (field, override, message) => {
     const marker = `Refused ${randomUUID().slice(0, 6)}`;
     await expectFieldError(
@@ -140,9 +140,9 @@ describe('listing and reading brokers', () => {
 
   it('shows every staff role all of the company brokers, newest first (sales too: brokers are shared)', async () => {
     for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
-      const { items, next_cursor } = await (await as(persona, list)).brokers.list();
+      const { items, nextCursor } = await (await as(persona, list)).brokers.list();
       expect(items.map((broker) => broker.name)).toEqual(['Third', 'Second', 'First']);
-      expect(next_cursor).toBeNull();
+      expect(nextCursor).toBeNull();
     }
   });
 
@@ -150,9 +150,9 @@ describe('listing and reading brokers', () => {
     const admin = await as('admin', list);
     const first = await admin.brokers.list({ limit: 2 });
     expect(first.items.map((broker) => broker.name)).toEqual(['Third', 'Second']);
-    const second = await admin.brokers.list({ limit: 2, cursor: first.next_cursor });
+    const second = await admin.brokers.list({ limit: 2, cursor: first.nextCursor });
     expect(second.items.map((broker) => broker.name)).toEqual(['First']);
-    expect(second.next_cursor).toBeNull();
+    expect(second.nextCursor).toBeNull();
   });
 
   it('refuses drivers (no role) and anyone signed out', async () => {
@@ -171,7 +171,7 @@ describe('listing and reading brokers', () => {
 
   it("shows a master admin other companies' brokers, which other companies never see", async () => {
     const id = await createCompanyBroker(started.services.db, companyB);
-    expect((await (await asMasterAdmin()).brokers.get({ id })).company_id).toBe(companyB.companyId);
+    expect((await (await asMasterAdmin()).brokers.get({ id })).companyId).toBe(companyB.companyId);
     const { items } = await (await as('admin', list)).brokers.list({ limit: 200 });
     expect(items.some((broker) => broker.id === id)).toBe(false);
   });
@@ -197,8 +197,8 @@ describe('editing a broker', () => {
   it.each(['admin', 'dispatcher', 'sales'] as const)('a %s edits the fields given and keeps the rest', async (persona) => {
     const caller = await as(persona);
     const broker = await caller.brokers.create(newBroker());
-    const updated = await caller.brokers.update({ id: broker.id, payment_terms: 'Quick Pay', address: '' });
-    expect(updated).toMatchObject({ name: broker.name, company_name: broker.company_name, payment_terms: 'Quick Pay', address: null });
+    const updated = await caller.brokers.update({ id: broker.id, paymentTerms: 'Quick Pay', address: '' });
+    expect(updated).toMatchObject({ name: broker.name, companyName: broker.companyName, paymentTerms: 'Quick Pay', address: null });
   });
 
   it('refuses a bad field on edit, naming it', async () => {
@@ -242,21 +242,21 @@ describe('deleting a broker', () => {
     const load = await owner
       .insertInto('loads')
       .values({
-        company_id: companyA.companyId,
-        load_number: `LOAD-${Date.now()}`,
-        pickup_location: '1 Dock Rd',
-        pickup_city: 'Tacoma',
-        pickup_state: 'WA',
-        delivery_location: '9 Depot Ave',
-        delivery_city: 'Boise',
-        delivery_state: 'ID',
-        broker_id: id,
+        companyId: companyA.companyId,
+        loadNumber: `LOAD-${Date.now()}`,
+        pickupLocation: '1 Dock Rd',
+        pickupCity: 'Tacoma',
+        pickupState: 'WA',
+        deliveryLocation: '9 Depot Ave',
+        deliveryCity: 'Boise',
+        deliveryState: 'ID',
+        brokerId: id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await (await as('admin')).brokers.delete({ id });
-    const after = await owner.selectFrom('loads').select(['broker_id', 'broker_name']).where('id', '=', load.id).executeTakeFirstOrThrow();
-    expect(after).toEqual({ broker_id: null, broker_name: 'Historic Brokerage' });
+    const after = await owner.selectFrom('loads').select(['brokerId', 'brokerName']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ brokerId: null, brokerName: 'Historic Brokerage' });
   });
 
   it("answers another company's broker, and a deleted one, like a missing one, for a master admin too", async () => {

@@ -47,12 +47,12 @@ const anonymous = () => callerFor(started.services, null, uniqueIp());
 
 const newCarrier = (overrides: Record<string, unknown> = {}) => ({
   name: `Blue Ridge Transport ${randomUUID().slice(0, 6)}`,
-  mc_number: 'MC-784512',
-  dot_number: '2849173',
+  mcNumber: 'MC-784512',
+  dotNumber: '2849173',
   email: 'ops@blueridge.example',
   phone: '+1 555 010 7788',
   address: '12 Freight Ln, Roanoke, VA',
-  insurance_expiry: '2027-03-31',
+  insuranceExpiry: '2027-03-31',
   notes: 'Reefer capacity',
   ...overrides,
 });
@@ -75,16 +75,16 @@ describe('adding a carrier', () => {
   it.each(['admin', 'dispatcher'] as const)('a %s adds a carrier to the company, contract not yet signed', async (persona) => {
     const input = newCarrier();
     const carrier = await (await as(persona)).carriers.create(input);
-    expect(carrier).toMatchObject({ ...input, company_id: companyA.companyId, contract_signed: false, sales_agent_id: null });
+    expect(carrier).toMatchObject({ ...input, companyId: companyA.companyId, contractSigned: false, salesAgentId: null });
   });
 
   it('a sales user adds a carrier that becomes their own', async () => {
-    const carrier = await (await as('sales')).carriers.create(newCarrier({ contract_signed: true }));
-    expect(carrier).toMatchObject({ sales_agent_id: companyA.users.sales.userId, contract_signed: true });
+    const carrier = await (await as('sales')).carriers.create(newCarrier({ contractSigned: true }));
+    expect(carrier).toMatchObject({ salesAgentId: companyA.users.sales.userId, contractSigned: true });
   });
 
   it('a master admin adds carriers to their own company only', async () => {
-    expect((await (await asMasterAdmin()).carriers.create(newCarrier())).company_id).toBe(masterAdmin.companyId);
+    expect((await (await asMasterAdmin()).carriers.create(newCarrier())).companyId).toBe(masterAdmin.companyId);
   });
 
   it('treasury and drivers may not add carriers; nobody signed out may', async () => {
@@ -96,16 +96,16 @@ describe('adding a carrier', () => {
   it('needs only the name; an empty insurance expiry and other empty fields are stored as null', async () => {
     const carrier = await (
       await as('admin')
-    ).carriers.create({ name: 'Just A Name', mc_number: '', dot_number: '', insurance_expiry: '', email: '' });
-    expect(carrier).toMatchObject({ name: 'Just A Name', mc_number: null, dot_number: null, insurance_expiry: null, email: null });
+    ).carriers.create({ name: 'Just A Name', mcNumber: '', dotNumber: '', insuranceExpiry: '', email: '' });
+    expect(carrier).toMatchObject({ name: 'Just A Name', mcNumber: null, dotNumber: null, insuranceExpiry: null, email: null });
   });
 
   it.each([
     ['name', { name: '' }, 'Name is required'],
     ['email', { email: 'ops@' }, 'Invalid email address'],
-    ['insurance_expiry', { insurance_expiry: '31/03/2027' }, 'Insurance expiry must be a valid date'],
-    ['mc_number', { mc_number: 'M'.repeat(21) }, 'MC number must be at most 20 characters'],
-    ['contract_signed', { contract_signed: 'yes' }, 'Contract signed must be yes or no'],
+    ['insuranceExpiry', { insuranceExpiry: '31/03/2027' }, 'Insurance expiry must be a valid date'],
+    ['mcNumber', { mcNumber: 'M'.repeat(21) }, 'MC number must be at most 20 characters'],
+    ['contractSigned', { contractSigned: 'yes' }, 'Contract signed must be yes or no'],
   ])('refuses a bad %s with a message naming the field, writing nothing', async (field, override, message) => {
     const marker = `Refused ${randomUUID().slice(0, 6)}`;
     await expectFieldError(
@@ -140,14 +140,14 @@ describe('listing and reading carriers', () => {
   it('pages with a cursor', async () => {
     const admin = await as('admin', list);
     const first = await admin.carriers.list({ limit: 1 });
-    const second = await admin.carriers.list({ limit: 1, cursor: first.next_cursor });
-    const third = await admin.carriers.list({ limit: 1, cursor: second.next_cursor });
+    const second = await admin.carriers.list({ limit: 1, cursor: first.nextCursor });
+    const third = await admin.carriers.list({ limit: 1, cursor: second.nextCursor });
     expect([...first.items, ...second.items, ...third.items].map((carrier) => carrier.name)).toEqual([
       'Charlie Freight',
       'Sales Own Carrier',
       'Alpha Lines',
     ]);
-    expect(third.next_cursor).toBeNull();
+    expect(third.nextCursor).toBeNull();
   });
 
   it("offers a driver's form the carriers by name: the company's, for sales their own", async () => {
@@ -206,7 +206,7 @@ describe('listing and reading carriers', () => {
 
   it("shows a master admin other companies' carriers", async () => {
     const id = await createSalesCarrier(started.services.db, companyB);
-    expect((await (await asMasterAdmin()).carriers.get({ id })).company_id).toBe(companyB.companyId);
+    expect((await (await asMasterAdmin()).carriers.get({ id })).companyId).toBe(companyB.companyId);
   });
 });
 
@@ -214,13 +214,13 @@ describe('editing a carrier', () => {
   it('changes the fields given, keeps the rest, and clears an emptied insurance expiry', async () => {
     const caller = await as('dispatcher');
     const carrier = await caller.carriers.create(newCarrier());
-    const updated = await caller.carriers.update({ id: carrier.id, insurance_expiry: '', contract_signed: true, dot_number: '3001002' });
+    const updated = await caller.carriers.update({ id: carrier.id, insuranceExpiry: '', contractSigned: true, dotNumber: '3001002' });
     expect(updated).toMatchObject({
       name: carrier.name,
-      mc_number: carrier.mc_number,
-      insurance_expiry: null,
-      contract_signed: true,
-      dot_number: '3001002',
+      mcNumber: carrier.mcNumber,
+      insuranceExpiry: null,
+      contractSigned: true,
+      dotNumber: '3001002',
     });
   });
 
@@ -281,25 +281,21 @@ describe('deleting a carrier', () => {
     const load = await owner
       .insertInto('loads')
       .values({
-        company_id: companyA.companyId,
-        load_number: `LOAD-${Date.now()}`,
-        pickup_location: '1 Dock Rd',
-        pickup_city: 'Tacoma',
-        pickup_state: 'WA',
-        delivery_location: '9 Depot Ave',
-        delivery_city: 'Boise',
-        delivery_state: 'ID',
-        carrier_id: id,
+        companyId: companyA.companyId,
+        loadNumber: `LOAD-${Date.now()}`,
+        pickupLocation: '1 Dock Rd',
+        pickupCity: 'Tacoma',
+        pickupState: 'WA',
+        deliveryLocation: '9 Depot Ave',
+        deliveryCity: 'Boise',
+        deliveryState: 'ID',
+        carrierId: id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await (await as('dispatcher')).carriers.delete({ id });
-    const after = await owner
-      .selectFrom('loads')
-      .select(['carrier_id', 'carrier_name'])
-      .where('id', '=', load.id)
-      .executeTakeFirstOrThrow();
-    expect(after).toEqual({ carrier_id: null, carrier_name: 'Historic Haulers' });
+    const after = await owner.selectFrom('loads').select(['carrierId', 'carrierName']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ carrierId: null, carrierName: 'Historic Haulers' });
   });
 
   it("lets sales delete their own carriers only; a colleague's answers like a missing one and stays", async () => {

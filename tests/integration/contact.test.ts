@@ -32,7 +32,7 @@ const validMessage = () => ({
 
 const anonymous = (services = started.services, ip = uniqueIp()) => callerFor(services, null, ip);
 
-const storedMessages = (subject: string) => owner.selectFrom('contact_messages').selectAll().where('subject', '=', subject).execute();
+const storedMessages = (subject: string) => owner.selectFrom('contactMessages').selectAll().where('subject', '=', subject).execute();
 const outboxFor = (subject: string) => owner.selectFrom('outbox').selectAll().where('subject', '=', `[Contact] ${subject}`).execute();
 
 describe('contact form validation', () => {
@@ -97,10 +97,10 @@ describe('sending a contact message', () => {
     const mails = await outboxFor(input.subject);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ channel: 'email', recipient: INBOX, status: 'sent', provider: 'outbox' });
-    expect(mails[0]?.sent_at).not.toBeNull();
-    expect(mails[0]?.body_text).toContain(`From: ${input.name} <${input.email}>`);
-    expect(mails[0]?.body_text).toContain(`Phone: ${input.phone}`);
-    expect(mails[0]?.body_text).toContain(input.message);
+    expect(mails[0]?.sentAt).not.toBeNull();
+    expect(mails[0]?.bodyText).toContain(`From: ${input.name} <${input.email}>`);
+    expect(mails[0]?.bodyText).toContain(`Phone: ${input.phone}`);
+    expect(mails[0]?.bodyText).toContain(input.message);
   });
 
   it('treats an empty phone as no phone', async () => {
@@ -109,7 +109,7 @@ describe('sending a contact message', () => {
     const [stored] = await storedMessages(input.subject);
     expect(stored?.phone).toBeNull();
     const [mail] = await outboxFor(input.subject);
-    expect(mail?.body_text).not.toContain('Phone:');
+    expect(mail?.bodyText).not.toContain('Phone:');
   });
 
   it('answers a bot that fills the hidden website field as if sent, and stores nothing', async () => {
@@ -198,10 +198,10 @@ describe('delivery through Resend', () => {
       recipient: INBOX,
       provider: 'resend',
       status: 'sent',
-      provider_message_id: fake.state.lastId,
+      providerMessageId: fake.state.lastId,
       attempts: 1,
     });
-    expect(row?.sent_at).not.toBeNull();
+    expect(row?.sentAt).not.toBeNull();
   });
 
   it('keeps the message and answers success when Resend fails, marking the outbox row failed', async () => {
@@ -217,8 +217,8 @@ describe('delivery through Resend', () => {
       provider: 'resend',
       status: 'failed',
       error: 'Fake Resend is down',
-      provider_message_id: null,
-      sent_at: null,
+      providerMessageId: null,
+      sentAt: null,
     });
   });
 });

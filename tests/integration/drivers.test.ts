@@ -47,12 +47,12 @@ const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp())
 const anonymous = () => callerFor(started.services, null, uniqueIp());
 
 const newDriver = (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Rosa',
-  last_name: `Alvarez ${randomUUID().slice(0, 6)}`,
+  firstName: 'Rosa',
+  lastName: `Alvarez ${randomUUID().slice(0, 6)}`,
   email: 'rosa.alvarez@example.test',
   phone: '+1 (555) 010-2020',
-  license_number: 'CDL-A 448812',
-  license_expiry: '2027-06-30',
+  licenseNumber: 'CDL-A 448812',
+  licenseExpiry: '2027-06-30',
   notes: 'Prefers West Coast lanes',
   ...overrides,
 });
@@ -81,23 +81,23 @@ describe('adding a driver', () => {
       const driver = await caller.drivers.create(input);
       expect(driver).toMatchObject({
         ...input,
-        company_id: companyA.companyId,
+        companyId: companyA.companyId,
         status: 'available',
-        carrier_id: null,
-        sales_agent_id: null,
+        carrierId: null,
+        salesAgentId: null,
       });
-      expect(new Date(driver.created_at).getTime()).not.toBeNaN();
+      expect(new Date(driver.createdAt).getTime()).not.toBeNaN();
     },
   );
 
   it('a sales user adds a driver that becomes their own', async () => {
     const driver = await (await as('sales')).drivers.create(newDriver());
-    expect(driver.sales_agent_id).toBe(companyA.users.sales.userId);
+    expect(driver.salesAgentId).toBe(companyA.users.sales.userId);
   });
 
   it('a master admin adds drivers to their own company only', async () => {
     const driver = await (await asMasterAdmin()).drivers.create(newDriver());
-    expect(driver.company_id).toBe(masterAdmin.companyId);
+    expect(driver.companyId).toBe(masterAdmin.companyId);
   });
 
   it('treasury and drivers may not add drivers; nobody signed out may', async () => {
@@ -109,38 +109,38 @@ describe('adding a driver', () => {
   it('stores empty optional fields as null: an empty license expiry, email, phone or carrier', async () => {
     const driver = await (
       await as('dispatcher')
-    ).drivers.create(newDriver({ email: '', phone: '', license_number: '  ', license_expiry: '', notes: '', carrier_id: '' }));
-    expect(driver).toMatchObject({ email: null, phone: null, license_number: null, license_expiry: null, notes: null, carrier_id: null });
+    ).drivers.create(newDriver({ email: '', phone: '', licenseNumber: '  ', licenseExpiry: '', notes: '', carrierId: '' }));
+    expect(driver).toMatchObject({ email: null, phone: null, licenseNumber: null, licenseExpiry: null, notes: null, carrierId: null });
   });
 
   it('trims names and keeps a chosen status', async () => {
-    const driver = await (await as('admin')).drivers.create(newDriver({ first_name: '  Ada ', status: 'off_duty' }));
-    expect(driver.first_name).toBe('Ada');
+    const driver = await (await as('admin')).drivers.create(newDriver({ firstName: '  Ada ', status: 'off_duty' }));
+    expect(driver.firstName).toBe('Ada');
     expect(driver.status).toBe('off_duty');
   });
 
   it.each([
-    ['first_name', { first_name: '' }, 'First name is required'],
-    ['first_name', { first_name: '   ' }, 'First name is required'],
-    ['last_name', { last_name: undefined }, 'Last name is required'],
-    ['first_name', { first_name: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
+    ['firstName', { firstName: '' }, 'First name is required'],
+    ['firstName', { firstName: '   ' }, 'First name is required'],
+    ['lastName', { lastName: undefined }, 'Last name is required'],
+    ['firstName', { firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
     ['email', { email: 'not-an-email' }, 'Invalid email address'],
     ['phone', { phone: 'call me maybe' }, 'Invalid phone number'],
-    ['license_expiry', { license_expiry: '2027-02-30' }, 'License expiry must be a valid date'],
-    ['license_expiry', { license_expiry: 'soon' }, 'License expiry must be a valid date'],
+    ['licenseExpiry', { licenseExpiry: '2027-02-30' }, 'License expiry must be a valid date'],
+    ['licenseExpiry', { licenseExpiry: 'soon' }, 'License expiry must be a valid date'],
     ['status', { status: 'asleep' }, 'Invalid status'],
-    ['carrier_id', { carrier_id: 'not-a-uuid' }, 'Invalid carrier'],
+    ['carrierId', { carrierId: 'not-a-uuid' }, 'Invalid carrier'],
     ['notes', { notes: 'bad\u0000byte' }, 'notes contains an invalid character'],
   ])('refuses a bad %s with a message naming the field', async (field, override, message) => {
     const before = await owner
       .selectFrom('drivers')
-      .where('company_id', '=', companyA.companyId)
+      .where('companyId', '=', companyA.companyId)
       .select(owner.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     await expectFieldError((await as('admin')).drivers.create(newDriver(override) as never), 'drivers.create', field, message);
     const after = await owner
       .selectFrom('drivers')
-      .where('company_id', '=', companyA.companyId)
+      .where('companyId', '=', companyA.companyId)
       .select(owner.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
@@ -150,8 +150,8 @@ describe('adding a driver', () => {
 describe("a driver's carrier", () => {
   it("links a driver to one of the company's carriers", async () => {
     const carrierId = await createSalesCarrier(started.services.db, companyA);
-    const driver = await (await as('dispatcher')).drivers.create(newDriver({ carrier_id: carrierId }));
-    expect(driver.carrier_id).toBe(carrierId);
+    const driver = await (await as('dispatcher')).drivers.create(newDriver({ carrierId: carrierId }));
+    expect(driver.carrierId).toBe(carrierId);
   });
 
   it("refuses another company's carrier exactly like a missing one, naming the field, and writes nothing", async () => {
@@ -159,12 +159,12 @@ describe("a driver's carrier", () => {
     const foreignCarrier = await createSalesCarrier(started.services.db, companyB);
     const lastName = `Nobody ${randomUUID().slice(0, 6)}`;
     await expectSameAsMissing(
-      () => caller.drivers.create(newDriver({ last_name: lastName, carrier_id: foreignCarrier })),
-      () => caller.drivers.create(newDriver({ last_name: lastName, carrier_id: randomUUID() })),
+      () => caller.drivers.create(newDriver({ lastName: lastName, carrierId: foreignCarrier })),
+      () => caller.drivers.create(newDriver({ lastName: lastName, carrierId: randomUUID() })),
     );
-    const error = await expectTrpcError(caller.drivers.create(newDriver({ carrier_id: foreignCarrier })), 'NOT_FOUND', 'Carrier not found');
-    expect(userFacingError(error, 'drivers.create').data.field).toBe('carrier_id');
-    const written = await owner.selectFrom('drivers').where('last_name', '=', lastName).select('id').execute();
+    const error = await expectTrpcError(caller.drivers.create(newDriver({ carrierId: foreignCarrier })), 'NOT_FOUND', 'Carrier not found');
+    expect(userFacingError(error, 'drivers.create').data.field).toBe('carrierId');
+    const written = await owner.selectFrom('drivers').where('lastName', '=', lastName).select('id').execute();
     expect(written).toEqual([]);
   });
 
@@ -173,16 +173,16 @@ describe("a driver's carrier", () => {
     const driver = await caller.drivers.create(newDriver());
     const foreignCarrier = await createSalesCarrier(started.services.db, companyB);
     await expectSameAsMissing(
-      () => caller.drivers.update({ id: driver.id, carrier_id: foreignCarrier }),
-      () => caller.drivers.update({ id: driver.id, carrier_id: randomUUID() }),
+      () => caller.drivers.update({ id: driver.id, carrierId: foreignCarrier }),
+      () => caller.drivers.update({ id: driver.id, carrierId: randomUUID() }),
     );
     const deletedCarrier = await createSalesCarrier(started.services.db, companyA);
     await (await as('admin')).carriers.delete({ id: deletedCarrier });
     await expectSameAsMissing(
-      () => caller.drivers.update({ id: driver.id, carrier_id: foreignCarrier }),
-      () => caller.drivers.update({ id: driver.id, carrier_id: deletedCarrier }),
+      () => caller.drivers.update({ id: driver.id, carrierId: foreignCarrier }),
+      () => caller.drivers.update({ id: driver.id, carrierId: deletedCarrier }),
     );
-    expect((await caller.drivers.get({ id: driver.id })).carrier_id).toBeNull();
+    expect((await caller.drivers.get({ id: driver.id })).carrierId).toBeNull();
   });
 
   it("a sales user may link only their own carriers: a colleague's answers like a missing one", async () => {
@@ -190,18 +190,18 @@ describe("a driver's carrier", () => {
     const dispatchersCarrier = (await (await as('dispatcher')).carriers.create({ name: `Dispatch Carrier ${randomUUID().slice(0, 6)}` }))
       .id;
     await expectSameAsMissing(
-      () => sales.drivers.create(newDriver({ carrier_id: dispatchersCarrier })),
-      () => sales.drivers.create(newDriver({ carrier_id: randomUUID() })),
+      () => sales.drivers.create(newDriver({ carrierId: dispatchersCarrier })),
+      () => sales.drivers.create(newDriver({ carrierId: randomUUID() })),
     );
     const ownCarrier = await createSalesCarrier(started.services.db, companyA);
-    expect((await sales.drivers.create(newDriver({ carrier_id: ownCarrier }))).carrier_id).toBe(ownCarrier);
+    expect((await sales.drivers.create(newDriver({ carrierId: ownCarrier }))).carrierId).toBe(ownCarrier);
   });
 
   it('deleting the carrier unlinks its drivers and keeps them', async () => {
     const carrierId = await createSalesCarrier(started.services.db, companyA);
-    const driver = await (await as('admin')).drivers.create(newDriver({ carrier_id: carrierId }));
+    const driver = await (await as('admin')).drivers.create(newDriver({ carrierId: carrierId }));
     await (await as('admin')).carriers.delete({ id: carrierId });
-    expect((await (await as('admin')).drivers.get({ id: driver.id })).carrier_id).toBeNull();
+    expect((await (await as('admin')).drivers.get({ id: driver.id })).carrierId).toBeNull();
   });
 });
 
@@ -212,47 +212,47 @@ describe('listing drivers', () => {
   beforeAll(async () => {
     list = await createTestCompany(started.services);
     const admin = await as('admin', list);
-    for (const index of [1, 2, 3]) names.push((await admin.drivers.create(newDriver({ first_name: `Admin${index}` }))).first_name);
-    await (await as('sales', list)).drivers.create(newDriver({ first_name: 'SalesOwn' }));
+    for (const index of [1, 2, 3]) names.push((await admin.drivers.create(newDriver({ firstName: `Admin${index}` }))).firstName);
+    await (await as('sales', list)).drivers.create(newDriver({ firstName: 'SalesOwn' }));
   });
 
   it('shows admins, dispatchers and treasury every driver of the company, newest first', async () => {
     for (const persona of ['admin', 'dispatcher', 'treasury'] as const) {
-      const { items, next_cursor } = await (await as(persona, list)).drivers.list();
-      expect(items.map((driver) => driver.first_name)).toEqual(['SalesOwn', 'Admin3', 'Admin2', 'Admin1']);
-      expect(next_cursor).toBeNull();
-      expect(new Set(items.map((driver) => driver.company_id))).toEqual(new Set([list.companyId]));
+      const { items, nextCursor } = await (await as(persona, list)).drivers.list();
+      expect(items.map((driver) => driver.firstName)).toEqual(['SalesOwn', 'Admin3', 'Admin2', 'Admin1']);
+      expect(nextCursor).toBeNull();
+      expect(new Set(items.map((driver) => driver.companyId))).toEqual(new Set([list.companyId]));
     }
   });
 
   it('shows sales only their own drivers', async () => {
     const { items } = await (await as('sales', list)).drivers.list();
-    expect(items.map((driver) => driver.first_name)).toEqual(['SalesOwn']);
+    expect(items.map((driver) => driver.firstName)).toEqual(['SalesOwn']);
   });
 
   it('pages newest first with a cursor, each driver once', async () => {
     const admin = await as('admin', list);
     const first = await admin.drivers.list({ limit: 3 });
-    expect(first.items.map((driver) => driver.first_name)).toEqual(['SalesOwn', 'Admin3', 'Admin2']);
-    expect(first.next_cursor).not.toBeNull();
-    const second = await admin.drivers.list({ limit: 3, cursor: first.next_cursor });
-    expect(second.items.map((driver) => driver.first_name)).toEqual(['Admin1']);
-    expect(second.next_cursor).toBeNull();
+    expect(first.items.map((driver) => driver.firstName)).toEqual(['SalesOwn', 'Admin3', 'Admin2']);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await admin.drivers.list({ limit: 3, cursor: first.nextCursor });
+    expect(second.items.map((driver) => driver.firstName)).toEqual(['Admin1']);
+    expect(second.nextCursor).toBeNull();
   });
 
   it('keeps drivers created in the same transaction apart by id', async () => {
     const same = await createTestCompany(started.services);
     await owner
       .insertInto('drivers')
-      .values(['A', 'B', 'C', 'D', 'E'].map((first_name) => ({ company_id: same.companyId, first_name, last_name: 'Batch' })))
+      .values(['A', 'B', 'C', 'D', 'E'].map((firstName) => ({ companyId: same.companyId, firstName, lastName: 'Batch' })))
       .execute();
     const admin = await as('admin', same);
     const seen: string[] = [];
-    let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['next_cursor'] = null;
+    let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['nextCursor'] = null;
     do {
       const page: Awaited<ReturnType<Caller['drivers']['list']>> = await admin.drivers.list({ limit: 2, cursor });
-      seen.push(...page.items.map((driver) => driver.first_name));
-      cursor = page.next_cursor;
+      seen.push(...page.items.map((driver) => driver.firstName));
+      cursor = page.nextCursor;
     } while (cursor);
     expect(seen.toSorted()).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
@@ -269,19 +269,19 @@ describe('listing drivers', () => {
 
   it("shows a master admin every company's drivers, and only theirs to everyone else", async () => {
     const otherName = `Elsewhere ${randomUUID().slice(0, 6)}`;
-    await (await as('admin', companyB)).drivers.create(newDriver({ first_name: otherName }));
+    await (await as('admin', companyB)).drivers.create(newDriver({ firstName: otherName }));
     const master = await asMasterAdmin();
     const seen = new Set<string>();
-    let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['next_cursor'] = null;
+    let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['nextCursor'] = null;
     do {
       const page: Awaited<ReturnType<Caller['drivers']['list']>> = await master.drivers.list({ limit: 200, cursor });
-      for (const driver of page.items) seen.add(driver.company_id);
-      if (page.items.some((driver) => driver.first_name === otherName)) break;
-      cursor = page.next_cursor;
+      for (const driver of page.items) seen.add(driver.companyId);
+      if (page.items.some((driver) => driver.firstName === otherName)) break;
+      cursor = page.nextCursor;
     } while (cursor);
     expect(seen.has(companyB.companyId)).toBe(true);
     const { items } = await (await as('admin', list)).drivers.list();
-    expect(items.some((driver) => driver.first_name === otherName)).toBe(false);
+    expect(items.some((driver) => driver.firstName === otherName)).toBe(false);
   });
 });
 
@@ -327,28 +327,28 @@ describe('reading one driver and its location', () => {
   });
 
   it('gives nulls for a driver who never shared a position', async () => {
-    const id = await createSalesDriver(started.services.db, companyA, { first_name: 'Never', last_name: 'Shared' });
+    const id = await createSalesDriver(started.services.db, companyA, { firstName: 'Never', lastName: 'Shared' });
     expect(await (await as('treasury')).drivers.location({ id })).toEqual({
       id,
       name: 'Never Shared',
       lat: null,
       lng: null,
-      last_location_update: null,
+      lastLocationUpdate: null,
     });
   });
 
   it('gives the last known position as numbers, with when it was reported', async () => {
-    const id = await createSalesDriver(started.services.db, companyA, { first_name: 'Shared', last_name: 'Position' });
+    const id = await createSalesDriver(started.services.db, companyA, { firstName: 'Shared', lastName: 'Position' });
     const reported = new Date('2026-11-20T15:04:05.000Z');
     await owner
       .updateTable('drivers')
-      .set({ current_location_lat: '39.739236', current_location_lng: '-104.990251', last_location_update: reported })
+      .set({ currentLocationLat: '39.739236', currentLocationLng: '-104.990251', lastLocationUpdate: reported })
       .where('id', '=', id)
       .execute();
     for (const caller of [await as('sales'), await asMasterAdmin()]) {
       const location = await caller.drivers.location({ id });
       expect(location).toMatchObject({ id, name: 'Shared Position', lat: 39.739236, lng: -104.990251 });
-      expect(new Date(location.last_location_update ?? '').toISOString()).toBe(reported.toISOString());
+      expect(new Date(location.lastLocationUpdate ?? '').toISOString()).toBe(reported.toISOString());
     }
   });
 });
@@ -357,14 +357,14 @@ describe('editing a driver', () => {
   it('changes the fields given, keeps the rest, and clears a field left empty', async () => {
     const caller = await as('dispatcher');
     const driver = await caller.drivers.create(newDriver());
-    const updated = await caller.drivers.update({ id: driver.id, status: 'on_route', license_expiry: '', phone: '555 010 3030' });
+    const updated = await caller.drivers.update({ id: driver.id, status: 'on_route', licenseExpiry: '', phone: '555 010 3030' });
     expect(updated).toMatchObject({
-      first_name: driver.first_name,
-      last_name: driver.last_name,
+      firstName: driver.firstName,
+      lastName: driver.lastName,
       email: driver.email,
-      license_number: driver.license_number,
+      licenseNumber: driver.licenseNumber,
       status: 'on_route',
-      license_expiry: null,
+      licenseExpiry: null,
       phone: '555 010 3030',
     });
   });
@@ -378,7 +378,7 @@ describe('editing a driver', () => {
   it('refuses a bad field on edit, naming it', async () => {
     const caller = await as('admin');
     const driver = await caller.drivers.create(newDriver());
-    await expectFieldError(caller.drivers.update({ id: driver.id, last_name: '' }), 'drivers.update', 'last_name', 'Last name is required');
+    await expectFieldError(caller.drivers.update({ id: driver.id, lastName: '' }), 'drivers.update', 'lastName', 'Last name is required');
   });
 
   it("lets sales edit their own drivers only; a colleague's answers like a missing one", async () => {
@@ -397,12 +397,12 @@ describe('editing a driver', () => {
     const foreign = await createSalesDriver(started.services.db, companyB);
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
-        () => caller.drivers.update({ id: foreign, first_name: 'Hijacked' }),
-        () => caller.drivers.update({ id: randomUUID(), first_name: 'Hijacked' }),
+        () => caller.drivers.update({ id: foreign, firstName: 'Hijacked' }),
+        () => caller.drivers.update({ id: randomUUID(), firstName: 'Hijacked' }),
       );
     }
-    const row = await owner.selectFrom('drivers').select('first_name').where('id', '=', foreign).executeTakeFirstOrThrow();
-    expect(row.first_name).toBe('Matrix');
+    const row = await owner.selectFrom('drivers').select('firstName').where('id', '=', foreign).executeTakeFirstOrThrow();
+    expect(row.firstName).toBe('Matrix');
   });
 
   it('refuses treasury and drivers', async () => {
@@ -426,26 +426,26 @@ describe('deleting a driver', () => {
 
   it("keeps a load's history: the load stays, unlinked, still naming the driver it had", async () => {
     const caller = await as('admin');
-    const driver = await caller.drivers.create(newDriver({ first_name: 'Hauled', last_name: 'ThisOne' }));
+    const driver = await caller.drivers.create(newDriver({ firstName: 'Hauled', lastName: 'ThisOne' }));
     const load = await owner
       .insertInto('loads')
       .values({
-        company_id: companyA.companyId,
-        load_number: `LOAD-${Date.now()}`,
-        pickup_location: '100 Harbor Way',
-        pickup_city: 'Oakland',
-        pickup_state: 'CA',
-        delivery_location: '5 Commerce Dr',
-        delivery_city: 'Reno',
-        delivery_state: 'NV',
-        driver_id: driver.id,
+        companyId: companyA.companyId,
+        loadNumber: `LOAD-${Date.now()}`,
+        pickupLocation: '100 Harbor Way',
+        pickupCity: 'Oakland',
+        pickupState: 'CA',
+        deliveryLocation: '5 Commerce Dr',
+        deliveryCity: 'Reno',
+        deliveryState: 'NV',
+        driverId: driver.id,
       })
-      .returning(['id', 'driver_name'])
+      .returning(['id', 'driverName'])
       .executeTakeFirstOrThrow();
-    expect(load.driver_name).toBe('Hauled ThisOne');
+    expect(load.driverName).toBe('Hauled ThisOne');
     await caller.drivers.delete({ id: driver.id });
-    const after = await owner.selectFrom('loads').select(['driver_id', 'driver_name']).where('id', '=', load.id).executeTakeFirstOrThrow();
-    expect(after).toEqual({ driver_id: null, driver_name: 'Hauled ThisOne' });
+    const after = await owner.selectFrom('loads').select(['driverId', 'driverName']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ driverId: null, driverName: 'Hauled ThisOne' });
   });
 
   it("lets sales delete their own drivers only; a colleague's answers like a missing one and stays", async () => {

@@ -56,16 +56,16 @@ const tag = () => `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const formA = () => loadFormFor({ company: companyA, services: started.services });
 /** A valid form with no assignments (nothing to create first). */
 const bareForm = (loadNumber = `LOAD-${tag()}`) => ({
-  load_number: loadNumber,
-  pickup_location: '1 Port Rd',
-  pickup_city: 'Long Beach',
-  pickup_state: 'CA',
-  delivery_location: '9 Depot St',
-  delivery_city: 'Phoenix',
-  delivery_state: 'AZ',
+  loadNumber: loadNumber,
+  pickupLocation: '1 Port Rd',
+  pickupCity: 'Long Beach',
+  pickupState: 'CA',
+  deliveryLocation: '9 Depot St',
+  deliveryCity: 'Phoenix',
+  deliveryState: 'AZ',
 });
 
-const storedLoads = (loadNumber: string) => owner.selectFrom('loads').selectAll().where('load_number', '=', loadNumber).execute();
+const storedLoads = (loadNumber: string) => owner.selectFrom('loads').selectAll().where('loadNumber', '=', loadNumber).execute();
 const storedLoad = (id: string) => owner.selectFrom('loads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function deletedRecordId(table: 'drivers' | 'brokers' | 'carriers' | 'loads', company: TestCompany = companyA): Promise<string> {
@@ -124,7 +124,7 @@ describe('who may call each loads procedure (docs/permissions.md)', () => {
     const anonymous = await callerFor(started.services, null, uniqueIp());
     const input = bareForm();
     await expectTrpcError(anonymous.loads.create(input), 'UNAUTHORIZED', 'Not authenticated');
-    expect(await storedLoads(input.load_number)).toEqual([]);
+    expect(await storedLoads(input.loadNumber)).toEqual([]);
   });
 });
 
@@ -134,48 +134,48 @@ describe('loads.create', () => {
     const input = await formA();
     const load = await dispatcher.loads.create(input);
     expect(load).toMatchObject({
-      company_id: companyA.companyId,
-      load_number: input.load_number,
-      reference_number: 'PO-7781',
-      pickup_location: '100 Harbor Way',
-      pickup_city: 'Oakland',
-      pickup_state: 'CA',
-      pickup_date: '2026-12-01',
-      delivery_state: 'NV',
-      delivery_date: '2026-12-02',
+      companyId: companyA.companyId,
+      loadNumber: input.loadNumber,
+      referenceNumber: 'PO-7781',
+      pickupLocation: '100 Harbor Way',
+      pickupCity: 'Oakland',
+      pickupState: 'CA',
+      pickupDate: '2026-12-01',
+      deliveryState: 'NV',
+      deliveryDate: '2026-12-02',
       commodity: 'Produce',
       weight: '42000.00',
       distance: '218.00',
       rate: '1850.50',
-      driver_id: input.driver_id,
-      broker_id: input.broker_id,
-      carrier_id: input.carrier_id,
-      sales_percentage: '10.0',
+      driverId: input.driverId,
+      brokerId: input.brokerId,
+      carrierId: input.carrierId,
+      salesPercentage: '10.0',
       factoring: false,
       notes: 'Dock 4',
       status: 'pending',
-      status_updated_at: null,
-      created_by: companyA.users.dispatcher.userId,
-      sales_user_id: null,
+      statusUpdatedAt: null,
+      createdBy: companyA.users.dispatcher.userId,
+      salesUserId: null,
     });
-    expect(load.driver_name).toMatch(/^Rosa Driver /);
-    expect(load.broker_name).toMatch(/^Broker /);
-    expect(load.carrier_name).toMatch(/^Carrier /);
+    expect(load.driverName).toMatch(/^Rosa Driver /);
+    expect(load.brokerName).toMatch(/^Broker /);
+    expect(load.carrierName).toMatch(/^Carrier /);
     const stored = await storedLoad(load.id);
-    expect(stored).toMatchObject({ status: 'pending', created_by: companyA.users.dispatcher.userId, company_id: companyA.companyId });
+    expect(stored).toMatchObject({ status: 'pending', createdBy: companyA.users.dispatcher.userId, companyId: companyA.companyId });
   });
 
   it('makes a sales user who creates a load its sales_user_id', async () => {
     const load = await (await as('sales')).loads.create(await formA());
-    expect(load.sales_user_id).toBe(companyA.users.sales.userId);
-    expect(load.created_by).toBe(companyA.users.sales.userId);
+    expect(load.salesUserId).toBe(companyA.users.sales.userId);
+    expect(load.createdBy).toBe(companyA.users.sales.userId);
   });
 
   it('gives a load number of LOAD- and a timestamp when none is sent', async () => {
     const before = Date.now();
-    const { load_number: _omitted, ...input } = bareForm();
+    const { loadNumber: _omitted, ...input } = bareForm();
     const load = await (await as('admin')).loads.create(input);
-    const match = /^LOAD-(\d+)$/.exec(load.load_number);
+    const match = /^LOAD-(\d+)$/.exec(load.loadNumber);
     expect(match).not.toBeNull();
     expect(Number(match?.[1])).toBeGreaterThanOrEqual(before);
     expect(Number(match?.[1])).toBeLessThanOrEqual(Date.now());
@@ -184,33 +184,33 @@ describe('loads.create', () => {
   it('turns empty weight, distance, rate, dates, driver, broker and carrier into null, and uppercases states', async () => {
     const input = {
       ...bareForm(),
-      pickup_state: 'tx',
-      delivery_state: ' ok ',
+      pickupState: 'tx',
+      deliveryState: ' ok ',
       weight: '',
       distance: '',
       rate: '',
-      pickup_date: '',
-      delivery_date: '',
-      driver_id: '',
-      broker_id: '',
-      carrier_id: '',
-      reference_number: '  ',
+      pickupDate: '',
+      deliveryDate: '',
+      driverId: '',
+      brokerId: '',
+      carrierId: '',
+      referenceNumber: '  ',
       commodity: '',
     };
     const load = await (await as('dispatcher')).loads.create(input);
     expect(load).toMatchObject({
-      pickup_state: 'TX',
-      delivery_state: 'OK',
+      pickupState: 'TX',
+      deliveryState: 'OK',
       weight: null,
       distance: null,
       rate: null,
-      pickup_date: null,
-      delivery_date: null,
-      driver_id: null,
-      broker_id: null,
-      carrier_id: null,
-      driver_name: null,
-      reference_number: null,
+      pickupDate: null,
+      deliveryDate: null,
+      driverId: null,
+      brokerId: null,
+      carrierId: null,
+      driverName: null,
+      referenceNumber: null,
       commodity: null,
     });
   });
@@ -234,25 +234,25 @@ describe('loads.create', () => {
     ['12.35', '12.4'],
     [7.5, '7.5'],
   ])('clamps a sales percentage of %j to %s', async (value, expected) => {
-    const load = await (await as('dispatcher')).loads.create({ ...bareForm(), sales_percentage: value });
-    expect(load.sales_percentage).toBe(expected);
+    const load = await (await as('dispatcher')).loads.create({ ...bareForm(), salesPercentage: value });
+    expect(load.salesPercentage).toBe(expected);
   });
 
   const long = (length: number) => 'x'.repeat(length);
   it.each([
-    ['load_number', { load_number: '' }, 'Load number is required'],
-    ['load_number', { load_number: long(51) }, 'Load number must be at most 50 characters'],
-    ['pickup_location', { pickup_location: ' ' }, 'Pickup address is required'],
-    ['pickup_city', { pickup_city: '' }, 'Pickup city is required'],
-    ['pickup_state', { pickup_state: '' }, 'Pickup state is required'],
-    ['pickup_state', { pickup_state: 'CAL' }, 'Pickup state must be 2 letters'],
-    ['pickup_state', { pickup_state: 'C1' }, 'Pickup state must be 2 letters'],
-    ['delivery_location', { delivery_location: '' }, 'Delivery address is required'],
-    ['delivery_city', { delivery_city: '' }, 'Delivery city is required'],
-    ['delivery_state', { delivery_state: 'N' }, 'Delivery state must be 2 letters'],
-    ['pickup_date', { pickup_date: '2026-02-30' }, 'Pickup date must be a valid date'],
-    ['pickup_date', { pickup_date: '0000-01-01' }, 'Pickup date must be a valid date'],
-    ['delivery_date', { pickup_date: '2026-12-05', delivery_date: '2026-12-01' }, 'Delivery date cannot be before the pickup date'],
+    ['loadNumber', { loadNumber: '' }, 'Load number is required'],
+    ['loadNumber', { loadNumber: long(51) }, 'Load number must be at most 50 characters'],
+    ['pickupLocation', { pickupLocation: ' ' }, 'Pickup address is required'],
+    ['pickupCity', { pickupCity: '' }, 'Pickup city is required'],
+    ['pickupState', { pickupState: '' }, 'Pickup state is required'],
+    ['pickupState', { pickupState: 'CAL' }, 'Pickup state must be 2 letters'],
+    ['pickupState', { pickupState: 'C1' }, 'Pickup state must be 2 letters'],
+    ['deliveryLocation', { deliveryLocation: '' }, 'Delivery address is required'],
+    ['deliveryCity', { deliveryCity: '' }, 'Delivery city is required'],
+    ['deliveryState', { deliveryState: 'N' }, 'Delivery state must be 2 letters'],
+    ['pickupDate', { pickupDate: '2026-02-30' }, 'Pickup date must be a valid date'],
+    ['pickupDate', { pickupDate: '0000-01-01' }, 'Pickup date must be a valid date'],
+    ['deliveryDate', { pickupDate: '2026-12-05', deliveryDate: '2026-12-01' }, 'Delivery date cannot be before the pickup date'],
     ['weight', { weight: 'heavy' }, 'Weight must be a number'],
     ['weight', { weight: '-1' }, 'Weight must be 0 or more'],
     ['distance', { distance: '12.345' }, 'Distance must have at most 2 decimal places'],
@@ -260,8 +260,8 @@ describe('loads.create', () => {
     ['rate', { rate: -0.01 }, 'Rate must be 0 or more'],
     ['rate', { rate: '10000000000' }, 'Rate must be less than 10,000,000,000'],
     ['rate', { rate: 0.1 + 0.2 }, 'Rate must have at most 2 decimal places'],
-    ['driver_id', { driver_id: 'not-an-id' }, 'Driver is invalid'],
-    ['broker_id', { broker_id: 42 }, 'Broker is invalid'],
+    ['driverId', { driverId: 'not-an-id' }, 'Driver is invalid'],
+    ['brokerId', { brokerId: 42 }, 'Broker is invalid'],
     ['notes', { notes: long(2001) }, 'Notes must be at most 2000 characters'],
     // PostgreSQL text cannot hold U+0000: every procedure refuses it (server/src/trpc/procedures.ts).
     ['commodity', { commodity: 'Fr\u0000uit' }, 'commodity contains an invalid character'],
@@ -270,13 +270,13 @@ describe('loads.create', () => {
     const input = { ...bareForm(), ...override };
     const shown = await refusal((await as('dispatcher')).loads.create(input as never), 'loads.create');
     expect(shown).toEqual({ code: 'BAD_REQUEST', message, field });
-    if (input.load_number) expect(await storedLoads(input.load_number)).toEqual([]);
+    if (input.loadNumber) expect(await storedLoads(input.loadNumber)).toEqual([]);
   });
 
   describe.each([
-    ['driver_id', 'Driver not found', 'drivers'],
-    ['broker_id', 'Broker not found', 'brokers'],
-    ['carrier_id', 'Carrier not found', 'carriers'],
+    ['driverId', 'Driver not found', 'drivers'],
+    ['brokerId', 'Broker not found', 'brokers'],
+    ['carrierId', 'Carrier not found', 'carriers'],
   ] as const)("another company's %s", (field, message, table) => {
     it('is refused exactly like a missing or deleted one, naming the field, and writes nothing', async () => {
       const foreignForm = await loadFormFor({ company: companyB, services: started.services });
@@ -293,7 +293,7 @@ describe('loads.create', () => {
         () => caller.loads.create(deleted),
       );
       expect(await refusal(caller.loads.create(foreign), 'loads.create')).toEqual({ code: 'NOT_FOUND', message, field });
-      for (const input of [foreign, missing, deleted]) expect(await storedLoads(input.load_number)).toEqual([]);
+      for (const input of [foreign, missing, deleted]) expect(await storedLoads(input.loadNumber)).toEqual([]);
     });
   });
 
@@ -302,39 +302,39 @@ describe('loads.create', () => {
     const notTheirs = await withCompany(db(), { companyId: companyA.companyId, userId: companyA.users.admin.userId }, async (tx) => {
       const driver = await tx
         .insertInto('drivers')
-        .values({ company_id: companyA.companyId, first_name: 'Other', last_name: 'Agent' })
+        .values({ companyId: companyA.companyId, firstName: 'Other', lastName: 'Agent' })
         .returning('id')
         .executeTakeFirstOrThrow();
       const carrier = await tx
         .insertInto('carriers')
-        .values({ company_id: companyA.companyId, name: 'Unassigned Carrier' })
+        .values({ companyId: companyA.companyId, name: 'Unassigned Carrier' })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { driver: driver.id, carrier: carrier.id };
     });
     await expectSameAsMissing(
-      () => sales.loads.create({ ...bareForm(), driver_id: notTheirs.driver }),
-      () => sales.loads.create({ ...bareForm(), driver_id: randomUUID() }),
+      () => sales.loads.create({ ...bareForm(), driverId: notTheirs.driver }),
+      () => sales.loads.create({ ...bareForm(), driverId: randomUUID() }),
     );
     await expectSameAsMissing(
-      () => sales.loads.create({ ...bareForm(), carrier_id: notTheirs.carrier }),
-      () => sales.loads.create({ ...bareForm(), carrier_id: randomUUID() }),
+      () => sales.loads.create({ ...bareForm(), carrierId: notTheirs.carrier }),
+      () => sales.loads.create({ ...bareForm(), carrierId: randomUUID() }),
     );
     // A dispatcher may assign them.
-    const load = await (await as('dispatcher')).loads.create({ ...bareForm(), driver_id: notTheirs.driver, carrier_id: notTheirs.carrier });
-    expect(load.driver_name).toBe('Other Agent');
+    const load = await (await as('dispatcher')).loads.create({ ...bareForm(), driverId: notTheirs.driver, carrierId: notTheirs.carrier });
+    expect(load.driverName).toBe('Other Agent');
   });
 
   it("lets a master admin create in their own company only: company A's driver is not found", async () => {
     const master = await asMasterAdmin();
     const own = await master.loads.create(bareForm());
-    expect(own.company_id).toBe(masterAdmin.companyId);
-    const input = { ...bareForm(), driver_id: await createDriverRecord(db(), companyA) };
+    expect(own.companyId).toBe(masterAdmin.companyId);
+    const input = { ...bareForm(), driverId: await createDriverRecord(db(), companyA) };
     await expectSameAsMissing(
       () => master.loads.create(input),
-      () => master.loads.create({ ...input, driver_id: randomUUID() }),
+      () => master.loads.create({ ...input, driverId: randomUUID() }),
     );
-    expect(await storedLoads(input.load_number)).toEqual([]);
+    expect(await storedLoads(input.loadNumber)).toEqual([]);
   });
 });
 
@@ -351,7 +351,7 @@ describe('loads.list', () => {
         .set({
           commodity: `${searchTag} pallets`,
           status: options.status ?? 'pending',
-          created_at: new Date(Date.now() - (count - index) * 1000),
+          createdAt: new Date(Date.now() - (count - index) * 1000),
         })
         .where('id', '=', id)
         .execute();
@@ -379,14 +379,14 @@ describe('loads.list', () => {
     const page = await (await as('dispatcher')).loads.list({ search: searchTag });
     expect(page.items.map((item) => item.id)).toEqual([...ids].reverse());
     expect(page.items[0]).toMatchObject({
-      pickup_city: 'Oakland',
-      pickup_state: 'CA',
-      delivery_city: 'Reno',
-      delivery_state: 'NV',
+      pickupCity: 'Oakland',
+      pickupState: 'CA',
+      deliveryCity: 'Reno',
+      deliveryState: 'NV',
       status: 'pending',
       rate: '1800.00',
-      driver_name: null,
-      broker_name: null,
+      driverName: null,
+      brokerName: null,
     });
     expect(page.nextCursor).toBeNull();
   });
@@ -394,12 +394,12 @@ describe('loads.list', () => {
   it('embeds the driver, broker and carrier names, and keeps them when the driver is deleted', async () => {
     const input = await formA();
     const load = await (await as('dispatcher')).loads.create({ ...input, commodity: `${tag()} steel` });
-    await owner.deleteFrom('drivers').where('id', '=', input.driver_id).execute();
+    await owner.deleteFrom('drivers').where('id', '=', input.driverId).execute();
     const page = await (await as('dispatcher')).loads.list({ search: load.commodity ?? '' });
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]?.driver_name).toBe(load.driver_name);
-    expect(page.items[0]?.broker_name).toBe(load.broker_name);
-    expect(page.items[0]?.carrier_name).toBe(load.carrier_name);
+    expect(page.items[0]?.driverName).toBe(load.driverName);
+    expect(page.items[0]?.brokerName).toBe(load.brokerName);
+    expect(page.items[0]?.carrierName).toBe(load.carrierName);
   });
 
   it('pages with a keyset cursor: every load once, in order, even when many share one created_at', async () => {
@@ -409,7 +409,7 @@ describe('loads.list', () => {
       for (let index = 0; index < 7; index += 1) {
         await tx
           .insertInto('loads')
-          .values({ ...bareForm(`${searchTag}-${index}`), company_id: companyA.companyId, commodity: 'Same moment' })
+          .values({ ...bareForm(`${searchTag}-${index}`), companyId: companyA.companyId, commodity: 'Same moment' })
           .execute();
       }
     });
@@ -420,8 +420,8 @@ describe('loads.list', () => {
     const expected = await owner
       .selectFrom('loads')
       .select('id')
-      .where('load_number', 'like', `${searchTag}-%`)
-      .orderBy('created_at', 'desc')
+      .where('loadNumber', 'like', `${searchTag}-%`)
+      .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .execute();
     expect(seen).toEqual(expected.map((row) => row.id));
@@ -434,7 +434,7 @@ describe('loads.list', () => {
   });
 
   it.each([
-    ['load number', (load: { load_number: string }) => load.load_number.toLowerCase()],
+    ['load number', (load: { loadNumber: string }) => load.loadNumber.toLowerCase()],
     ['pickup city', () => 'GRAND junction'],
     ['delivery city', () => 'bismarck'],
     ['commodity', () => 'Frozen BLUEBERRIES'],
@@ -443,13 +443,13 @@ describe('loads.list', () => {
       await as('dispatcher')
     ).loads.create({
       ...bareForm(`LOAD-${tag().toUpperCase()}`),
-      pickup_city: 'Grand Junction',
-      delivery_city: 'Bismarck',
+      pickupCity: 'Grand Junction',
+      deliveryCity: 'Bismarck',
       commodity: 'Frozen blueberries',
     });
     const page = await (await as('dispatcher')).loads.list({ search: term(load), limit: 100 });
     expect(page.items.map((item) => item.id)).toContain(load.id);
-    expect(page.items.every((item) => item.company_id === companyA.companyId)).toBe(true);
+    expect(page.items.every((item) => item.companyId === companyA.companyId)).toBe(true);
   });
 
   it('treats % and _ in a search as plain characters', async () => {
@@ -486,7 +486,7 @@ describe('loads.list', () => {
       expect(page.items, persona).toEqual([]);
     }
     const all = await (await as('admin')).loads.list({ limit: 100 });
-    expect(all.items.every((item) => item.company_id === companyA.companyId)).toBe(true);
+    expect(all.items.every((item) => item.companyId === companyA.companyId)).toBe(true);
   });
 
   it('shows a sales user only their own loads: sold by them or created by them', async () => {
@@ -497,7 +497,7 @@ describe('loads.list', () => {
     const soldBySalesId = await createLoadRecord(db(), companyA);
     await owner
       .updateTable('loads')
-      .set({ commodity: `${searchTag} c`, created_by: companyA.users.admin.userId })
+      .set({ commodity: `${searchTag} c`, createdBy: companyA.users.admin.userId })
       .where('id', '=', soldBySalesId)
       .execute();
     const sales = await as('sales');
@@ -522,7 +522,7 @@ describe('loads.list', () => {
     const master = await asMasterAdmin();
     const page = await master.loads.list({ search: searchTag });
     expect(page.items.map((item) => item.id).sort()).toEqual([inA, inB].sort());
-    expect((await master.loads.get({ id: inB })).company_id).toBe(companyB.companyId);
+    expect((await master.loads.get({ id: inB })).companyId).toBe(companyB.companyId);
   });
 
   it.each([
@@ -573,32 +573,32 @@ describe('loads.update', () => {
     const sales = await as('sales');
     const created = await sales.loads.create(await formA());
     await (await as('dispatcher')).loads.changeStatus({ id: created.id, status: 'assigned' });
-    const newDriver = await createDriverRecord(db(), companyA, { first_name: 'Nadia', last_name: 'Okoro' });
+    const newDriver = await createDriverRecord(db(), companyA, { firstName: 'Nadia', lastName: 'Okoro' });
     const updated = await (
       await as('dispatcher')
     ).loads.update({
       ...bareForm('LOAD-EDITED'),
       id: created.id,
-      pickup_city: 'Sacramento',
+      pickupCity: 'Sacramento',
       rate: '2100',
-      driver_id: newDriver,
-      sales_percentage: '12.5',
+      driverId: newDriver,
+      salesPercentage: '12.5',
       factoring: true,
     });
     expect(updated).toMatchObject({
       id: created.id,
-      load_number: 'LOAD-EDITED',
-      pickup_city: 'Sacramento',
+      loadNumber: 'LOAD-EDITED',
+      pickupCity: 'Sacramento',
       rate: '2100.00',
-      driver_id: newDriver,
-      driver_name: 'Nadia Okoro',
-      broker_id: null,
-      broker_name: null,
-      sales_percentage: '12.5',
+      driverId: newDriver,
+      driverName: 'Nadia Okoro',
+      brokerId: null,
+      brokerName: null,
+      salesPercentage: '12.5',
       factoring: true,
       status: 'assigned',
-      created_by: companyA.users.sales.userId,
-      sales_user_id: companyA.users.sales.userId,
+      createdBy: companyA.users.sales.userId,
+      salesUserId: companyA.users.sales.userId,
     });
   });
 
@@ -608,18 +608,18 @@ describe('loads.update', () => {
     const dispatchersDriver = await withCompany(db(), { companyId: companyA.companyId, userId: companyA.users.admin.userId }, async (tx) =>
       tx
         .insertInto('drivers')
-        .values({ company_id: companyA.companyId, first_name: 'Pat', last_name: 'Fleet' })
+        .values({ companyId: companyA.companyId, firstName: 'Pat', lastName: 'Fleet' })
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
-    await (await as('dispatcher')).loads.update({ ...bareForm(created.load_number), id: created.id, driver_id: dispatchersDriver.id });
+    await (await as('dispatcher')).loads.update({ ...bareForm(created.loadNumber), id: created.id, driverId: dispatchersDriver.id });
     const edited = await sales.loads.update({
-      ...bareForm(created.load_number),
+      ...bareForm(created.loadNumber),
       id: created.id,
-      driver_id: dispatchersDriver.id,
+      driverId: dispatchersDriver.id,
       notes: 'Call ahead',
     });
-    expect(edited).toMatchObject({ driver_id: dispatchersDriver.id, notes: 'Call ahead' });
+    expect(edited).toMatchObject({ driverId: dispatchersDriver.id, notes: 'Call ahead' });
   });
 
   it("answers another company's load like a missing or deleted one, and changes nothing", async () => {
@@ -640,9 +640,9 @@ describe('loads.update', () => {
   });
 
   it.each([
-    ['driver_id', 'drivers'],
-    ['broker_id', 'brokers'],
-    ['carrier_id', 'carriers'],
+    ['driverId', 'drivers'],
+    ['brokerId', 'brokers'],
+    ['carrierId', 'carriers'],
   ] as const)("refuses another company's %s like a missing one, leaving the load as it was", async (field, table) => {
     const caller = await as('dispatcher');
     const created = await caller.loads.create(await formA());
@@ -674,15 +674,15 @@ describe('loads.update', () => {
     const caller = await as('dispatcher');
     const created = await caller.loads.create(bareForm());
     const before = await storedLoad(created.id);
-    expect(await refusal(caller.loads.update({ ...bareForm(), id: created.id, delivery_state: 'Nevada' }), 'loads.update')).toEqual({
+    expect(await refusal(caller.loads.update({ ...bareForm(), id: created.id, deliveryState: 'Nevada' }), 'loads.update')).toEqual({
       code: 'BAD_REQUEST',
       message: 'Delivery state must be 2 letters',
-      field: 'delivery_state',
+      field: 'deliveryState',
     });
-    expect(await refusal(caller.loads.update({ ...bareForm(), id: created.id, load_number: ' ' }), 'loads.update')).toEqual({
+    expect(await refusal(caller.loads.update({ ...bareForm(), id: created.id, loadNumber: ' ' }), 'loads.update')).toEqual({
       code: 'BAD_REQUEST',
       message: 'Load number is required',
-      field: 'load_number',
+      field: 'loadNumber',
     });
     expect(await storedLoad(created.id)).toEqual(before);
   });
@@ -692,11 +692,11 @@ describe('loads.changeStatus', () => {
   it('allows any of the six statuses in any order, and stamps the update time once not pending', async () => {
     const caller = await as('dispatcher');
     const created = await caller.loads.create(bareForm());
-    expect(created.status_updated_at).toBeNull();
+    expect(created.statusUpdatedAt).toBeNull();
     for (const status of ['delivered', 'pending', 'cancelled', 'assigned', 'in_transit', 'picked'] as const) {
       const changed = await caller.loads.changeStatus({ id: created.id, status });
       expect(changed.status).toBe(status);
-      expect(changed.status_updated_at).not.toBeNull();
+      expect(changed.statusUpdatedAt).not.toBeNull();
     }
     expect((await storedLoad(created.id)).status).toBe('picked');
   });
@@ -747,10 +747,10 @@ describe('loads.changeStatus', () => {
     const caller = await as('dispatcher');
     const created = await caller.loads.create(bareForm());
     await caller.loads.changeStatus({ id: created.id, status: 'in_transit' });
-    const rows = await owner.selectFrom('audit_logs').selectAll().where('entity_id', '=', created.id).orderBy('created_at').execute();
+    const rows = await owner.selectFrom('auditLogs').selectAll().where('entityId', '=', created.id).orderBy('createdAt').execute();
     expect(rows.map((row) => row.action)).toEqual(['created', 'updated']);
-    expect(rows[1]).toMatchObject({ user_id: companyA.users.dispatcher.userId });
-    expect(rows[1]?.changes.changed_fields.status).toEqual({ old: 'pending', new: 'in_transit' });
+    expect(rows[1]).toMatchObject({ userId: companyA.users.dispatcher.userId });
+    expect(rows[1]?.changes.changedFields.status).toEqual({ old: 'pending', new: 'in_transit' });
   });
 });
 
@@ -762,23 +762,23 @@ describe('loads.formOptions', () => {
       await tx
         .insertInto('drivers')
         .values([
-          { company_id: company.companyId, first_name: 'Zoe', last_name: 'Adams' },
-          { company_id: company.companyId, first_name: 'Ana', last_name: 'Zeller', sales_agent_id: company.users.sales.userId },
-          { company_id: company.companyId, first_name: 'Ana', last_name: 'Baker' },
+          { companyId: company.companyId, firstName: 'Zoe', lastName: 'Adams' },
+          { companyId: company.companyId, firstName: 'Ana', lastName: 'Zeller', salesAgentId: company.users.sales.userId },
+          { companyId: company.companyId, firstName: 'Ana', lastName: 'Baker' },
         ])
         .execute();
       await tx
         .insertInto('brokers')
         .values([
-          { company_id: company.companyId, name: 'Northstar Brokerage' },
-          { company_id: company.companyId, name: 'Lakeside Logistics' },
+          { companyId: company.companyId, name: 'Northstar Brokerage' },
+          { companyId: company.companyId, name: 'Lakeside Logistics' },
         ])
         .execute();
       await tx
         .insertInto('carriers')
         .values([
-          { company_id: company.companyId, name: 'Summit Carriers', sales_agent_id: company.users.sales.userId },
-          { company_id: company.companyId, name: 'Apex Transport' },
+          { companyId: company.companyId, name: 'Summit Carriers', salesAgentId: company.users.sales.userId },
+          { companyId: company.companyId, name: 'Apex Transport' },
         ])
         .execute();
     });
@@ -819,19 +819,19 @@ describe('arbitrary input', () => {
   const anyValue = fc.oneof(fc.string(), fc.constantFrom('', ' ', 'CA', '12.5', '-1', '1e3', '\u0000', randomUUID()), fc.anything());
   const loadForm = fc.record(
     {
-      load_number: anyValue,
-      pickup_location: anyValue,
-      pickup_city: anyValue,
-      pickup_state: anyValue,
-      pickup_date: anyValue,
-      delivery_location: anyValue,
-      delivery_city: anyValue,
-      delivery_state: anyValue,
-      delivery_date: anyValue,
+      loadNumber: anyValue,
+      pickupLocation: anyValue,
+      pickupCity: anyValue,
+      pickupState: anyValue,
+      pickupDate: anyValue,
+      deliveryLocation: anyValue,
+      deliveryCity: anyValue,
+      deliveryState: anyValue,
+      deliveryDate: anyValue,
       weight: anyValue,
       rate: anyValue,
-      driver_id: anyValue,
-      sales_percentage: anyValue,
+      driverId: anyValue,
+      salesPercentage: anyValue,
       factoring: anyValue,
       notes: anyValue,
     },

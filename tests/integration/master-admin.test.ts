@@ -50,16 +50,16 @@ const FORBIDDEN = 'You do not have permission to do this';
 async function sessionCount(companyId: string): Promise<number> {
   const row = await owner
     .selectFrom('sessions')
-    .innerJoin('profiles', 'profiles.user_id', 'sessions.user_id')
+    .innerJoin('profiles', 'profiles.userId', 'sessions.userId')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('profiles.company_id', '=', companyId)
+    .where('profiles.companyId', '=', companyId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 const statusOf = async (companyId: string) =>
-  (await owner.selectFrom('companies').select('subscription_status').where('id', '=', companyId).executeTakeFirstOrThrow())
-    .subscription_status;
+  (await owner.selectFrom('companies').select('subscriptionStatus').where('id', '=', companyId).executeTakeFirstOrThrow())
+    .subscriptionStatus;
 
 describe('who may use the master admin console', () => {
   const calls = {
@@ -106,7 +106,7 @@ describe('admin.stats and admin.companies', () => {
 
   it('shows a missing subscription status as active', async () => {
     const blank = await createTestCompany(started.services);
-    await owner.updateTable('companies').set({ subscription_status: '' }).where('id', '=', blank.companyId).execute();
+    await owner.updateTable('companies').set({ subscriptionStatus: '' }).where('id', '=', blank.companyId).execute();
     const row = (await (await as(master)).admin.companies()).find((candidate) => candidate.id === blank.companyId);
     expect(row?.status).toBe('active');
   });
@@ -164,7 +164,7 @@ describe('admin.setCompanyStatus', () => {
       expect(await loadSessionContext(started.services, bystander)).not.toBeNull();
       // The bus hears each ended session, so the realtime layer closes their sockets.
       await expect
-        .poll(() => ended.filter((event) => [target.users.admin.userId, target.users.driver.userId].includes(String(event.user_id))).length)
+        .poll(() => ended.filter((event) => [target.users.admin.userId, target.users.driver.userId].includes(String(event.userId))).length)
         .toBe(2);
     } finally {
       stop();
@@ -264,7 +264,7 @@ describe('the master admin can write nothing else in another company', () => {
         const renamed = await tx.updateTable('companies').set({ name: 'Taken over' }).where('id', '=', other.companyId).executeTakeFirst();
         const suspended = await tx
           .updateTable('companies')
-          .set({ subscription_status: 'suspended' })
+          .set({ subscriptionStatus: 'suspended' })
           .where('id', '=', other.companyId)
           .executeTakeFirst();
         const rerated = await tx.updateTable('loads').set({ rate: '1.00' }).where('id', '=', loadId).executeTakeFirst();
@@ -286,14 +286,14 @@ describe('the master admin can write nothing else in another company', () => {
         tx
           .insertInto('loads')
           .values({
-            company_id: other.companyId,
-            load_number: 'PLANTED',
-            pickup_location: 'a',
-            pickup_city: 'b',
-            pickup_state: 'TX',
-            delivery_location: 'c',
-            delivery_city: 'd',
-            delivery_state: 'GA',
+            companyId: other.companyId,
+            loadNumber: 'PLANTED',
+            pickupLocation: 'a',
+            pickupCity: 'b',
+            pickupState: 'TX',
+            deliveryLocation: 'c',
+            deliveryCity: 'd',
+            deliveryState: 'GA',
           })
           .execute(),
       () => {},
@@ -318,13 +318,13 @@ describe('the master admin can write nothing else in another company', () => {
         path((tx) =>
           tx
             .updateTable('companies')
-            .set({ name: 'Taken over', subscription_status: 'suspended' })
+            .set({ name: 'Taken over', subscriptionStatus: 'suspended' })
             .where('id', '=', other.companyId)
             .execute(),
         ),
       ).rejects.toThrow(/only changes a company's subscription status/);
       await expect(
-        path((tx) => tx.updateTable('companies').set({ airwallex_account_id: 'acct_evil' }).where('id', '=', other.companyId).execute()),
+        path((tx) => tx.updateTable('companies').set({ airwallexAccountId: 'acct_evil' }).where('id', '=', other.companyId).execute()),
       ).rejects.toThrow(/only changes a company's subscription status/);
     });
 
@@ -342,9 +342,9 @@ describe('the master admin can write nothing else in another company', () => {
       const changed = await path(async (tx) => {
         const rerated = await tx.updateTable('loads').set({ rate: '1.00' }).where('id', '=', loadId).executeTakeFirst();
         const promoted = await tx
-          .updateTable('user_roles')
+          .updateTable('userRoles')
           .set({ role: 'admin' })
-          .where('company_id', '=', other.companyId)
+          .where('companyId', '=', other.companyId)
           .executeTakeFirst();
         const removed = await tx.deleteFrom('loads').where('id', '=', loadId).executeTakeFirst();
         return [rerated.numUpdatedRows, promoted.numUpdatedRows, removed.numDeletedRows].map(Number);
@@ -352,19 +352,19 @@ describe('the master admin can write nothing else in another company', () => {
       expect(changed).toEqual([0, 0, 0]);
       // The app role may never write is_master_admin at all (column-level grants).
       await expect(
-        path((tx) => tx.updateTable('profiles').set({ is_master_admin: true }).where('company_id', '=', other.companyId).execute()),
+        path((tx) => tx.updateTable('profiles').set({ isMasterAdmin: true }).where('companyId', '=', other.companyId).execute()),
       ).rejects.toThrow(/permission denied for table profiles/);
       await expect(
-        path((tx) => tx.insertInto('brokers').values({ company_id: other.companyId, name: 'Planted broker' }).execute()),
+        path((tx) => tx.insertInto('brokers').values({ companyId: other.companyId, name: 'Planted broker' }).execute()),
       ).rejects.toThrow(/row-level security/);
       expect((await owner.selectFrom('loads').select('rate').where('id', '=', loadId).executeTakeFirstOrThrow()).rate).toBe('700.00');
-      const roles = await owner.selectFrom('user_roles').select('role').where('company_id', '=', other.companyId).execute();
+      const roles = await owner.selectFrom('userRoles').select('role').where('companyId', '=', other.companyId).execute();
       expect(roles.filter((row: { role: string }) => row.role === 'admin')).toHaveLength(1);
     });
 
     it('lets only a master admin change a status, never to suspend their own company, and only to active or suspended', async () => {
       const suspend = (tx: Parameters<Parameters<typeof path>[0]>[0], companyId: string, status = 'suspended') =>
-        tx.updateTable('companies').set({ subscription_status: status }).where('id', '=', companyId).execute();
+        tx.updateTable('companies').set({ subscriptionStatus: status }).where('id', '=', companyId).execute();
       await expect(path((tx) => suspend(tx, other.companyId), company.users.admin)).rejects.toThrow(/only a master admin/);
       await expect(path((tx) => suspend(tx, master.companyId), master, master.companyId)).rejects.toThrow(
         /cannot suspend their own company/,
@@ -405,15 +405,15 @@ describe('admin.seedTestUsers', () => {
   async function membersByCompany(emails: readonly string[]) {
     const rows = await owner
       .selectFrom('users')
-      .innerJoin('profiles', 'profiles.user_id', 'users.id')
-      .innerJoin('companies', 'companies.id', 'profiles.company_id')
-      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-      .select(['users.email', 'companies.name as company', 'user_roles.role', 'profiles.is_master_admin'])
+      .innerJoin('profiles', 'profiles.userId', 'users.id')
+      .innerJoin('companies', 'companies.id', 'profiles.companyId')
+      .leftJoin('userRoles', 'userRoles.userId', 'users.id')
+      .select(['users.email', 'companies.name as company', 'userRoles.role', 'profiles.isMasterAdmin'])
       .where('users.email', 'in', emails)
       .execute();
     const byCompany = new Map<string, (string | null)[]>();
-    for (const row of rows as { company: string; role: string | null; is_master_admin: boolean }[]) {
-      expect(row.is_master_admin).toBe(false);
+    for (const row of rows as { company: string; role: string | null; isMasterAdmin: boolean }[]) {
+      expect(row.isMasterAdmin).toBe(false);
       byCompany.set(row.company, [...(byCompany.get(row.company) ?? []), row.role]);
     }
     return byCompany;

@@ -16,7 +16,7 @@ import { insertLoad, setLoadStatus } from './security/matrix/dashboard.js';
 import { LIVE_CHANGES, liveNotices, type LiveChange } from './security/matrix/realtime.js';
 import { createWipRequest } from './security/matrix/wip.js';
 
-type LiveTable = 'loads' | 'wip_assignments' | 'drivers';
+type LiveTable = 'loads' | 'wipAssignments' | 'drivers';
 interface Notice {
   table: LiveTable;
   op: string;
@@ -105,7 +105,7 @@ describe('realtime.changes over a WebSocket', () => {
 
   it('only the tables asked for are sent', async () => {
     const loadsOnly = await subscriber(ours.users.admin, ['loads']);
-    const wipOnly = await subscriber(ours.users.admin, ['wip_assignments']);
+    const wipOnly = await subscriber(ours.users.admin, ['wipAssignments']);
     const request = await createWipRequest(started.services.db, ours.users.dispatcher);
     const load = await insertLoad(started.services.db, ours.users.admin);
     await expect.poll(() => ids(loadsOnly), { timeout: 1000 }).toEqual([load]);
@@ -121,9 +121,7 @@ describe('who hears about which change (docs/permissions.md, "Live change notice
     const personas = Object.keys(liveNotices) as Exclude<Persona, 'anonymous'>[];
     const users: Record<Exclude<Persona, 'anonymous'>, TestUser> = { ...ours.users, masterAdmin: master };
     const heard = Object.fromEntries(
-      await Promise.all(
-        personas.map(async (persona) => [persona, await subscriber(users[persona], ['loads', 'wip_assignments'])] as const),
-      ),
+      await Promise.all(personas.map(async (persona) => [persona, await subscriber(users[persona], ['loads', 'wipAssignments'])] as const)),
     ) as Record<Exclude<Persona, 'anonymous'>, Notice[]>;
 
     const db = started.services.db;

@@ -42,7 +42,7 @@ const as = (user: TestUser | null) => callerFor(services(), user, uniqueIp());
 const FORBIDDEN = 'You do not have permission to do this';
 
 async function liveSessionIds(userId: string): Promise<string[]> {
-  const rows = await services().db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  const rows = await services().db.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
   return rows.map((row) => row.id);
 }
 
@@ -276,7 +276,7 @@ describe('settings.sessions and settings.endSession', () => {
     const expired = await sessionFor(services(), member);
     await services()
       .db.updateTable('sessions')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', expired)
       .execute();
     const sessions = await (await as(member)).settings.sessions();

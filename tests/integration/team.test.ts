@@ -81,14 +81,14 @@ async function latestMailTo(email: string) {
     .selectFrom('outbox')
     .selectAll()
     .where('recipient', '=', email)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow() as Promise<{ subject: string; body_text: string; body_html: string | null; status: string }>;
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow() as Promise<{ subject: string; bodyText: string; bodyHtml: string | null; status: string }>;
 }
 
 /** The token of the newest link mailed to an address. */
 async function mailedToken(email: string): Promise<string> {
   const mail = await latestMailTo(email);
-  const match = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body_text);
+  const match = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.bodyText);
   if (!match?.[1]) throw new Error(`no invitation link in the mail to ${email}`);
   return match[1];
 }
@@ -104,16 +104,16 @@ async function storedInvitation(id: string) {
 }
 
 async function sessionsOf(userId: string): Promise<number> {
-  const rows = await owner.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  const rows = await owner.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
   return rows.length;
 }
 
 async function membershipOf(userId: string) {
   return owner
     .selectFrom('profiles')
-    .leftJoin('user_roles', 'user_roles.user_id', 'profiles.user_id')
-    .select(['profiles.company_id', 'user_roles.role'])
-    .where('profiles.user_id', '=', userId)
+    .leftJoin('userRoles', 'userRoles.userId', 'profiles.userId')
+    .select(['profiles.companyId', 'userRoles.role'])
+    .where('profiles.userId', '=', userId)
     .executeTakeFirst();
 }
 
@@ -146,21 +146,21 @@ describe('sending an invitation', () => {
     const mail = await latestMailTo(input.email);
     expect(mail.status).toBe('sent');
     expect(mail.subject).toBe(`You're invited to join ${company.name} on Haulwise`);
-    expect(mail.body_text).toContain(`${APP_ORIGIN}/invite/${token}`);
-    expect(mail.body_text).toContain('as Dispatcher');
-    expect(mail.body_html).toContain(`href="${APP_ORIGIN}/invite/${token}"`);
+    expect(mail.bodyText).toContain(`${APP_ORIGIN}/invite/${token}`);
+    expect(mail.bodyText).toContain('as Dispatcher');
+    expect(mail.bodyHtml).toContain(`href="${APP_ORIGIN}/invite/${token}"`);
     // 32 random bytes, URL-safe: 256 bits nobody guesses.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // Only the token's hash is stored.
     const row = await storedInvitation(sent.invitation.id);
-    expect(row.token_hash).toBe(sha256(token));
+    expect(row.tokenHash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row).toMatchObject({
-      company_id: company.companyId,
-      invited_by: company.users.admin.userId,
-      accepted_at: null,
-      revoked_at: null,
+      companyId: company.companyId,
+      invitedBy: company.users.admin.userId,
+      acceptedAt: null,
+      revokedAt: null,
     });
 
     const pending = await (await as(company.users.admin)).team.invitations();
@@ -205,7 +205,7 @@ describe('sending an invitation', () => {
     const { sent, input } = await invite(company.users.admin);
     await owner
       .updateTable('invitations')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', sent.invitation.id)
       .execute();
     const listed = await (await as(company.users.admin)).team.invitations();
@@ -213,7 +213,7 @@ describe('sending an invitation', () => {
 
     const again = await (await as(company.users.admin)).team.invite(input);
     expect(again.invitation.id).not.toBe(sent.invitation.id);
-    expect((await storedInvitation(sent.invitation.id)).revoked_at).not.toBeNull();
+    expect((await storedInvitation(sent.invitation.id)).revokedAt).not.toBeNull();
   });
 
   it('without APP_ORIGIN the link points at the origin the admin is using', async () => {
@@ -223,7 +223,7 @@ describe('sending an invitation', () => {
       ctx.request.origin = 'http://localhost:4999';
       const input = newInvite('origin');
       await appRouter.createCaller(ctx).team.invite(input);
-      expect((await latestMailTo(input.email)).body_text).toMatch(/http:\/\/localhost:4999\/invite\/[A-Za-z0-9_-]{43}/);
+      expect((await latestMailTo(input.email)).bodyText).toMatch(/http:\/\/localhost:4999\/invite\/[A-Za-z0-9_-]{43}/);
     } finally {
       await local.close();
     }
@@ -270,7 +270,7 @@ describe('when the email provider fails', () => {
       fake.state.status = 200;
       await owner
         .updateTable('invitations')
-        .set({ last_sent_at: new Date(Date.now() - 120_000) })
+        .set({ lastSentAt: new Date(Date.now() - 120_000) })
         .where('id', '=', sent.invitation.id)
         .execute();
       const resent = await admin.team.resendInvitation({ id: sent.invitation.id });
@@ -312,8 +312,8 @@ describe('accepting an invitation', () => {
     const { user } = await started.services.lucia.validateSession(sessionId ?? '');
     expect(user?.id).toBe(session.user.id);
 
-    expect(await membershipOf(session.user.id)).toEqual({ company_id: company.companyId, role: 'treasury' });
-    expect((await storedInvitation(sent.invitation.id)).accepted_at).not.toBeNull();
+    expect(await membershipOf(session.user.id)).toEqual({ companyId: company.companyId, role: 'treasury' });
+    expect((await storedInvitation(sent.invitation.id)).acceptedAt).not.toBeNull();
     const admin = await as(company.users.admin);
     expect((await admin.team.invitations()).map((invitation) => invitation.id)).not.toContain(sent.invitation.id);
     expect((await admin.team.members()).find((member) => member.userId === session.user.id)).toMatchObject({
@@ -360,7 +360,7 @@ describe('accepting an invitation', () => {
     const expired = await invite(company.users.admin);
     await owner
       .updateTable('invitations')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', expired.sent.invitation.id)
       .execute();
     const revoked = await invite(company.users.admin);
@@ -421,8 +421,8 @@ describe('accepting an invitation', () => {
     expect(await caller.invitations.preview({ token })).toMatchObject({ hasAccount: true });
     const error = await expectTrpcError(caller.invitations.accept({ token, password: TEST_PASSWORD }), 'CONFLICT', TEAM_TEXTS.otherCompany);
     expect(userFacingError(error, 'invitations.accept').data.field).toBe('password');
-    expect(await membershipOf(other.users.dispatcher.userId)).toEqual({ company_id: other.companyId, role: 'dispatcher' });
-    expect((await storedInvitation(sent.invitation.id)).accepted_at).toBeNull();
+    expect(await membershipOf(other.users.dispatcher.userId)).toEqual({ companyId: other.companyId, role: 'dispatcher' });
+    expect((await storedInvitation(sent.invitation.id)).acceptedAt).toBeNull();
   });
 
   it('two accepts of one link at once: exactly one joins', async () => {
@@ -439,13 +439,13 @@ describe('accepting an invitation', () => {
     ]);
     const accounts = await owner.selectFrom('users').select('id').where('email', '=', input.email).execute();
     expect(accounts).toHaveLength(1);
-    expect(await membershipOf(accounts[0]?.id ?? '')).toEqual({ company_id: company.companyId, role: 'dispatcher' });
+    expect(await membershipOf(accounts[0]?.id ?? '')).toEqual({ companyId: company.companyId, role: 'dispatcher' });
   });
 
   it("a suspended company's invitation cannot be accepted", async () => {
     const suspended = await createTestCompany(started.services);
     const { token } = await invite(suspended.users.admin);
-    await owner.updateTable('companies').set({ subscription_status: 'suspended' }).where('id', '=', suspended.companyId).execute();
+    await owner.updateTable('companies').set({ subscriptionStatus: 'suspended' }).where('id', '=', suspended.companyId).execute();
     await expectTrpcError(
       (await browser()).caller.invitations.accept({ token, firstName: 'Sue', lastName: 'Spended', password: 'secret1' }),
       'FORBIDDEN',
@@ -463,7 +463,7 @@ describe('resending and revoking', () => {
     // An expired invitation, last sent two minutes ago.
     await owner
       .updateTable('invitations')
-      .set({ last_sent_at: new Date(Date.now() - 120_000), expires_at: new Date(Date.now() - 1000) })
+      .set({ lastSentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', sent.invitation.id)
       .execute();
     const resent = await admin.team.resendInvitation({ id: sent.invitation.id });
@@ -510,7 +510,7 @@ describe("another company's invitations and members", () => {
       );
     }
     // Nothing happened to the other company's invitation.
-    expect(await storedInvitation(theirs.id)).toMatchObject({ revoked_at: null, accepted_at: null });
+    expect(await storedInvitation(theirs.id)).toMatchObject({ revokedAt: null, acceptedAt: null });
   });
 
   it("another company's member cannot be re-roled or removed: their id answers like a missing or removed one", async () => {
@@ -535,8 +535,8 @@ describe("another company's invitations and members", () => {
         () => admin.team.removeMember({ userId: removed }),
       );
     }
-    expect(await membershipOf(other.users.dispatcher.userId)).toEqual({ company_id: other.companyId, role: 'dispatcher' });
-    expect(await membershipOf(other.users.admin.userId)).toEqual({ company_id: other.companyId, role: 'admin' });
+    expect(await membershipOf(other.users.dispatcher.userId)).toEqual({ companyId: other.companyId, role: 'dispatcher' });
+    expect(await membershipOf(other.users.admin.userId)).toEqual({ companyId: other.companyId, role: 'admin' });
   });
 
   it("a master admin manages only their own company's team", async () => {
@@ -591,7 +591,7 @@ describe('role changes and removals', () => {
       expect(await sessionsOf(team.users.treasury.userId)).toBe(0);
       await expect.poll(() => wsClient.connection?.state ?? 'closed', { timeout: 5000 }).not.toBe('open');
       // Signing in again carries the new role.
-      expect(await membershipOf(team.users.treasury.userId)).toEqual({ company_id: team.companyId, role: 'sales' });
+      expect(await membershipOf(team.users.treasury.userId)).toEqual({ companyId: team.companyId, role: 'sales' });
       const member = await as(team.users.treasury);
       await expectTrpcError(member.team.members(), 'FORBIDDEN');
     } finally {
@@ -643,13 +643,13 @@ describe('role changes and removals', () => {
     const self = team.users.admin.userId;
     await expectTrpcError(admin.team.changeRole({ userId: self, role: 'dispatcher' }), 'PRECONDITION_FAILED', TEAM_TEXTS.lastAdmin);
     await expectTrpcError(admin.team.removeMember({ userId: self }), 'PRECONDITION_FAILED', TEAM_TEXTS.removeSelf);
-    expect(await membershipOf(self)).toEqual({ company_id: team.companyId, role: 'admin' });
+    expect(await membershipOf(self)).toEqual({ companyId: team.companyId, role: 'admin' });
 
     // With a second admin, the first may step down; then the second is the last.
     await admin.team.changeRole({ userId: team.users.dispatcher.userId, role: 'admin' });
     const second = await as(team.users.dispatcher);
     await second.team.changeRole({ userId: self, role: 'treasury' });
-    expect(await membershipOf(self)).toEqual({ company_id: team.companyId, role: 'treasury' });
+    expect(await membershipOf(self)).toEqual({ companyId: team.companyId, role: 'treasury' });
     expect(await sessionsOf(self)).toBe(0);
     const last = team.users.dispatcher.userId;
     await expectTrpcError(
@@ -673,9 +673,9 @@ describe('role changes and removals', () => {
       second.team.changeRole({ userId: team.users.admin.userId, role: 'sales' }),
     ]);
     const admins = await owner
-      .selectFrom('user_roles')
-      .select('user_id')
-      .where('company_id', '=', team.companyId)
+      .selectFrom('userRoles')
+      .select('userId')
+      .where('companyId', '=', team.companyId)
       .where('role', '=', 'admin')
       .execute();
     expect(admins).toHaveLength(1);
@@ -691,20 +691,20 @@ describe('the admin dashboard counters', () => {
 
     await withCompany(started.services.db, { companyId: team.companyId, userId: team.users.admin.userId }, async (tx) => {
       for (const status of ['available', 'on_route', 'off_duty'] as const) {
-        await tx.insertInto('drivers').values({ company_id: team.companyId, first_name: 'Rosa', last_name: status, status }).execute();
+        await tx.insertInto('drivers').values({ companyId: team.companyId, firstName: 'Rosa', lastName: status, status }).execute();
       }
       for (const [index, rate] of ['1200.10', '799.95', null, '0.05'].entries()) {
         await tx
           .insertInto('loads')
           .values({
-            company_id: team.companyId,
-            load_number: `STAT-${index}`,
-            pickup_location: '1 Dock St',
-            pickup_city: 'Dallas',
-            pickup_state: 'TX',
-            delivery_location: '2 Pier Rd',
-            delivery_city: 'Atlanta',
-            delivery_state: 'GA',
+            companyId: team.companyId,
+            loadNumber: `STAT-${index}`,
+            pickupLocation: '1 Dock St',
+            pickupCity: 'Dallas',
+            pickupState: 'TX',
+            deliveryLocation: '2 Pier Rd',
+            deliveryCity: 'Atlanta',
+            deliveryState: 'GA',
             rate,
           })
           .execute();

@@ -46,15 +46,15 @@ const freshMember = (options: { phone?: string | null } = {}) =>
 /** The stored codes of a user, read as the database holds them. */
 async function storedCodes(userId: string) {
   return twoFactorDb(services().db)
-    .selectFrom('two_factor_codes')
+    .selectFrom('twoFactorCodes')
     .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
     .execute();
 }
 
 async function liveSessionIds(userId: string): Promise<string[]> {
-  const rows = await services().db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  const rows = await services().db.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
   return rows.map((row) => row.id);
 }
 
@@ -75,10 +75,10 @@ describe('turning two-factor authentication on (twoFactor.sendCode, twoFactor.ve
     expect(code).toMatch(/^\d{6}$/);
 
     const [stored] = await storedCodes(member.userId);
-    expect(stored).toMatchObject({ purpose: 'enable', method: 'email', attempts: 0, consumed_at: null });
-    expect(stored?.code_hash).toMatch(/^\$argon2id\$/);
+    expect(stored).toMatchObject({ purpose: 'enable', method: 'email', attempts: 0, consumedAt: null });
+    expect(stored?.codeHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(stored)).not.toContain(code);
-    const lifetime = new Date(stored?.expires_at ?? 0).getTime() - new Date(stored?.created_at ?? 0).getTime();
+    const lifetime = new Date(stored?.expiresAt ?? 0).getTime() - new Date(stored?.createdAt ?? 0).getTime();
     expect(lifetime).toBe(10 * 60 * 1000);
 
     expect(await caller.twoFactor.verify({ code })).toEqual({ success: true, state: { enabled: true, method: 'email' } });
@@ -161,9 +161,9 @@ describe('turning two-factor authentication on (twoFactor.sendCode, twoFactor.ve
     const owner = ownerDb();
     try {
       await owner
-        .updateTable('two_factor_codes')
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where('user_id', '=', member.userId)
+        .updateTable('twoFactorCodes')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('userId', '=', member.userId)
         .execute();
     } finally {
       await owner.destroy();
@@ -243,11 +243,7 @@ describe('signing in with two-factor authentication on', () => {
     expect(await liveSessionIds(member.userId)).toEqual([]);
     expect(await latestCodeSentTo(services(), member.email)).toMatch(/^\d{6}$/);
 
-    const pending = await twoFactorDb(services().db)
-      .selectFrom('pending_sign_ins')
-      .selectAll()
-      .where('user_id', '=', member.userId)
-      .execute();
+    const pending = await twoFactorDb(services().db).selectFrom('pendingSignIns').selectAll().where('userId', '=', member.userId).execute();
     expect(pending).toHaveLength(1);
     expect(pending[0]?.id).toMatch(/^[0-9a-f]{64}$/);
     expect(pending[0]?.id).not.toContain(answer.challenge);
@@ -299,9 +295,9 @@ describe('signing in with two-factor authentication on', () => {
     const owner = ownerDb();
     try {
       await owner
-        .updateTable('two_factor_codes')
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where('user_id', '=', member.userId)
+        .updateTable('twoFactorCodes')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('userId', '=', member.userId)
         .execute();
     } finally {
       await owner.destroy();
@@ -319,9 +315,9 @@ describe('signing in with two-factor authentication on', () => {
     const owner = ownerDb();
     try {
       await owner
-        .updateTable('pending_sign_ins')
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where('user_id', '=', member.userId)
+        .updateTable('pendingSignIns')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('userId', '=', member.userId)
         .execute();
     } finally {
       await owner.destroy();
@@ -392,7 +388,7 @@ describe('signing in with two-factor authentication on', () => {
     const code = await latestCodeSentTo(services(), member.email);
     const owner = ownerDb();
     try {
-      await owner.updateTable('companies').set({ subscription_status: 'suspended' }).where('id', '=', other.companyId).execute();
+      await owner.updateTable('companies').set({ subscriptionStatus: 'suspended' }).where('id', '=', other.companyId).execute();
     } finally {
       await owner.destroy();
     }

@@ -38,7 +38,7 @@ const FORBIDDEN = 'You do not have permission to do this';
 /** The stored row, read as the company itself: what the procedures wrote, not what they answered. */
 async function storedRow(owner: { companyId: string; userId: string | null }, id: string) {
   return withCompany(started.services.db, owner, (tx) =>
-    tx.selectFrom('wip_assignments').selectAll().where('id', '=', id).executeTakeFirst(),
+    tx.selectFrom('wipAssignments').selectAll().where('id', '=', id).executeTakeFirst(),
   );
 }
 
@@ -55,7 +55,7 @@ describe('wip.request', () => {
     expect(created.assignedAt).toBeNull();
     expect(created.assignedByName).toBeNull();
     expect(new Date(created.requestedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(await storedRow(user, created.id)).toMatchObject({ company_id: company.companyId, user_id: user.userId, status: 'pending' });
+    expect(await storedRow(user, created.id)).toMatchObject({ companyId: company.companyId, userId: user.userId, status: 'pending' });
   });
 
   it('notes are optional: absent or blank become null', async () => {
@@ -154,8 +154,8 @@ describe.each([
     expect(decided).toMatchObject({ id, status, assignedByName: 'Ada Admin', notes: 'Go ahead', userName: 'Dee dispatcher' });
     expect(new Date(decided.assignedAt ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const row = await storedRow(company.users.admin, id);
-    expect(row).toMatchObject({ status, assigned_by: company.users.admin.userId, notes: 'Go ahead' });
-    expect(row?.assigned_at).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ status, assignedBy: company.users.admin.userId, notes: 'Go ahead' });
+    expect(row?.assignedAt).toBeInstanceOf(Date);
   });
 
   it('without notes the request keeps its own', async () => {
@@ -180,14 +180,14 @@ describe.each([
     const id = await createWipRequest(started.services.db, company.users[persona === 'driver' ? 'dispatcher' : persona]);
     await expectTrpcError(decide(company.users[persona], { id }), 'FORBIDDEN', FORBIDDEN);
     await expectTrpcError(decide(null, { id }), 'UNAUTHORIZED', 'Not authenticated');
-    expect(await storedRow(company.users.admin, id)).toMatchObject({ status: 'pending', assigned_by: null, assigned_at: null });
+    expect(await storedRow(company.users.admin, id)).toMatchObject({ status: 'pending', assignedBy: null, assignedAt: null });
   });
 
   it("another company's request answers exactly like a missing or deleted one, and stays pending", async () => {
     const foreign = await createWipRequest(started.services.db, other.users.sales);
     const deleted = await createWipRequest(started.services.db, company.users.sales);
     await withCompany(started.services.db, company.users.admin, (tx) =>
-      tx.deleteFrom('wip_assignments').where('id', '=', deleted).execute(),
+      tx.deleteFrom('wipAssignments').where('id', '=', deleted).execute(),
     );
     await expectSameAsMissing(
       () => decide(company.users.admin, { id: foreign }),
@@ -198,7 +198,7 @@ describe.each([
       () => decide(company.users.admin, { id: deleted }),
     );
     await expectTrpcError(decide(company.users.admin, { id: foreign }), 'NOT_FOUND', 'Assignment request not found');
-    expect(await storedRow(other.users.admin, foreign)).toMatchObject({ status: 'pending', assigned_by: null });
+    expect(await storedRow(other.users.admin, foreign)).toMatchObject({ status: 'pending', assignedBy: null });
   });
 
   it("a master admin decides in their own company, and another company's request is as missing to them too", async () => {

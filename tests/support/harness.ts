@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
@@ -35,7 +35,10 @@ export async function startTestServices(
 
 /** An owner-role connection, for what only the test may do (the catalog, breaking things on purpose). */
 export function ownerDb(): Kysely<any> {
-  return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: inject('ownerUrl'), max: 2 }) }) });
+  return new Kysely<any>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: inject('ownerUrl'), max: 2 }) }),
+    plugins: [new CamelCasePlugin()],
+  });
 }
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;

@@ -18,20 +18,20 @@ export async function addMember(db: Db, companyId: string, member: NewMember): P
   return withCompany(db, { companyId, userId: null }, async (tx) => {
     const user = await tx
       .insertInto('users')
-      .values({ email: member.email.trim().toLowerCase(), password_hash: passwordHash })
+      .values({ email: member.email.trim().toLowerCase(), passwordHash: passwordHash })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx
       .insertInto('profiles')
       .values({
-        user_id: user.id,
-        company_id: companyId,
-        first_name: member.firstName,
-        last_name: member.lastName,
+        userId: user.id,
+        companyId: companyId,
+        firstName: member.firstName,
+        lastName: member.lastName,
         phone: member.phone ?? null,
       })
       .execute();
-    if (member.role) await tx.insertInto('user_roles').values({ user_id: user.id, company_id: companyId, role: member.role }).execute();
+    if (member.role) await tx.insertInto('userRoles').values({ userId: user.id, companyId: companyId, role: member.role }).execute();
     return { userId: user.id };
   });
 }

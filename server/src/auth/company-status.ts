@@ -51,7 +51,7 @@ export async function setCompanyStatus(
   return withCompanyStatusWrite(db, change, async (tx) => {
     const company = await tx
       .updateTable('companies')
-      .set({ subscription_status: change.status })
+      .set({ subscriptionStatus: change.status })
       .where('id', '=', change.companyId)
       .returning(['id', 'name'])
       .executeTakeFirst();
@@ -60,7 +60,7 @@ export async function setCompanyStatus(
     if (change.status === 'suspended') {
       const ended = await tx
         .deleteFrom('sessions')
-        .where('user_id', 'in', (eb) => eb.selectFrom('profiles').select('user_id').where('company_id', '=', change.companyId))
+        .where('userId', 'in', (eb) => eb.selectFrom('profiles').select('userId').where('companyId', '=', change.companyId))
         .executeTakeFirst();
       endedSessions = Number(ended.numDeletedRows);
     }

@@ -31,50 +31,50 @@ class KyselyAdapter implements Adapter {
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
     const row = await this.db
       .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('users', 'users.id', 'sessions.userId')
       .select([
         'sessions.id',
-        'sessions.user_id',
-        'sessions.expires_at',
-        'sessions.absolute_expires_at',
-        'sessions.created_at',
-        'sessions.user_agent',
+        'sessions.userId',
+        'sessions.expiresAt',
+        'sessions.absoluteExpiresAt',
+        'sessions.createdAt',
+        'sessions.userAgent',
         'sessions.ip',
         'users.email',
       ])
       .where('sessions.id', '=', sessionId)
       .executeTakeFirst();
     if (!row) return [null, null];
-    if (new Date(row.absolute_expires_at).getTime() <= Date.now()) {
+    if (new Date(row.absoluteExpiresAt).getTime() <= Date.now()) {
       await this.deleteSession(sessionId);
       return [null, null];
     }
     return [
       {
         id: row.id,
-        userId: row.user_id,
-        expiresAt: new Date(row.expires_at),
+        userId: row.userId,
+        expiresAt: new Date(row.expiresAt),
         attributes: {
-          absoluteExpiresAt: new Date(row.absolute_expires_at),
-          createdAt: new Date(row.created_at),
-          userAgent: row.user_agent,
+          absoluteExpiresAt: new Date(row.absoluteExpiresAt),
+          createdAt: new Date(row.createdAt),
+          userAgent: row.userAgent,
           ip: row.ip,
         },
       },
-      { id: row.user_id, attributes: { email: row.email } },
+      { id: row.userId, attributes: { email: row.email } },
     ];
   }
 
   async getUserSessions(userId: string): Promise<DatabaseSession[]> {
-    const rows = await this.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).execute();
+    const rows = await this.db.selectFrom('sessions').selectAll().where('userId', '=', userId).execute();
     return rows.map((row) => ({
       id: row.id,
-      userId: row.user_id,
-      expiresAt: new Date(row.expires_at),
+      userId: row.userId,
+      expiresAt: new Date(row.expiresAt),
       attributes: {
-        absoluteExpiresAt: new Date(row.absolute_expires_at),
-        createdAt: new Date(row.created_at),
-        userAgent: row.user_agent,
+        absoluteExpiresAt: new Date(row.absoluteExpiresAt),
+        createdAt: new Date(row.createdAt),
+        userAgent: row.userAgent,
         ip: row.ip,
       },
     }));
@@ -85,10 +85,10 @@ class KyselyAdapter implements Adapter {
       .insertInto('sessions')
       .values({
         id: session.id,
-        user_id: session.userId,
-        expires_at: session.expiresAt,
-        absolute_expires_at: session.attributes.absoluteExpiresAt,
-        user_agent: session.attributes.userAgent,
+        userId: session.userId,
+        expiresAt: session.expiresAt,
+        absoluteExpiresAt: session.attributes.absoluteExpiresAt,
+        userAgent: session.attributes.userAgent,
         ip: session.attributes.ip,
       })
       .execute();
@@ -98,7 +98,7 @@ class KyselyAdapter implements Adapter {
     // Sliding renewal never extends past the absolute lifetime.
     await this.db
       .updateTable('sessions')
-      .set((eb) => ({ expires_at: eb.fn('least', [eb.val(expiresAt), eb.ref('absolute_expires_at')]) }))
+      .set((eb) => ({ expiresAt: eb.fn('least', [eb.val(expiresAt), eb.ref('absoluteExpiresAt')]) }))
       .where('id', '=', sessionId)
       .execute();
   }
@@ -108,13 +108,13 @@ class KyselyAdapter implements Adapter {
   }
 
   async deleteUserSessions(userId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('sessions').where('userId', '=', userId).execute();
   }
 
   async deleteExpiredSessions(): Promise<void> {
     await this.db
       .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<=', new Date()), eb('absolute_expires_at', '<=', new Date())]))
+      .where((eb) => eb.or([eb('expiresAt', '<=', new Date()), eb('absoluteExpiresAt', '<=', new Date())]))
       .execute();
   }
 }

@@ -24,31 +24,31 @@ export async function readIdentity(db: AppServices['db'], userId: string): Promi
   return withUser(db, userId, async (tx) => {
     const row = await tx
       .selectFrom('profiles')
-      .innerJoin('companies', 'companies.id', 'profiles.company_id')
-      .innerJoin('users', 'users.id', 'profiles.user_id')
-      .leftJoin('user_roles', 'user_roles.user_id', 'profiles.user_id')
+      .innerJoin('companies', 'companies.id', 'profiles.companyId')
+      .innerJoin('users', 'users.id', 'profiles.userId')
+      .leftJoin('userRoles', 'userRoles.userId', 'profiles.userId')
       .select([
-        'profiles.user_id',
-        'profiles.first_name',
-        'profiles.last_name',
-        'profiles.is_master_admin',
+        'profiles.userId',
+        'profiles.firstName',
+        'profiles.lastName',
+        'profiles.isMasterAdmin',
         'users.email',
-        'companies.id as company_id',
-        'companies.name as company_name',
-        'companies.subscription_status',
-        'user_roles.role',
+        'companies.id as companyId',
+        'companies.name as companyName',
+        'companies.subscriptionStatus',
+        'userRoles.role',
       ])
-      .where('profiles.user_id', '=', userId)
+      .where('profiles.userId', '=', userId)
       .executeTakeFirst();
     if (!row) return null;
     // The drivers_self_read policy lets a user see their own driver record before the company is set.
-    const driver = await tx.selectFrom('drivers').select('id').where('user_id', '=', userId).executeTakeFirst();
+    const driver = await tx.selectFrom('drivers').select('id').where('userId', '=', userId).executeTakeFirst();
     const hasDriverRecord = driver !== undefined;
     return {
-      user: { id: row.user_id, email: row.email, firstName: row.first_name, lastName: row.last_name },
-      company: { id: row.company_id, name: row.company_name, subscriptionStatus: row.subscription_status },
+      user: { id: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName },
+      company: { id: row.companyId, name: row.companyName, subscriptionStatus: row.subscriptionStatus },
       role: row.role ?? null,
-      isMasterAdmin: row.is_master_admin,
+      isMasterAdmin: row.isMasterAdmin,
       hasDriverRecord,
     };
   });

@@ -22,8 +22,8 @@ export async function signIn(
   if (!ipAllowed || !accountAllowed) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
   }
-  const user = await services.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst();
-  const isValid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+  const user = await services.db.selectFrom('users').select(['id', 'passwordHash']).where('email', '=', input.email).executeTakeFirst();
+  const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   await ensureMayEnter(services, user.id);
   const twoFactor = await readTwoFactorAccount(services, user.id);
@@ -47,12 +47,12 @@ export async function readTwoFactorAccount(
   return withUser(services.db, userId, async (tx) => {
     const row = await tx
       .selectFrom('profiles')
-      .innerJoin('users', 'users.id', 'profiles.user_id')
-      .select(['profiles.two_factor_enabled', 'profiles.two_factor_method', 'profiles.phone', 'users.email'])
-      .where('profiles.user_id', '=', userId)
+      .innerJoin('users', 'users.id', 'profiles.userId')
+      .select(['profiles.twoFactorEnabled', 'profiles.twoFactorMethod', 'profiles.phone', 'users.email'])
+      .where('profiles.userId', '=', userId)
       .executeTakeFirst();
     if (!row) return null;
-    return { userId, enabled: row.two_factor_enabled, method: row.two_factor_method, email: row.email, phone: row.phone };
+    return { userId, enabled: row.twoFactorEnabled, method: row.twoFactorMethod, email: row.email, phone: row.phone };
   });
 }
 
@@ -65,8 +65,8 @@ export async function startSession(
   const existing = await services.db
     .selectFrom('sessions')
     .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
     .execute();
   const surplus = existing.slice(services.config.MAX_SESSIONS_PER_USER - 1).map((row) => row.id);
   if (surplus.length > 0) await services.db.deleteFrom('sessions').where('id', 'in', surplus).execute();

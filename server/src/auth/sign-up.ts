@@ -20,14 +20,14 @@ export async function signUp(
     return await db.transaction().execute(async (tx) => {
       const user = await tx
         .insertInto('users')
-        .values({ email: input.email, password_hash: passwordHash })
+        .values({ email: input.email, passwordHash: passwordHash })
         .returning('id')
         .executeTakeFirst();
       if (!user) throw new AppError('BAD_REQUEST', 'User creation failed');
-      const created = await sql<{ company_id: string }>`
+      const created = await sql<{ companyId: string }>`
         select create_company_for_user(${input.companyName}, ${user.id}::uuid, ${options.isPlatformAdmin},
                                        ${input.firstName}, ${input.lastName}) as company_id`.execute(tx);
-      const companyId = created.rows[0]?.company_id;
+      const companyId = created.rows[0]?.companyId;
       if (!companyId) throw new AppError('BAD_REQUEST', 'User creation failed');
       return { userId: user.id, companyId };
     });

@@ -47,14 +47,14 @@ export async function startTwoFactorSignIn(services: SignInServices, account: Tw
   const { method, to } = destination(account);
   const sent = await services.db.transaction().execute(async (tx) => {
     const db = twoFactorDb(tx);
-    await db.deleteFrom('pending_sign_ins').where('user_id', '=', account.userId).where('expires_at', '<=', new Date()).execute();
+    await db.deleteFrom('pendingSignIns').where('userId', '=', account.userId).where('expiresAt', '<=', new Date()).execute();
     await db
-      .insertInto('pending_sign_ins')
+      .insertInto('pendingSignIns')
       .values({
         id: sha256Hex(challenge),
-        user_id: account.userId,
+        userId: account.userId,
         method,
-        expires_at: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
+        expiresAt: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
       })
       .execute();
     return issueCode(tx, services.mailer, { userId: account.userId, purpose: 'sign_in', method, to, reuseRecent: true });
@@ -64,10 +64,10 @@ export async function startTwoFactorSignIn(services: SignInServices, account: Tw
 
 async function findPendingSignIn(services: SignInServices, challenge: string) {
   return twoFactorDb(services.db)
-    .selectFrom('pending_sign_ins')
-    .select(['id', 'user_id', 'method'])
+    .selectFrom('pendingSignIns')
+    .select(['id', 'userId', 'method'])
     .where('id', '=', sha256Hex(challenge))
-    .where('expires_at', '>', new Date())
+    .where('expiresAt', '>', new Date())
     .executeTakeFirst();
 }
 
@@ -86,12 +86,12 @@ export async function verifyTwoFactorSignIn(
   const pending = await findPendingSignIn(services, input.challenge);
   if (!pending) throw invalidCode();
   // The try is counted in its own committed transaction, so a wrong code cannot roll it back.
-  const used = await services.db.transaction().execute((tx) => consumeCode(tx, pending.user_id, 'sign_in', input.code));
+  const used = await services.db.transaction().execute((tx) => consumeCode(tx, pending.userId, 'sign_in', input.code));
   if (!used) throw invalidCode();
-  const ended = await twoFactorDb(services.db).deleteFrom('pending_sign_ins').where('id', '=', pending.id).executeTakeFirst();
+  const ended = await twoFactorDb(services.db).deleteFrom('pendingSignIns').where('id', '=', pending.id).executeTakeFirst();
   // A challenge is single use: two right answers at once start one session.
   if (Number(ended.numDeletedRows) === 0) throw invalidCode();
-  return { userId: pending.user_id };
+  return { userId: pending.userId };
 }
 
 /** Sends a new code for a live challenge, no sooner than 60 seconds after the last one. */
@@ -103,10 +103,10 @@ export async function resendTwoFactorSignInCode(
 ): Promise<{ method: TwoFactorMethod; resendAfterSeconds: number }> {
   await limitPerIp(services, 'resend', request, RESEND_MAX_PER_IP);
   const pending = await findPendingSignIn(services, challenge);
-  const account = pending ? await readAccount(pending.user_id) : null;
+  const account = pending ? await readAccount(pending.userId) : null;
   if (!pending || !account) throw new AppError('UNAUTHORIZED', 'The sign-in has expired. Please sign in again.', { field: 'challenge' });
   const { method, to } = destination(account);
   return services.db
     .transaction()
-    .execute((tx) => issueCode(tx, services.mailer, { userId: pending.user_id, purpose: 'sign_in', method, to }));
+    .execute((tx) => issueCode(tx, services.mailer, { userId: pending.userId, purpose: 'sign_in', method, to }));
 }

@@ -9,29 +9,29 @@ export type TwoFactorPurpose = 'enable' | 'sign_in';
 /** One-time codes (migrations/2026-11-21T1310_two_factor.ts): only the hash of the code is kept. */
 export interface TwoFactorCodesTable {
   id: Generated<string>;
-  user_id: string;
+  userId: string;
   purpose: TwoFactorPurpose;
   method: 'sms' | 'email';
-  code_hash: string;
-  created_at: DefaultedTimestamp;
-  expires_at: Timestamp;
+  codeHash: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
   attempts: Generated<number>;
-  consumed_at: Timestamp | null;
+  consumedAt: Timestamp | null;
 }
 
 /** A password sign-in waiting for its code; id is the SHA-256 (hex) of the challenge token. */
 export interface PendingSignInsTable {
   id: string;
-  user_id: string;
+  userId: string;
   method: 'sms' | 'email';
-  created_at: DefaultedTimestamp;
-  expires_at: Timestamp;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
 }
 
 // A type alias, not an interface: withTables needs its implicit index signature.
 export type TwoFactorTables = {
-  two_factor_codes: TwoFactorCodesTable;
-  pending_sign_ins: PendingSignInsTable;
+  twoFactorCodes: TwoFactorCodesTable;
+  pendingSignIns: PendingSignInsTable;
 };
 
 /**

@@ -85,23 +85,23 @@ export async function issueCode(
   await lockAccount(tx, request.userId);
   // Only the last hour matters (cooldown, hourly cap): older codes of the account go.
   await db
-    .deleteFrom('two_factor_codes')
-    .where('user_id', '=', request.userId)
-    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .deleteFrom('twoFactorCodes')
+    .where('userId', '=', request.userId)
+    .where('createdAt', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
   const latest = await db
-    .selectFrom('two_factor_codes')
-    .select(['created_at', 'consumed_at', 'expires_at', 'attempts', 'method'])
-    .where('user_id', '=', request.userId)
+    .selectFrom('twoFactorCodes')
+    .select(['createdAt', 'consumedAt', 'expiresAt', 'attempts', 'method'])
+    .where('userId', '=', request.userId)
     .where('purpose', '=', request.purpose)
-    .orderBy('created_at', 'desc')
+    .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
   const now = Date.now();
-  if (latest && latest.consumed_at === null) {
-    const waitSeconds = Math.ceil((new Date(latest.created_at).getTime() + TWO_FACTOR_RESEND_SECONDS * 1000 - now) / 1000);
+  if (latest && latest.consumedAt === null) {
+    const waitSeconds = Math.ceil((new Date(latest.createdAt).getTime() + TWO_FACTOR_RESEND_SECONDS * 1000 - now) / 1000);
     if (waitSeconds > 0) {
-      const usable = latest.attempts < TWO_FACTOR_MAX_ATTEMPTS && new Date(latest.expires_at).getTime() > now;
+      const usable = latest.attempts < TWO_FACTOR_MAX_ATTEMPTS && new Date(latest.expiresAt).getTime() > now;
       if (request.reuseRecent && usable && latest.method === request.method)
         return { method: request.method, resendAfterSeconds: waitSeconds };
       throw new AppError(
@@ -111,33 +111,33 @@ export async function issueCode(
     }
   }
   const sentLastHour = await db
-    .selectFrom('two_factor_codes')
+    .selectFrom('twoFactorCodes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', request.userId)
-    .where('created_at', '>', new Date(now - 3600 * 1000))
+    .where('userId', '=', request.userId)
+    .where('createdAt', '>', new Date(now - 3600 * 1000))
     .executeTakeFirstOrThrow();
   if (Number(sentLastHour.count) >= MAX_CODES_PER_HOUR) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were requested. Please try again in an hour.');
   }
   // A new code replaces the previous one of the same purpose.
   await db
-    .updateTable('two_factor_codes')
-    .set({ expires_at: new Date(now) })
-    .where('user_id', '=', request.userId)
+    .updateTable('twoFactorCodes')
+    .set({ expiresAt: new Date(now) })
+    .where('userId', '=', request.userId)
     .where('purpose', '=', request.purpose)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', new Date(now))
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', new Date(now))
     .execute();
   const code = generateCode();
   await db
-    .insertInto('two_factor_codes')
+    .insertInto('twoFactorCodes')
     .values({
-      user_id: request.userId,
+      userId: request.userId,
       purpose: request.purpose,
       method: request.method,
-      code_hash: await hashPassword(code),
+      codeHash: await hashPassword(code),
       // The database's clock for both ends of its life, as for created_at.
-      expires_at: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
+      expiresAt: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
     })
     .execute();
   const delivery = await mailer.send({ channel: request.method, to: request.to, ...message(request.purpose, request.method, code) });
@@ -162,31 +162,31 @@ export async function consumeCode(
 ): Promise<{ method: TwoFactorMethod } | null> {
   const db = twoFactorDb(tx);
   const current = await db
-    .selectFrom('two_factor_codes')
-    .select(['id', 'code_hash', 'method'])
-    .where('user_id', '=', userId)
+    .selectFrom('twoFactorCodes')
+    .select(['id', 'codeHash', 'method'])
+    .where('userId', '=', userId)
     .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy('created_at', 'desc')
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!current) return null;
   const counted = await db
-    .updateTable('two_factor_codes')
+    .updateTable('twoFactorCodes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', current.id)
     .where('attempts', '<', TWO_FACTOR_MAX_ATTEMPTS)
-    .where('consumed_at', 'is', null)
+    .where('consumedAt', 'is', null)
     .returning('attempts')
     .executeTakeFirst();
   if (!counted) return null;
-  if (!(await verifyPassword(current.code_hash, code))) return null;
+  if (!(await verifyPassword(current.codeHash, code))) return null;
   const used = await db
-    .updateTable('two_factor_codes')
-    .set({ consumed_at: new Date() })
+    .updateTable('twoFactorCodes')
+    .set({ consumedAt: new Date() })
     .where('id', '=', current.id)
-    .where('consumed_at', 'is', null)
+    .where('consumedAt', 'is', null)
     .returning('method')
     .executeTakeFirst();
   return used ? { method: used.method } : null;
@@ -196,11 +196,11 @@ export async function consumeCode(
 export async function expireCodes(tx: Kysely<Database>, userId: string): Promise<void> {
   const now = new Date();
   await twoFactorDb(tx)
-    .updateTable('two_factor_codes')
-    .set({ expires_at: now })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
+    .updateTable('twoFactorCodes')
+    .set({ expiresAt: now })
+    .where('userId', '=', userId)
+    .where('consumedAt', 'is', null)
+    .where('expiresAt', '>', now)
     .execute();
 }
 
@@ -211,5 +211,5 @@ export function newChallengeToken(): string {
 
 /** Drops the account's sign-ins waiting for a code (the password they proved has changed). */
 export async function endPendingSignIns(tx: Kysely<Database>, userId: string): Promise<void> {
-  await twoFactorDb(tx).deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
+  await twoFactorDb(tx).deleteFrom('pendingSignIns').where('userId', '=', userId).execute();
 }

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -23,6 +23,11 @@ export function createPool({ connectionString, max = 10, onError }: PoolOptions)
   return pool;
 }
 
+/**
+ * TypeScript speaks camelCase and PostgreSQL snake_case: the plugin translates identifiers both
+ * ways (and result keys, nested JSON included), so tables, rows and the wire share one case.
+ * Raw sql`` text stays SQL and names columns in snake_case.
+ */
 export function createDb(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

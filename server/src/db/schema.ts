@@ -9,46 +9,46 @@ export interface CompaniesTable {
   email: string | null;
   phone: string | null;
   address: string | null;
-  subscription_status: Generated<string>;
-  airwallex_account_id: string | null;
-  created_at: DefaultedTimestamp;
+  subscriptionStatus: Generated<string>;
+  airwallexAccountId: string | null;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface UsersTable {
   id: Generated<string>;
   email: string;
-  password_hash: string;
-  password_changed_at: DefaultedTimestamp;
-  created_at: DefaultedTimestamp;
+  passwordHash: string;
+  passwordChangedAt: DefaultedTimestamp;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface SessionsTable {
   id: string;
-  user_id: string;
-  expires_at: Timestamp;
-  absolute_expires_at: Timestamp;
-  created_at: DefaultedTimestamp;
-  user_agent: string | null;
+  userId: string;
+  expiresAt: Timestamp;
+  absoluteExpiresAt: Timestamp;
+  createdAt: DefaultedTimestamp;
+  userAgent: string | null;
   ip: string | null;
 }
 
 export interface ProfilesTable {
-  user_id: string;
-  company_id: string;
-  first_name: Generated<string>;
-  last_name: Generated<string>;
+  userId: string;
+  companyId: string;
+  firstName: Generated<string>;
+  lastName: Generated<string>;
   phone: string | null;
-  is_master_admin: Generated<boolean>;
-  two_factor_enabled: Generated<boolean>;
-  two_factor_method: Generated<'sms' | 'email'>;
-  created_at: DefaultedTimestamp;
+  isMasterAdmin: Generated<boolean>;
+  twoFactorEnabled: Generated<boolean>;
+  twoFactorMethod: Generated<'sms' | 'email'>;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface UserRolesTable {
-  user_id: string;
-  company_id: string;
+  userId: string;
+  companyId: string;
   role: 'admin' | 'sales' | 'dispatcher' | 'treasury';
-  created_at: DefaultedTimestamp;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface ContactMessagesTable {
@@ -59,7 +59,7 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   ip: string | null;
-  created_at: DefaultedTimestamp;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface OutboxTable {
@@ -67,20 +67,20 @@ export interface OutboxTable {
   channel: 'email' | 'sms';
   recipient: string;
   subject: Generated<string>;
-  body_text: string;
-  body_html: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
   status: Generated<'queued' | 'sent' | 'failed'>;
   provider: Generated<string>;
-  provider_message_id: string | null;
+  providerMessageId: string | null;
   error: string | null;
   attempts: Generated<number>;
-  created_at: DefaultedTimestamp;
-  sent_at: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+  sentAt: Timestamp | null;
 }
 
 export interface RateLimitHitsTable {
   key: string;
-  window_start: Timestamp;
+  windowStart: Timestamp;
   hits: Generated<number>;
 }
 
@@ -92,116 +92,116 @@ export type DriverStatus = 'available' | 'on_route' | 'off_duty';
 
 export interface DriversTable {
   id: Generated<string>;
-  company_id: string;
-  first_name: string;
-  last_name: string;
+  companyId: string;
+  firstName: string;
+  lastName: string;
   email: string | null;
   phone: string | null;
-  license_number: string | null;
-  license_expiry: string | null;
+  licenseNumber: string | null;
+  licenseExpiry: string | null;
   status: Generated<DriverStatus>;
   notes: string | null;
-  user_id: string | null;
-  carrier_id: string | null;
-  dispatcher_id: string | null;
-  sales_agent_id: string | null;
-  gps_consent: Generated<boolean>;
-  current_location_lat: Numeric | null;
-  current_location_lng: Numeric | null;
-  last_location_update: Timestamp | null;
-  created_at: DefaultedTimestamp;
-  updated_at: DefaultedTimestamp;
+  userId: string | null;
+  carrierId: string | null;
+  dispatcherId: string | null;
+  salesAgentId: string | null;
+  gpsConsent: Generated<boolean>;
+  currentLocationLat: Numeric | null;
+  currentLocationLng: Numeric | null;
+  lastLocationUpdate: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
 }
 
 export interface BrokersTable {
   id: Generated<string>;
-  company_id: string;
+  companyId: string;
   name: string;
-  company_name: string | null;
+  companyName: string | null;
   email: string | null;
   phone: string | null;
   address: string | null;
-  payment_terms: string | null;
+  paymentTerms: string | null;
   notes: string | null;
-  created_at: DefaultedTimestamp;
-  updated_at: DefaultedTimestamp;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
 }
 
 export interface CarriersTable {
   id: Generated<string>;
-  company_id: string;
+  companyId: string;
   name: string;
-  mc_number: string | null;
-  dot_number: string | null;
+  mcNumber: string | null;
+  dotNumber: string | null;
   email: string | null;
   phone: string | null;
   address: string | null;
-  insurance_expiry: string | null;
+  insuranceExpiry: string | null;
   notes: string | null;
-  contract_signed: Generated<boolean>;
-  sales_agent_id: string | null;
-  created_at: DefaultedTimestamp;
-  updated_at: DefaultedTimestamp;
+  contractSigned: Generated<boolean>;
+  salesAgentId: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
 }
 
 export interface LoadsTable {
   id: Generated<string>;
-  company_id: string;
-  load_number: string;
-  reference_number: string | null;
-  pickup_location: string;
-  pickup_city: string;
-  pickup_state: string;
-  pickup_date: string | null;
-  pickup_notes: string | null;
-  delivery_location: string;
-  delivery_city: string;
-  delivery_state: string;
-  delivery_date: string | null;
-  delivery_notes: string | null;
+  companyId: string;
+  loadNumber: string;
+  referenceNumber: string | null;
+  pickupLocation: string;
+  pickupCity: string;
+  pickupState: string;
+  pickupDate: string | null;
+  pickupNotes: string | null;
+  deliveryLocation: string;
+  deliveryCity: string;
+  deliveryState: string;
+  deliveryDate: string | null;
+  deliveryNotes: string | null;
   commodity: string | null;
   weight: Numeric | null;
   distance: Numeric | null;
   rate: Numeric | null;
-  driver_id: string | null;
-  broker_id: string | null;
-  carrier_id: string | null;
+  driverId: string | null;
+  brokerId: string | null;
+  carrierId: string | null;
   /** Set by trigger from the assigned record; kept when it is deleted. */
-  driver_name: ColumnType<string | null, never, never>;
-  broker_name: ColumnType<string | null, never, never>;
-  carrier_name: ColumnType<string | null, never, never>;
-  created_by: string | null;
-  sales_user_id: string | null;
-  sales_percentage: Numeric | null;
+  driverName: ColumnType<string | null, never, never>;
+  brokerName: ColumnType<string | null, never, never>;
+  carrierName: ColumnType<string | null, never, never>;
+  createdBy: string | null;
+  salesUserId: string | null;
+  salesPercentage: Numeric | null;
   factoring: Generated<boolean>;
   status: Generated<LoadStatus>;
-  status_updated_at: ColumnType<Date | null, never, never>;
+  statusUpdatedAt: ColumnType<Date | null, never, never>;
   notes: string | null;
-  search_text: ColumnType<string, never, never>;
-  created_at: DefaultedTimestamp;
-  updated_at: DefaultedTimestamp;
+  searchText: ColumnType<string, never, never>;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
 }
 
 export interface WipAssignmentsTable {
   id: Generated<string>;
-  company_id: string;
-  user_id: string | null;
+  companyId: string;
+  userId: string | null;
   status: Generated<'pending' | 'approved' | 'rejected'>;
-  requested_at: DefaultedTimestamp;
-  assigned_at: Timestamp | null;
-  assigned_by: string | null;
+  requestedAt: DefaultedTimestamp;
+  assignedAt: Timestamp | null;
+  assignedBy: string | null;
   notes: string | null;
 }
 
 export interface AuditLogsTable {
   id: Generated<string>;
-  company_id: string;
-  entity_type: 'loads' | 'invoices' | 'documents' | 'drivers' | 'brokers';
-  entity_id: string;
+  companyId: string;
+  entityType: 'loads' | 'invoices' | 'documents' | 'drivers' | 'brokers';
+  entityId: string;
   action: 'created' | 'updated' | 'deleted';
-  user_id: string | null;
-  changes: ColumnType<{ changed_fields?: Record<string, { old: unknown; new: unknown }> }, string, string>;
-  created_at: DefaultedTimestamp;
+  userId: string | null;
+  changes: ColumnType<{ changedFields?: Record<string, { old: unknown; new: unknown }> }, string, string>;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface Database {
@@ -209,14 +209,14 @@ export interface Database {
   brokers: BrokersTable;
   carriers: CarriersTable;
   loads: LoadsTable;
-  wip_assignments: WipAssignmentsTable;
-  audit_logs: AuditLogsTable;
+  wipAssignments: WipAssignmentsTable;
+  auditLogs: AuditLogsTable;
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
-  user_roles: UserRolesTable;
-  contact_messages: ContactMessagesTable;
+  userRoles: UserRolesTable;
+  contactMessages: ContactMessagesTable;
   outbox: OutboxTable;
-  rate_limit_hits: RateLimitHitsTable;
+  rateLimitHits: RateLimitHitsTable;
 }

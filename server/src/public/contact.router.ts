@@ -16,7 +16,7 @@ export const contactRouter = router({
       // A filled honeypot is a bot: answer as if sent, store nothing.
       if (input.website) return { success: true as const };
       await ctx.services.db
-        .insertInto('contact_messages')
+        .insertInto('contactMessages')
         .values({
           name: input.name,
           email: input.email,

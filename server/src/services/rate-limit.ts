@@ -14,16 +14,16 @@ export function createRateLimiter(db: Db): RateLimiter {
       const now = Date.now();
       const windowStart = new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000);
       const row = await db
-        .insertInto('rate_limit_hits')
-        .values({ key, window_start: windowStart, hits: 1 })
-        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
+        .insertInto('rateLimitHits')
+        .values({ key, windowStart: windowStart, hits: 1 })
+        .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
         .returning('hits')
         .executeTakeFirstOrThrow();
       if (now - lastSweep > 60_000) {
         lastSweep = now;
         await db
-          .deleteFrom('rate_limit_hits')
-          .where('window_start', '<', new Date(now - 24 * 3600 * 1000))
+          .deleteFrom('rateLimitHits')
+          .where('windowStart', '<', new Date(now - 24 * 3600 * 1000))
           .execute();
       }
       return row.hits <= limit;

@@ -1,5 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
+import { databaseUnavailableMessage } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -21,6 +22,15 @@ export const t = initTRPC.context<Context>().create({
         message: firstMessage,
         code: shape.code,
         data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, field: firstField, fieldErrors },
+      };
+    }
+    // A full pool, a database timeout or a restart: a clear 503 "try again", never a hang or a 500.
+    const unavailable = error.code === 'INTERNAL_SERVER_ERROR' ? databaseUnavailableMessage(cause) : null;
+    if (unavailable) {
+      return {
+        message: unavailable,
+        code: shape.code,
+        data: { code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503, path: shape.data.path, field: null, fieldErrors: null },
       };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {

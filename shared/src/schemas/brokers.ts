@@ -20,11 +20,11 @@ export const BROKER_LIMITS = { name: 200, companyName: 200, address: 500, paymen
 
 const brokerFields = {
   name: requiredText('Contact name', BROKER_LIMITS.name),
-  company_name: optionalText('Company name', BROKER_LIMITS.companyName),
+  companyName: optionalText('Company name', BROKER_LIMITS.companyName),
   email: optionalEmail(),
   phone: optionalPhone(),
   address: optionalText('Address', BROKER_LIMITS.address),
-  payment_terms: optionalText('Payment terms', BROKER_LIMITS.paymentTerms),
+  paymentTerms: optionalText('Payment terms', BROKER_LIMITS.paymentTerms),
   notes: optionalText('Notes', BROKER_LIMITS.notes),
 };
 
@@ -38,20 +38,20 @@ export type UpdateBrokerInput = z.input<typeof updateBrokerInput>;
 
 export const brokerOutput = z.object({
   id: z.uuid(),
-  company_id: z.uuid(),
+  companyId: z.uuid(),
   name: z.string(),
-  company_name: z.string().nullable(),
+  companyName: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
-  payment_terms: z.string().nullable(),
+  paymentTerms: z.string().nullable(),
   notes: z.string().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type Broker = z.infer<typeof brokerOutput>;
 
-export const brokerListOutput = z.object({ items: z.array(brokerOutput), next_cursor: listCursor.nullable() });
+export const brokerListOutput = z.object({ items: z.array(brokerOutput), nextCursor: listCursor.nullable() });
 export type BrokerList = z.infer<typeof brokerListOutput>;
 
 export const deleteBrokerOutput = deleteOutput;

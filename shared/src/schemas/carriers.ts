@@ -20,18 +20,18 @@ export const CARRIER_LIMITS = { name: 200, number: 20, address: 500, notes: 2000
 
 const carrierFields = {
   name: requiredText('Name', CARRIER_LIMITS.name),
-  mc_number: optionalText('MC number', CARRIER_LIMITS.number),
-  dot_number: optionalText('DOT number', CARRIER_LIMITS.number),
+  mcNumber: optionalText('MC number', CARRIER_LIMITS.number),
+  dotNumber: optionalText('DOT number', CARRIER_LIMITS.number),
   email: optionalEmail(),
   phone: optionalPhone(),
   address: optionalText('Address', CARRIER_LIMITS.address),
-  insurance_expiry: optionalDate('Insurance expiry'),
+  insuranceExpiry: optionalDate('Insurance expiry'),
   notes: optionalText('Notes', CARRIER_LIMITS.notes),
-  contract_signed: z.boolean({ error: 'Contract signed must be yes or no' }),
+  contractSigned: z.boolean({ error: 'Contract signed must be yes or no' }),
 };
 
 /** The Add Carrier form: the name is required; an empty insurance expiry becomes null. */
-export const createCarrierInput = z.object({ ...carrierFields, contract_signed: carrierFields.contract_signed.default(false) });
+export const createCarrierInput = z.object({ ...carrierFields, contractSigned: carrierFields.contractSigned.default(false) });
 export type CreateCarrierInput = z.input<typeof createCarrierInput>;
 
 /** Edit: the fields given change, the rest stay; an empty optional field clears it. */
@@ -40,23 +40,23 @@ export type UpdateCarrierInput = z.input<typeof updateCarrierInput>;
 
 export const carrierOutput = z.object({
   id: z.uuid(),
-  company_id: z.uuid(),
+  companyId: z.uuid(),
   name: z.string(),
-  mc_number: z.string().nullable(),
-  dot_number: z.string().nullable(),
+  mcNumber: z.string().nullable(),
+  dotNumber: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
-  insurance_expiry: z.string().nullable(),
+  insuranceExpiry: z.string().nullable(),
   notes: z.string().nullable(),
-  contract_signed: z.boolean(),
-  sales_agent_id: z.uuid().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  contractSigned: z.boolean(),
+  salesAgentId: z.uuid().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type Carrier = z.infer<typeof carrierOutput>;
 
-export const carrierListOutput = z.object({ items: z.array(carrierOutput), next_cursor: listCursor.nullable() });
+export const carrierListOutput = z.object({ items: z.array(carrierOutput), nextCursor: listCursor.nullable() });
 export type CarrierList = z.infer<typeof carrierListOutput>;
 
 /** The carriers a driver may be linked to, by name: the Add Driver form's pick list. */

@@ -23,15 +23,15 @@ export const DRIVER_WRITERS = ['admin', 'dispatcher', 'sales'] as const satisfie
 export const DRIVER_LIMITS = { name: 100, licenseNumber: 50, notes: 2000 } as const;
 
 const driverFields = {
-  first_name: requiredText('First name', DRIVER_LIMITS.name),
-  last_name: requiredText('Last name', DRIVER_LIMITS.name),
+  firstName: requiredText('First name', DRIVER_LIMITS.name),
+  lastName: requiredText('Last name', DRIVER_LIMITS.name),
   email: optionalEmail(),
   phone: optionalPhone(),
-  license_number: optionalText('License number', DRIVER_LIMITS.licenseNumber),
-  license_expiry: optionalDate('License expiry'),
+  licenseNumber: optionalText('License number', DRIVER_LIMITS.licenseNumber),
+  licenseExpiry: optionalDate('License expiry'),
   status: z.enum(DRIVER_STATUSES, { error: 'Invalid status' }),
   notes: optionalText('Notes', DRIVER_LIMITS.notes),
-  carrier_id: optionalReference('Invalid carrier'),
+  carrierId: optionalReference('Invalid carrier'),
 };
 
 /** The Add Driver form: first and last name required; an empty license expiry or carrier becomes null. */
@@ -44,23 +44,23 @@ export type UpdateDriverInput = z.input<typeof updateDriverInput>;
 
 export const driverOutput = z.object({
   id: z.uuid(),
-  company_id: z.uuid(),
-  first_name: z.string(),
-  last_name: z.string(),
+  companyId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  license_number: z.string().nullable(),
-  license_expiry: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  licenseExpiry: z.string().nullable(),
   status: z.enum(DRIVER_STATUSES),
   notes: z.string().nullable(),
-  carrier_id: z.uuid().nullable(),
-  sales_agent_id: z.uuid().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  carrierId: z.uuid().nullable(),
+  salesAgentId: z.uuid().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type Driver = z.infer<typeof driverOutput>;
 
-export const driverListOutput = z.object({ items: z.array(driverOutput), next_cursor: listCursor.nullable() });
+export const driverListOutput = z.object({ items: z.array(driverOutput), nextCursor: listCursor.nullable() });
 export type DriverList = z.infer<typeof driverListOutput>;
 
 /** The last known position, or nulls when the driver has never shared one. */
@@ -69,10 +69,10 @@ export const driverLocationOutput = z.object({
   name: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  last_location_update: timestamp.nullable(),
+  lastLocationUpdate: timestamp.nullable(),
 });
 export type DriverLocation = z.infer<typeof driverLocationOutput>;
 
 export const deleteDriverOutput = deleteOutput;
 
-export const driverName = (driver: Pick<Driver, 'first_name' | 'last_name'>) => `${driver.first_name} ${driver.last_name}`;
+export const driverName = (driver: Pick<Driver, 'firstName' | 'lastName'>) => `${driver.firstName} ${driver.lastName}`;

@@ -133,25 +133,25 @@ const salesPercentage = z
 
 /** Every field of the load form except the load number, which create and update treat differently. */
 const loadFormFields = {
-  reference_number: optionalText('Reference number', LOAD_LIMITS.referenceNumber),
-  pickup_location: requiredText('Pickup address', LOAD_LIMITS.location),
-  pickup_city: requiredText('Pickup city', LOAD_LIMITS.city),
-  pickup_state: stateCode('Pickup state'),
-  pickup_date: optionalDate('Pickup date'),
-  pickup_notes: optionalText('Pickup notes', LOAD_LIMITS.notes),
-  delivery_location: requiredText('Delivery address', LOAD_LIMITS.location),
-  delivery_city: requiredText('Delivery city', LOAD_LIMITS.city),
-  delivery_state: stateCode('Delivery state'),
-  delivery_date: optionalDate('Delivery date'),
-  delivery_notes: optionalText('Delivery notes', LOAD_LIMITS.notes),
+  referenceNumber: optionalText('Reference number', LOAD_LIMITS.referenceNumber),
+  pickupLocation: requiredText('Pickup address', LOAD_LIMITS.location),
+  pickupCity: requiredText('Pickup city', LOAD_LIMITS.city),
+  pickupState: stateCode('Pickup state'),
+  pickupDate: optionalDate('Pickup date'),
+  pickupNotes: optionalText('Pickup notes', LOAD_LIMITS.notes),
+  deliveryLocation: requiredText('Delivery address', LOAD_LIMITS.location),
+  deliveryCity: requiredText('Delivery city', LOAD_LIMITS.city),
+  deliveryState: stateCode('Delivery state'),
+  deliveryDate: optionalDate('Delivery date'),
+  deliveryNotes: optionalText('Delivery notes', LOAD_LIMITS.notes),
   commodity: optionalText('Commodity', LOAD_LIMITS.commodity),
   weight: optionalDecimal('Weight'),
   distance: optionalDecimal('Distance'),
   rate: optionalDecimal('Rate'),
-  driver_id: optionalId('Driver'),
-  broker_id: optionalId('Broker'),
-  carrier_id: optionalId('Carrier'),
-  sales_percentage: salesPercentage,
+  driverId: optionalId('Driver'),
+  brokerId: optionalId('Broker'),
+  carrierId: optionalId('Carrier'),
+  salesPercentage: salesPercentage,
   factoring: z.boolean({ error: 'Factoring must be on or off' }).default(false),
   notes: optionalText('Notes', LOAD_LIMITS.notes),
 };
@@ -159,22 +159,22 @@ const loadFormFields = {
 const loadNumber = requiredText('Load number', LOAD_LIMITS.loadNumber);
 
 /** A delivery cannot be dated before its pickup. */
-function deliveryNotBeforePickup(load: { pickup_date: string | null; delivery_date: string | null }, context: z.RefinementCtx) {
-  if (load.pickup_date && load.delivery_date && load.delivery_date < load.pickup_date) {
-    context.addIssue({ code: 'custom', path: ['delivery_date'], message: 'Delivery date cannot be before the pickup date' });
+function deliveryNotBeforePickup(load: { pickupDate: string | null; deliveryDate: string | null }, context: z.RefinementCtx) {
+  if (load.pickupDate && load.deliveryDate && load.deliveryDate < load.pickupDate) {
+    context.addIssue({ code: 'custom', path: ['deliveryDate'], message: 'Delivery date cannot be before the pickup date' });
   }
 }
 
 /** Create Load: the load number defaults to LOAD- and a timestamp when left out. */
 export const createLoadInput = z
-  .object({ load_number: loadNumber.default(() => defaultLoadNumber()), ...loadFormFields })
+  .object({ loadNumber: loadNumber.default(() => defaultLoadNumber()), ...loadFormFields })
   .superRefine(deliveryNotBeforePickup);
 export type CreateLoadInput = z.input<typeof createLoadInput>;
 export type CreateLoadValues = z.output<typeof createLoadInput>;
 
 /** Edit a load: every form field again (the form sends them all), the load number required. */
 export const updateLoadInput = z
-  .object({ id: z.uuid('Load is invalid'), load_number: loadNumber, ...loadFormFields })
+  .object({ id: z.uuid('Load is invalid'), loadNumber: loadNumber, ...loadFormFields })
   .superRefine(deliveryNotBeforePickup);
 export type UpdateLoadInput = z.input<typeof updateLoadInput>;
 
@@ -210,21 +210,21 @@ const decimalString = z.string().nullable();
 /** A load card: the lane, dates, status, rate and the names of who hauls it (kept even after a delete). */
 export const loadListItem = z.object({
   id: z.uuid(),
-  company_id: z.uuid(),
-  load_number: z.string(),
-  pickup_city: z.string(),
-  pickup_state: z.string(),
-  pickup_date: z.string().nullable(),
-  delivery_city: z.string(),
-  delivery_state: z.string(),
-  delivery_date: z.string().nullable(),
+  companyId: z.uuid(),
+  loadNumber: z.string(),
+  pickupCity: z.string(),
+  pickupState: z.string(),
+  pickupDate: z.string().nullable(),
+  deliveryCity: z.string(),
+  deliveryState: z.string(),
+  deliveryDate: z.string().nullable(),
   commodity: z.string().nullable(),
   status: loadStatusSchema,
   rate: decimalString,
-  driver_name: z.string().nullable(),
-  broker_name: z.string().nullable(),
-  carrier_name: z.string().nullable(),
-  created_at: z.string(),
+  driverName: z.string().nullable(),
+  brokerName: z.string().nullable(),
+  carrierName: z.string().nullable(),
+  createdAt: z.string(),
 });
 export type LoadListItem = z.infer<typeof loadListItem>;
 
@@ -233,23 +233,23 @@ export type LoadListOutput = z.infer<typeof loadListOutput>;
 
 /** One load with every field of the spec. */
 export const loadDetail = loadListItem.extend({
-  reference_number: z.string().nullable(),
-  pickup_location: z.string(),
-  pickup_notes: z.string().nullable(),
-  delivery_location: z.string(),
-  delivery_notes: z.string().nullable(),
+  referenceNumber: z.string().nullable(),
+  pickupLocation: z.string(),
+  pickupNotes: z.string().nullable(),
+  deliveryLocation: z.string(),
+  deliveryNotes: z.string().nullable(),
   weight: decimalString,
   distance: decimalString,
-  driver_id: z.uuid().nullable(),
-  broker_id: z.uuid().nullable(),
-  carrier_id: z.uuid().nullable(),
-  created_by: z.uuid().nullable(),
-  sales_user_id: z.uuid().nullable(),
-  sales_percentage: decimalString,
+  driverId: z.uuid().nullable(),
+  brokerId: z.uuid().nullable(),
+  carrierId: z.uuid().nullable(),
+  createdBy: z.uuid().nullable(),
+  salesUserId: z.uuid().nullable(),
+  salesPercentage: decimalString,
   factoring: z.boolean(),
   notes: z.string().nullable(),
-  status_updated_at: z.string().nullable(),
-  updated_at: z.string(),
+  statusUpdatedAt: z.string().nullable(),
+  updatedAt: z.string(),
 });
 export type LoadDetail = z.infer<typeof loadDetail>;
 

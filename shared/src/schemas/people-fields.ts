@@ -82,7 +82,7 @@ export function optionalReference(message: string) {
 export const recordId = z.object({ id: z.uuid('Invalid id') });
 
 /** Keyset pagination, newest first: the position after the last row of the previous page. */
-export const listCursor = z.object({ created_at: z.iso.datetime({ offset: true }), id: z.uuid() });
+export const listCursor = z.object({ createdAt: z.iso.datetime({ offset: true }), id: z.uuid() });
 export type ListCursor = z.infer<typeof listCursor>;
 
 export const LIST_PAGE_SIZE = 50;

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 async function sessionsOf(user: TestUser): Promise<number> {
-  const rows = await started.services.db.selectFrom('sessions').select('id').where('user_id', '=', user.userId).execute();
+  const rows = await started.services.db.selectFrom('sessions').select('id').where('userId', '=', user.userId).execute();
   return rows.length;
 }
 

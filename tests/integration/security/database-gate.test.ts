@@ -18,7 +18,7 @@ interface PolicyRow {
   roles: string[];
   cmd: string;
   qual: string | null;
-  with_check: string | null;
+  withCheck: string | null;
 }
 
 let owner: Kysely<any>;
@@ -79,7 +79,7 @@ describe('row-level security on tenant tables', () => {
             policy.permissive === 'PERMISSIVE' &&
             policy.cmd === 'ALL' &&
             policy.qual !== null &&
-            policy.with_check !== null &&
+            policy.withCheck !== null &&
             (policy.roles.includes('public') || policy.roles.includes(APP_ROLE)),
         ),
     );
@@ -96,7 +96,7 @@ describe('row-level security on tenant tables', () => {
         const checksRows = policy.cmd !== 'INSERT';
         const checksNewRows = policy.cmd === 'ALL' || policy.cmd === 'INSERT' || policy.cmd === 'UPDATE';
         // For ALL and UPDATE, PostgreSQL uses USING as WITH CHECK when the latter is absent.
-        const newRowCheck = policy.with_check ?? (policy.cmd === 'INSERT' ? null : policy.qual);
+        const newRowCheck = policy.withCheck ?? (policy.cmd === 'INSERT' ? null : policy.qual);
         return (checksRows && !policy.qual?.includes('app_company_id()')) || (checksNewRows && !newRowCheck?.includes('app_company_id()'));
       })
       .map((policy) => `${policy.tablename}.${policy.policyname}`);

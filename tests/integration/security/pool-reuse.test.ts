@@ -10,10 +10,10 @@ import { createTestCompany, startTestServices } from '../../support/harness.js';
  */
 
 const READS = 3000;
-const TABLES = ['profiles', 'user_roles', 'companies'] as const;
+const TABLES = ['profiles', 'userRoles', 'companies'] as const;
 type Table = (typeof TABLES)[number];
 /** What each company of createTestCompany holds: five people, four with a staff role, one company row. */
-const EXPECTED_ROWS: Record<Table, number> = { profiles: 5, user_roles: 4, companies: 1 };
+const EXPECTED_ROWS: Record<Table, number> = { profiles: 5, userRoles: 4, companies: 1 };
 
 interface Outcome {
   scoped: boolean;
@@ -35,7 +35,7 @@ describe.each([1, 10])('a pool of %i connection(s)', (poolSize) => {
       const read = async (index: number): Promise<Outcome> => {
         const table = TABLES[index % TABLES.length] as Table;
         const company = companies[Math.floor(index / TABLES.length) % companies.length] as (typeof companies)[number];
-        const column = table === 'companies' ? 'id' : 'company_id';
+        const column = table === 'companies' ? 'id' : 'companyId';
         // One read in seven runs outside any tenant transaction, on whichever connection is free.
         if (index % 7 === 3) {
           const { rows } = await sql<{ owner: string }>`select ${sql.ref(column)}::text as owner from ${sql.table(table)}`.execute(db);

@@ -14,11 +14,11 @@ function valuesOf(broker: Broker | null): BrokerFormValues {
   const text = (value: string | null | undefined) => value ?? '';
   return {
     name: text(broker?.name),
-    company_name: text(broker?.company_name),
+    companyName: text(broker?.companyName),
     email: text(broker?.email),
     phone: text(broker?.phone),
     address: text(broker?.address),
-    payment_terms: text(broker?.payment_terms),
+    paymentTerms: text(broker?.paymentTerms),
     notes: text(broker?.notes),
   };
 }
@@ -72,10 +72,10 @@ export function BrokerFormDialog({ broker, onClose }: { broker: Broker | null; o
       <Stack gap="4">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <FormField label="Contact Name" required maxLength={BROKER_LIMITS.name} {...field('name')} />
-          <FormField label="Company Name" maxLength={BROKER_LIMITS.companyName} {...field('company_name')} />
+          <FormField label="Company Name" maxLength={BROKER_LIMITS.companyName} {...field('companyName')} />
           <FormField label="Email" type="email" maxLength={EMAIL_MAX} {...field('email')} />
           <FormField label="Phone" type="tel" maxLength={PHONE_MAX} {...field('phone')} />
-          <FormField label="Payment Terms" placeholder="e.g. Net 30" maxLength={BROKER_LIMITS.paymentTerms} {...field('payment_terms')} />
+          <FormField label="Payment Terms" placeholder="e.g. Net 30" maxLength={BROKER_LIMITS.paymentTerms} {...field('paymentTerms')} />
           <FormField label="Address" maxLength={BROKER_LIMITS.address} {...field('address')} />
         </Grid>
         <FormField label="Notes" multiline={3} maxLength={BROKER_LIMITS.notes} {...field('notes')} />

@@ -51,10 +51,10 @@ export function BrokersPage({ session }: { session: SessionOutput }) {
 
   const columns: Column<Broker>[] = [
     { key: 'name', header: 'Name', cell: (broker) => <Text fontWeight="medium">{broker.name}</Text> },
-    { key: 'company', header: 'Company', cell: (broker) => dash(broker.company_name) },
+    { key: 'company', header: 'Company', cell: (broker) => dash(broker.companyName) },
     { key: 'phone', header: 'Phone', cell: (broker) => <ContactLink kind="tel" value={broker.phone} /> },
     { key: 'email', header: 'Email', cell: (broker) => <ContactLink kind="mailto" value={broker.email} /> },
-    { key: 'terms', header: 'Payment Terms', cell: (broker) => dash(broker.payment_terms) },
+    { key: 'terms', header: 'Payment Terms', cell: (broker) => dash(broker.paymentTerms) },
   ];
   if (permissions.canAdd) columns.push({ key: 'actions', header: 'Actions', align: 'end', cell: (broker) => actions(broker, false) });
   const emptyText = permissions.canAdd ? 'No brokers yet. Add your first broker to get started.' : 'No brokers yet.';
@@ -89,12 +89,12 @@ export function BrokersPage({ session }: { session: SessionOutput }) {
                 <Card.Body gap="2">
                   <Stack gap="0">
                     <Text fontWeight="semibold">{broker.name}</Text>
-                    {broker.company_name ? <Text color="gray.700">{broker.company_name}</Text> : null}
+                    {broker.companyName ? <Text color="gray.700">{broker.companyName}</Text> : null}
                   </Stack>
                   <Stack gap="1" fontSize="sm">
                     <ContactLink kind="tel" value={broker.phone} />
                     <ContactLink kind="mailto" value={broker.email} />
-                    <Text>Payment terms: {dash(broker.payment_terms)}</Text>
+                    <Text>Payment terms: {dash(broker.paymentTerms)}</Text>
                   </Stack>
                   {actions(broker, true)}
                 </Card.Body>

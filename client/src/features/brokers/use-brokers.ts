@@ -10,18 +10,18 @@ import { trpc } from '../../lib/trpc';
 export function brokerPermissions(session: SessionOutput) {
   const canWrite = canEnter(session, BROKER_WRITERS);
   const canDelete = canEnter(session, BROKER_DELETERS);
-  const isOwnCompany = (broker: { company_id: string }) => broker.company_id === session.company.id;
+  const isOwnCompany = (broker: { companyId: string }) => broker.companyId === session.company.id;
   return {
     canAdd: canWrite,
-    canEdit: (broker: { company_id: string }) => canWrite && isOwnCompany(broker),
+    canEdit: (broker: { companyId: string }) => canWrite && isOwnCompany(broker),
     /** Admins only: brokers carry payment history. */
-    canDelete: (broker: { company_id: string }) => canDelete && isOwnCompany(broker),
+    canDelete: (broker: { companyId: string }) => canDelete && isOwnCompany(broker),
   };
 }
 
 /** The brokers list, newest first, a page at a time. */
 export function useBrokerList() {
-  const query = trpc.brokers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  const query = trpc.brokers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');
   }, [query.error]);

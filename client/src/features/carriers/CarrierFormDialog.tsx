@@ -8,21 +8,21 @@ import { useForm } from '../../lib/use-form';
 import { trpc } from '../../lib/trpc';
 
 /** The form's values: text as typed, the contract box as a boolean. */
-type CarrierFormValues = Required<{ [Key in keyof CreateCarrierInput]: Key extends 'contract_signed' ? boolean : string }>;
-type CarrierTextField = Exclude<keyof CarrierFormValues, 'contract_signed'>;
+type CarrierFormValues = Required<{ [Key in keyof CreateCarrierInput]: Key extends 'contractSigned' ? boolean : string }>;
+type CarrierTextField = Exclude<keyof CarrierFormValues, 'contractSigned'>;
 
 function valuesOf(carrier: Carrier | null): CarrierFormValues {
   const text = (value: string | null | undefined) => value ?? '';
   return {
     name: text(carrier?.name),
-    mc_number: text(carrier?.mc_number),
-    dot_number: text(carrier?.dot_number),
+    mcNumber: text(carrier?.mcNumber),
+    dotNumber: text(carrier?.dotNumber),
     email: text(carrier?.email),
     phone: text(carrier?.phone),
     address: text(carrier?.address),
-    insurance_expiry: text(carrier?.insurance_expiry),
+    insuranceExpiry: text(carrier?.insuranceExpiry),
     notes: text(carrier?.notes),
-    contract_signed: carrier?.contract_signed ?? false,
+    contractSigned: carrier?.contractSigned ?? false,
   };
 }
 
@@ -75,18 +75,18 @@ export function CarrierFormDialog({ carrier, onClose }: { carrier: Carrier | nul
       <Stack gap="4">
         <FormField label="Name" required maxLength={CARRIER_LIMITS.name} {...field('name')} />
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <FormField label="MC Number" maxLength={CARRIER_LIMITS.number} {...field('mc_number')} />
-          <FormField label="DOT Number" maxLength={CARRIER_LIMITS.number} {...field('dot_number')} />
+          <FormField label="MC Number" maxLength={CARRIER_LIMITS.number} {...field('mcNumber')} />
+          <FormField label="DOT Number" maxLength={CARRIER_LIMITS.number} {...field('dotNumber')} />
           <FormField label="Email" type="email" maxLength={EMAIL_MAX} {...field('email')} />
           <FormField label="Phone" type="tel" maxLength={PHONE_MAX} {...field('phone')} />
-          <FormField label="Insurance Expiry" type="date" {...field('insurance_expiry')} />
+          <FormField label="Insurance Expiry" type="date" {...field('insuranceExpiry')} />
           <FormField label="Address" maxLength={CARRIER_LIMITS.address} {...field('address')} />
         </Grid>
         <FormField label="Notes" multiline={3} maxLength={CARRIER_LIMITS.notes} {...field('notes')} />
         <Checkbox.Root
-          name="contract_signed"
-          checked={values.contract_signed}
-          onCheckedChange={(event) => form.setField('contract_signed', event.checked === true)}
+          name="contractSigned"
+          checked={values.contractSigned}
+          onCheckedChange={(event) => form.setField('contractSigned', event.checked === true)}
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />

@@ -53,8 +53,8 @@ export function CarriersPage({ session }: { session: SessionOutput }) {
 
   const columns: Column<Carrier>[] = [
     { key: 'name', header: 'Name', cell: (carrier) => <Text fontWeight="medium">{carrier.name}</Text> },
-    { key: 'mc', header: 'MC Number', cell: (carrier) => dash(carrier.mc_number) },
-    { key: 'dot', header: 'DOT Number', cell: (carrier) => dash(carrier.dot_number) },
+    { key: 'mc', header: 'MC Number', cell: (carrier) => dash(carrier.mcNumber) },
+    { key: 'dot', header: 'DOT Number', cell: (carrier) => dash(carrier.dotNumber) },
     { key: 'phone', header: 'Phone', cell: (carrier) => <ContactLink kind="tel" value={carrier.phone} /> },
     { key: 'email', header: 'Email', cell: (carrier) => <ContactLink kind="mailto" value={carrier.email} /> },
   ];
@@ -91,8 +91,8 @@ export function CarriersPage({ session }: { session: SessionOutput }) {
                 <Card.Body gap="2">
                   <Text fontWeight="semibold">{carrier.name}</Text>
                   <Stack gap="1" fontSize="sm">
-                    <Text>MC Number: {dash(carrier.mc_number)}</Text>
-                    <Text>DOT Number: {dash(carrier.dot_number)}</Text>
+                    <Text>MC Number: {dash(carrier.mcNumber)}</Text>
+                    <Text>DOT Number: {dash(carrier.dotNumber)}</Text>
                     <ContactLink kind="tel" value={carrier.phone} />
                     <ContactLink kind="mailto" value={carrier.email} />
                   </Stack>

@@ -12,13 +12,13 @@ export function carrierPermissions(session: SessionOutput) {
   return {
     canAdd: canWrite,
     /** Carriers are written only in one's own company, a master admin's too; sales only ever see their own. */
-    canChange: (carrier: { company_id: string }) => canWrite && carrier.company_id === session.company.id,
+    canChange: (carrier: { companyId: string }) => canWrite && carrier.companyId === session.company.id,
   };
 }
 
 /** The carriers list, newest first, a page at a time. */
 export function useCarrierList() {
-  const query = trpc.carriers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  const query = trpc.carriers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');
   }, [query.error]);

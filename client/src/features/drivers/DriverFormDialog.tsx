@@ -17,15 +17,15 @@ const STATUS_OPTIONS = DRIVER_STATUSES.map((status) => ({ value: status, label: 
 function valuesOf(driver: Driver | null): DriverFormValues {
   const text = (value: string | null | undefined) => value ?? '';
   return {
-    first_name: text(driver?.first_name),
-    last_name: text(driver?.last_name),
+    firstName: text(driver?.firstName),
+    lastName: text(driver?.lastName),
     email: text(driver?.email),
     phone: text(driver?.phone),
-    license_number: text(driver?.license_number),
-    license_expiry: text(driver?.license_expiry),
+    licenseNumber: text(driver?.licenseNumber),
+    licenseExpiry: text(driver?.licenseExpiry),
     status: driver?.status ?? 'available',
     notes: text(driver?.notes),
-    carrier_id: text(driver?.carrier_id),
+    carrierId: text(driver?.carrierId),
   };
 }
 
@@ -41,8 +41,8 @@ export function DriverFormDialog({ driver, onClose }: { driver: Driver | null; o
 
   const carrierOptions = (carriers.data ?? []).map((carrier) => ({ value: carrier.id, label: carrier.name }));
   // A driver's carrier this user may not pick (another sales agent's) still shows by its id rather than vanishing.
-  if (values.carrier_id && carriers.data && !carrierOptions.some((option) => option.value === values.carrier_id)) {
-    carrierOptions.unshift({ value: values.carrier_id, label: 'Current carrier' });
+  if (values.carrierId && carriers.data && !carrierOptions.some((option) => option.value === values.carrierId)) {
+    carrierOptions.unshift({ value: values.carrierId, label: 'Current carrier' });
   }
 
   const onSuccess = (title: string) => {
@@ -83,14 +83,14 @@ export function DriverFormDialog({ driver, onClose }: { driver: Driver | null; o
     >
       <Stack gap="4">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <FormField label="First Name" required autoComplete="off" maxLength={DRIVER_LIMITS.name} {...field('first_name')} />
-          <FormField label="Last Name" required autoComplete="off" maxLength={DRIVER_LIMITS.name} {...field('last_name')} />
+          <FormField label="First Name" required autoComplete="off" maxLength={DRIVER_LIMITS.name} {...field('firstName')} />
+          <FormField label="Last Name" required autoComplete="off" maxLength={DRIVER_LIMITS.name} {...field('lastName')} />
           <FormField label="Email" type="email" autoComplete="off" maxLength={EMAIL_MAX} {...field('email')} />
           <FormField label="Phone" type="tel" autoComplete="off" maxLength={PHONE_MAX} {...field('phone')} />
-          <FormField label="License Number" autoComplete="off" maxLength={DRIVER_LIMITS.licenseNumber} {...field('license_number')} />
-          <FormField label="License Expiry" type="date" {...field('license_expiry')} />
+          <FormField label="License Number" autoComplete="off" maxLength={DRIVER_LIMITS.licenseNumber} {...field('licenseNumber')} />
+          <FormField label="License Expiry" type="date" {...field('licenseExpiry')} />
           <SelectField label="Status" options={STATUS_OPTIONS} {...field('status')} />
-          <SelectField label="Carrier" options={carrierOptions} placeholder="No carrier" {...field('carrier_id')} />
+          <SelectField label="Carrier" options={carrierOptions} placeholder="No carrier" {...field('carrierId')} />
         </Grid>
         <FormField label="Notes" multiline={3} maxLength={DRIVER_LIMITS.notes} {...field('notes')} />
       </Stack>

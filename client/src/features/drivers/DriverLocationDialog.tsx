@@ -32,7 +32,7 @@ export function DriverLocationDialog({ driverId, driverName, onClose }: { driver
                     lat={location.data.lat}
                     lng={location.data.lng}
                     label={location.data.name}
-                    lastUpdate={location.data.last_location_update}
+                    lastUpdate={location.data.lastLocationUpdate}
                   />
                 ) : null}
               </QueryState>

@@ -140,13 +140,13 @@ export function DriversPage({ session }: { session: SessionOutput }) {
 }
 
 function License({ driver }: { driver: Driver }) {
-  if (!driver.license_number && !driver.license_expiry) return <Text color="gray.600">—</Text>;
+  if (!driver.licenseNumber && !driver.licenseExpiry) return <Text color="gray.600">—</Text>;
   return (
     <Box>
-      <Text>{driver.license_number ?? '—'}</Text>
-      {driver.license_expiry ? (
+      <Text>{driver.licenseNumber ?? '—'}</Text>
+      {driver.licenseExpiry ? (
         <Text fontSize="xs" color="gray.600">
-          Expires {formatDate(driver.license_expiry)}
+          Expires {formatDate(driver.licenseExpiry)}
         </Text>
       ) : null}
     </Box>

@@ -13,14 +13,14 @@ export function driverPermissions(session: SessionOutput) {
   return {
     canAdd: canWrite,
     /** Drivers are written only in one's own company, a master admin's too; sales only ever see their own. */
-    canChange: (driver: { company_id: string }) => canWrite && driver.company_id === session.company.id,
+    canChange: (driver: { companyId: string }) => canWrite && driver.companyId === session.company.id,
   };
 }
 
 /** The drivers list, newest first, a page at a time; re-read whenever a driver the user may see changes. */
 export function useDriverList() {
   const utils = trpc.useUtils();
-  const query = trpc.drivers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  const query = trpc.drivers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
   useLiveChanges(['drivers'], () => void utils.drivers.invalidate());
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');

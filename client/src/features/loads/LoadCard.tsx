@@ -29,32 +29,32 @@ export function LoadCard({ load, onOpen }: { load: LoadListItem; onOpen: () => v
       <Stack as="span" gap="3">
         <Flex as="span" justify="space-between" align="start" gap="2">
           <Text as="span" fontWeight="semibold" fontSize="md" wordBreak="break-all">
-            {load.load_number}
+            {load.loadNumber}
           </Text>
           <StatusBadge status={load.status} />
         </Flex>
         <HStack as="span" gap="2" color="gray.800" align="start">
           <ArrowRight size={16} aria-hidden="true" style={{ marginTop: 4, flexShrink: 0 }} />
           <Text as="span">
-            {load.pickup_city}, {load.pickup_state}
+            {load.pickupCity}, {load.pickupState}
             <chakra.span aria-hidden="true"> → </chakra.span>
             <chakra.span srOnly> to </chakra.span>
-            {load.delivery_city}, {load.delivery_state}
+            {load.deliveryCity}, {load.deliveryState}
           </Text>
         </HStack>
         <HStack as="span" gap="2" color="gray.700" fontSize="sm">
           <Calendar size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
           <Text as="span">
-            Pickup {formatDate(load.pickup_date)} · Delivery {formatDate(load.delivery_date)}
+            Pickup {formatDate(load.pickupDate)} · Delivery {formatDate(load.deliveryDate)}
           </Text>
         </HStack>
         <HStack as="span" gap="2" color="gray.700" fontSize="sm">
           <Truck size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <Text as="span">Driver: {load.driver_name ?? 'Unassigned'}</Text>
+          <Text as="span">Driver: {load.driverName ?? 'Unassigned'}</Text>
         </HStack>
         <HStack as="span" gap="2" color="gray.700" fontSize="sm">
           <Handshake size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <Text as="span">Broker: {load.broker_name ?? '—'}</Text>
+          <Text as="span">Broker: {load.brokerName ?? '—'}</Text>
         </HStack>
         <Text as="span" fontWeight="semibold" fontSize="lg" color="gray.900">
           {formatMoney(load.rate)}

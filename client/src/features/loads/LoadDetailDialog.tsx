@@ -67,7 +67,7 @@ export function LoadDetailDialog({
           <Dialog.Content>
             <Dialog.Header>
               <Flex gap="3" align="center" wrap="wrap" pe="8">
-                <Dialog.Title wordBreak="break-all">{load ? load.load_number : 'Load details'}</Dialog.Title>
+                <Dialog.Title wordBreak="break-all">{load ? load.loadNumber : 'Load details'}</Dialog.Title>
                 {load ? <StatusBadge status={load.status} /> : null}
               </Flex>
             </Dialog.Header>
@@ -125,8 +125,8 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
           }
         >
           <LoadRouteMap
-            pickup={{ city: load.pickup_city, state: load.pickup_state }}
-            delivery={{ city: load.delivery_city, state: load.delivery_state }}
+            pickup={{ city: load.pickupCity, state: load.pickupState }}
+            delivery={{ city: load.deliveryCity, state: load.deliveryState }}
           />
         </Suspense>
       </Tabs.Content>
@@ -149,22 +149,22 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
 
 function LoadDetails({ load }: { load: LoadDetail }) {
   const rows: [string, ReactNode][] = [
-    ['Reference number', load.reference_number ?? '—'],
-    ['Pickup', <Place key="pickup" location={load.pickup_location} city={load.pickup_city} state={load.pickup_state} />],
-    ['Pickup date', formatDate(load.pickup_date)],
-    ['Pickup notes', load.pickup_notes ?? '—'],
-    ['Delivery', <Place key="delivery" location={load.delivery_location} city={load.delivery_city} state={load.delivery_state} />],
-    ['Delivery date', formatDate(load.delivery_date)],
-    ['Delivery notes', load.delivery_notes ?? '—'],
+    ['Reference number', load.referenceNumber ?? '—'],
+    ['Pickup', <Place key="pickup" location={load.pickupLocation} city={load.pickupCity} state={load.pickupState} />],
+    ['Pickup date', formatDate(load.pickupDate)],
+    ['Pickup notes', load.pickupNotes ?? '—'],
+    ['Delivery', <Place key="delivery" location={load.deliveryLocation} city={load.deliveryCity} state={load.deliveryState} />],
+    ['Delivery date', formatDate(load.deliveryDate)],
+    ['Delivery notes', load.deliveryNotes ?? '—'],
     ['Commodity', load.commodity ?? '—'],
     ['Weight', formatNumber(load.weight, 'lbs')],
     ['Distance', formatNumber(load.distance, 'mi')],
     ['Rate', formatMoney(load.rate)],
-    ['Driver', load.driver_name ?? 'Unassigned'],
-    ['Broker', load.broker_name ?? '—'],
-    ['Carrier', load.carrier_name ?? '—'],
-    ['Sales percentage', load.sales_percentage === null ? '—' : `${formatNumber(load.sales_percentage)}%`],
-    ['Commission', formatMoney(commission(load.rate, load.sales_percentage))],
+    ['Driver', load.driverName ?? 'Unassigned'],
+    ['Broker', load.brokerName ?? '—'],
+    ['Carrier', load.carrierName ?? '—'],
+    ['Sales percentage', load.salesPercentage === null ? '—' : `${formatNumber(load.salesPercentage)}%`],
+    ['Commission', formatMoney(commission(load.rate, load.salesPercentage))],
     ['Factoring', load.factoring ? 'Yes' : 'No'],
     ['Notes', load.notes ?? '—'],
   ];
@@ -212,7 +212,7 @@ function StatusAndUpdates({ load, canChange }: { load: LoadDetail; canChange: bo
     onSuccess: (updated) => {
       utils.loads.get.setData({ id: updated.id }, updated);
       void utils.loads.list.invalidate();
-      notify.success('Status Updated', `${updated.load_number} is now ${statusLabel(updated.status)}`);
+      notify.success('Status Updated', `${updated.loadNumber} is now ${statusLabel(updated.status)}`);
     },
     onError: (error) => notify.error('Failed to update status', errorDetails(error).message),
   });
@@ -236,9 +236,9 @@ function StatusAndUpdates({ load, canChange }: { load: LoadDetail; canChange: bo
       <Stack gap="3">
         <Text fontWeight="semibold">Timeline</Text>
         <Timeline.Root size="md" variant="subtle" aria-label="Status timeline" as="ol">
-          <TimelineEntry title="Created" time={load.created_at} />
-          {load.status !== 'pending' && load.status_updated_at ? (
-            <TimelineEntry title={statusLabel(load.status)} time={load.status_updated_at} />
+          <TimelineEntry title="Created" time={load.createdAt} />
+          {load.status !== 'pending' && load.statusUpdatedAt ? (
+            <TimelineEntry title={statusLabel(load.status)} time={load.statusUpdatedAt} />
           ) : null}
         </Timeline.Root>
       </Stack>

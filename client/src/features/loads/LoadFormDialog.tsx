@@ -30,26 +30,26 @@ type LoadFormValues = Required<{ [Key in keyof CreateLoadInput]: Key extends 'fa
 
 function emptyValues(): LoadFormValues {
   return {
-    load_number: defaultLoadNumber(),
-    reference_number: '',
-    pickup_location: '',
-    pickup_city: '',
-    pickup_state: '',
-    pickup_date: '',
-    pickup_notes: '',
-    delivery_location: '',
-    delivery_city: '',
-    delivery_state: '',
-    delivery_date: '',
-    delivery_notes: '',
+    loadNumber: defaultLoadNumber(),
+    referenceNumber: '',
+    pickupLocation: '',
+    pickupCity: '',
+    pickupState: '',
+    pickupDate: '',
+    pickupNotes: '',
+    deliveryLocation: '',
+    deliveryCity: '',
+    deliveryState: '',
+    deliveryDate: '',
+    deliveryNotes: '',
     commodity: '',
     weight: '',
     distance: '',
     rate: '',
-    driver_id: '',
-    broker_id: '',
-    carrier_id: '',
-    sales_percentage: '0',
+    driverId: '',
+    brokerId: '',
+    carrierId: '',
+    salesPercentage: '0',
     factoring: false,
     notes: '',
   };
@@ -59,26 +59,26 @@ function emptyValues(): LoadFormValues {
 function valuesOf(load: LoadDetail): LoadFormValues {
   const text = (value: string | null) => value ?? '';
   return {
-    load_number: load.load_number,
-    reference_number: text(load.reference_number),
-    pickup_location: load.pickup_location,
-    pickup_city: load.pickup_city,
-    pickup_state: load.pickup_state,
-    pickup_date: text(load.pickup_date),
-    pickup_notes: text(load.pickup_notes),
-    delivery_location: load.delivery_location,
-    delivery_city: load.delivery_city,
-    delivery_state: load.delivery_state,
-    delivery_date: text(load.delivery_date),
-    delivery_notes: text(load.delivery_notes),
+    loadNumber: load.loadNumber,
+    referenceNumber: text(load.referenceNumber),
+    pickupLocation: load.pickupLocation,
+    pickupCity: load.pickupCity,
+    pickupState: load.pickupState,
+    pickupDate: text(load.pickupDate),
+    pickupNotes: text(load.pickupNotes),
+    deliveryLocation: load.deliveryLocation,
+    deliveryCity: load.deliveryCity,
+    deliveryState: load.deliveryState,
+    deliveryDate: text(load.deliveryDate),
+    deliveryNotes: text(load.deliveryNotes),
     commodity: text(load.commodity),
     weight: text(load.weight),
     distance: text(load.distance),
     rate: text(load.rate),
-    driver_id: text(load.driver_id),
-    broker_id: text(load.broker_id),
-    carrier_id: text(load.carrier_id),
-    sales_percentage: load.sales_percentage === null ? '0' : clampSalesPercentage(load.sales_percentage),
+    driverId: text(load.driverId),
+    brokerId: text(load.brokerId),
+    carrierId: text(load.carrierId),
+    salesPercentage: load.salesPercentage === null ? '0' : clampSalesPercentage(load.salesPercentage),
     factoring: load.factoring,
     notes: text(load.notes),
   };
@@ -160,7 +160,7 @@ export function LoadFormDialog({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={isEdit ? 'Edit Load' : 'Create Load'}
-      description={isEdit ? `Change the details of ${load.load_number}.` : 'Enter the details of the new load.'}
+      description={isEdit ? `Change the details of ${load.loadNumber}.` : 'Enter the details of the new load.'}
       submitLabel={isEdit ? 'Save Changes' : 'Create Load'}
       busyLabel={isEdit ? 'Saving...' : 'Creating...'}
       isPending={create.isPending || update.isPending}
@@ -169,35 +169,35 @@ export function LoadFormDialog({
     >
       <Stack gap="6" css={READABLE_ERRORS}>
         <Section title="Load">
-          <FormField label="Load Number" required maxLength={LOAD_LIMITS.loadNumber} {...field('load_number')} />
-          <FormField label="Reference Number" maxLength={LOAD_LIMITS.referenceNumber} {...field('reference_number')} />
+          <FormField label="Load Number" required maxLength={LOAD_LIMITS.loadNumber} {...field('loadNumber')} />
+          <FormField label="Reference Number" maxLength={LOAD_LIMITS.referenceNumber} {...field('referenceNumber')} />
         </Section>
 
         <Section title="Pickup">
           <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Pickup Address" required autoComplete="off" {...field('pickup_location')} />
+            <FormField label="Pickup Address" required autoComplete="off" {...field('pickupLocation')} />
           </Box>
-          <FormField label="Pickup City" required {...field('pickup_city')} />
+          <FormField label="Pickup City" required {...field('pickupCity')} />
           <Grid templateColumns="1fr 1fr" gap="4">
-            <FormField label="Pickup State" required maxLength={2} placeholder="CA" {...field('pickup_state')} />
-            <FormField label="Pickup Date" type="date" {...field('pickup_date')} />
+            <FormField label="Pickup State" required maxLength={2} placeholder="CA" {...field('pickupState')} />
+            <FormField label="Pickup Date" type="date" {...field('pickupDate')} />
           </Grid>
           <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Pickup Notes" multiline={2} {...field('pickup_notes')} />
+            <FormField label="Pickup Notes" multiline={2} {...field('pickupNotes')} />
           </Box>
         </Section>
 
         <Section title="Delivery">
           <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Delivery Address" required autoComplete="off" {...field('delivery_location')} />
+            <FormField label="Delivery Address" required autoComplete="off" {...field('deliveryLocation')} />
           </Box>
-          <FormField label="Delivery City" required {...field('delivery_city')} />
+          <FormField label="Delivery City" required {...field('deliveryCity')} />
           <Grid templateColumns="1fr 1fr" gap="4">
-            <FormField label="Delivery State" required maxLength={2} placeholder="NV" {...field('delivery_state')} />
-            <FormField label="Delivery Date" type="date" {...field('delivery_date')} />
+            <FormField label="Delivery State" required maxLength={2} placeholder="NV" {...field('deliveryState')} />
+            <FormField label="Delivery Date" type="date" {...field('deliveryDate')} />
           </Grid>
           <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Delivery Notes" multiline={2} {...field('delivery_notes')} />
+            <FormField label="Delivery Notes" multiline={2} {...field('deliveryNotes')} />
           </Box>
         </Section>
 
@@ -225,20 +225,20 @@ export function LoadFormDialog({
           <SelectField
             label="Driver"
             placeholder="None"
-            options={pickList(options.data?.drivers, load?.driver_id, load?.driver_name)}
-            {...field('driver_id')}
+            options={pickList(options.data?.drivers, load?.driverId, load?.driverName)}
+            {...field('driverId')}
           />
           <SelectField
             label="Broker"
             placeholder="None"
-            options={pickList(options.data?.brokers, load?.broker_id, load?.broker_name)}
-            {...field('broker_id')}
+            options={pickList(options.data?.brokers, load?.brokerId, load?.brokerName)}
+            {...field('brokerId')}
           />
           <SelectField
             label="Carrier"
             placeholder="None"
-            options={pickList(options.data?.carriers, load?.carrier_id, load?.carrier_name)}
-            {...field('carrier_id')}
+            options={pickList(options.data?.carriers, load?.carrierId, load?.carrierName)}
+            {...field('carrierId')}
           />
           {options.error ? (
             <Text color="red.700" fontSize="sm" alignSelf="end">
@@ -249,13 +249,13 @@ export function LoadFormDialog({
 
         <Section title="Sales and billing">
           {/* The spec's clamp when the field is left: non-numeric or negative becomes 0, above 100 becomes 100. */}
-          <Box onBlur={() => form.setField('sales_percentage', clampSalesPercentage(values.sales_percentage))}>
+          <Box onBlur={() => form.setField('salesPercentage', clampSalesPercentage(values.salesPercentage))}>
             <NumberAttributes step={String(SALES_PERCENTAGE.step)} min={String(SALES_PERCENTAGE.min)} max={String(SALES_PERCENTAGE.max)}>
               <FormField
                 label="Sales Percentage (%)"
                 type="number"
                 helperText="From 0 to 100, in steps of 0.1"
-                {...field('sales_percentage')}
+                {...field('salesPercentage')}
               />
             </NumberAttributes>
           </Box>
@@ -313,8 +313,8 @@ function NumberAttributes({ min, max, step, children }: { min?: string; max?: st
 function DistanceEstimate({ values, onUse }: { values: LoadFormValues; onUse: (miles: string) => void }) {
   const isWanted = values.distance.trim() === '';
   const { query: estimate, isComplete } = useDistanceEstimate(
-    { city: values.pickup_city, state: values.pickup_state },
-    { city: values.delivery_city, state: values.delivery_state },
+    { city: values.pickupCity, state: values.pickupState },
+    { city: values.deliveryCity, state: values.deliveryState },
     { debounceMs: 400, enabled: isWanted },
   );
   if (!isWanted || !isComplete || !estimate.data) return null;

@@ -15,7 +15,7 @@ export function loadPermissions(session: SessionOutput) {
   return {
     canCreate: canWrite,
     /** Loads are written only in one's own company, a master admin's too. */
-    canChange: (load: { company_id: string }) => canWrite && load.company_id === session.company.id,
+    canChange: (load: { companyId: string }) => canWrite && load.companyId === session.company.id,
   };
 }
 

@@ -33,7 +33,7 @@ export function WipPanel() {
 
   const list = trpc.wip.list.useQuery(undefined, { enabled: canList });
   const utils = trpc.useUtils();
-  useLiveChanges(['wip_assignments'], () => void utils.wip.list.invalidate());
+  useLiveChanges(['wipAssignments'], () => void utils.wip.list.invalidate());
 
   useEffect(() => {
     if (list.errorUpdatedAt > 0) notify.error('Error', 'Failed to load WIP assignments');

@@ -44,30 +44,30 @@ export async function companySummaries(db: Db): Promise<CompanySummary[]> {
       (eb) =>
         eb
           .selectFrom('profiles')
-          .select((inner) => ['company_id', inner.fn.countAll<number>().as('users')])
-          .groupBy('company_id')
+          .select((inner) => ['companyId', inner.fn.countAll<number>().as('users')])
+          .groupBy('companyId')
           .as('u'),
-      (join) => join.onRef('u.company_id', '=', 'c.id'),
+      (join) => join.onRef('u.companyId', '=', 'c.id'),
     )
     .leftJoin(
       (eb) =>
         eb
           .selectFrom('loads')
-          .select((inner) => ['company_id', inner.fn.countAll<number>().as('loads'), revenueOf('rate').as('revenue')])
-          .groupBy('company_id')
+          .select((inner) => ['companyId', inner.fn.countAll<number>().as('loads'), revenueOf('rate').as('revenue')])
+          .groupBy('companyId')
           .as('l'),
-      (join) => join.onRef('l.company_id', '=', 'c.id'),
+      (join) => join.onRef('l.companyId', '=', 'c.id'),
     )
     .select([
       'c.id',
       'c.name',
-      'c.created_at',
+      'c.createdAt',
       statusOf.as('status'),
       sql<number>`coalesce(u.users, 0)`.as('users'),
       sql<number>`coalesce(l.loads, 0)`.as('loads'),
       sql<string>`coalesce(l.revenue, '0.00')`.as('revenue'),
     ])
-    .orderBy('c.created_at', 'desc')
+    .orderBy('c.createdAt', 'desc')
     .orderBy('c.id', 'desc')
     .execute();
   return rows.map((row) => ({
@@ -77,7 +77,7 @@ export async function companySummaries(db: Db): Promise<CompanySummary[]> {
     loads: Number(row.loads),
     revenue: row.revenue,
     status: row.status,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   }));
 }
 
@@ -85,8 +85,8 @@ export async function companySummaries(db: Db): Promise<CompanySummary[]> {
 export async function recentOutbox(db: Db): Promise<OutboxMessage[]> {
   const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'recipient', 'subject', 'body_text', 'status', 'provider', 'error', 'created_at', 'sent_at'])
-    .orderBy('created_at', 'desc')
+    .select(['id', 'channel', 'recipient', 'subject', 'bodyText', 'status', 'provider', 'error', 'createdAt', 'sentAt'])
+    .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(OUTBOX_PAGE_SIZE)
     .execute();
@@ -95,11 +95,11 @@ export async function recentOutbox(db: Db): Promise<OutboxMessage[]> {
     channel: row.channel,
     recipient: row.recipient,
     subject: row.subject,
-    body: row.body_text,
+    body: row.bodyText,
     status: row.status,
     provider: row.provider,
     error: row.error,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
   }));
 }

@@ -22,11 +22,11 @@ export function containsPattern(text: string): string {
 
 function filteredEntries(db: Db, scope: AuditScope, filters: AuditFilters) {
   let query = db
-    .selectFrom('audit_logs as a')
-    .innerJoin('companies as c', 'c.id', 'a.company_id')
-    .leftJoin('profiles as p', 'p.user_id', 'a.user_id');
-  if (scope.companyId) query = query.where('a.company_id', '=', scope.companyId);
-  if (filters.entityType) query = query.where('a.entity_type', '=', filters.entityType);
+    .selectFrom('auditLogs as a')
+    .innerJoin('companies as c', 'c.id', 'a.companyId')
+    .leftJoin('profiles as p', 'p.userId', 'a.userId');
+  if (scope.companyId) query = query.where('a.companyId', '=', scope.companyId);
+  if (filters.entityType) query = query.where('a.entityType', '=', filters.entityType);
   if (filters.action) query = query.where('a.action', '=', filters.action);
   if (filters.search) {
     // Free text matches the entity type, the action, the acting user's first or last name (or
@@ -37,8 +37,8 @@ function filteredEntries(db: Db, scope: AuditScope, filters: AuditFilters) {
       eb.or([
         sql<SqlBool>`a.entity_type ilike ${pattern}`,
         sql<SqlBool>`a.action ilike ${pattern}`,
-        eb('p.first_name', 'ilike', pattern),
-        eb('p.last_name', 'ilike', pattern),
+        eb('p.firstName', 'ilike', pattern),
+        eb('p.lastName', 'ilike', pattern),
         sql<SqlBool>`(p.first_name || ' ' || p.last_name) ilike ${pattern}`,
         sql<SqlBool>`(a.user_id is null and 'System' ilike ${pattern})`,
         sql<SqlBool>`exists (
@@ -60,18 +60,18 @@ export async function listAuditEntries(
   const rows = await filteredEntries(db, scope, filters)
     .select([
       'a.id',
-      'a.entity_type',
-      'a.entity_id',
+      'a.entityType',
+      'a.entityId',
       'a.action',
-      'a.created_at',
-      'a.user_id',
+      'a.createdAt',
+      'a.userId',
       'a.changes',
-      'a.company_id',
-      'c.name as company_name',
-      'p.first_name',
-      'p.last_name',
+      'a.companyId',
+      'c.name as companyName',
+      'p.firstName',
+      'p.lastName',
     ])
-    .orderBy('a.created_at', 'desc')
+    .orderBy('a.createdAt', 'desc')
     .orderBy('a.id', 'desc')
     .limit(AUDIT_PAGE_SIZE)
     .execute();
@@ -80,22 +80,22 @@ export async function listAuditEntries(
     .executeTakeFirstOrThrow();
   const entries = rows.map((row): AuditEntry => ({
     id: row.id,
-    entityType: row.entity_type,
-    entityId: row.entity_id,
+    entityType: row.entityType,
+    entityId: row.entityId,
     action: row.action,
-    createdAt: row.created_at.toISOString(),
-    userId: row.user_id,
-    userFirstName: row.first_name,
-    userLastName: row.last_name,
-    companyId: row.company_id,
-    companyName: row.company_name,
+    createdAt: row.createdAt.toISOString(),
+    userId: row.userId,
+    userFirstName: row.firstName,
+    userLastName: row.lastName,
+    companyId: row.companyId,
+    companyName: row.companyName,
     changedFields: changedFieldsOf(row.changes),
   }));
   return { entries, total: Number(counted.total) };
 }
 
-function changedFieldsOf(changes: Selectable<Database['audit_logs']>['changes']): AuditEntry['changedFields'] {
-  const fields = changes?.changed_fields;
+function changedFieldsOf(changes: Selectable<Database['auditLogs']>['changes']): AuditEntry['changedFields'] {
+  const fields = changes?.changedFields;
   if (!fields || typeof fields !== 'object' || Array.isArray(fields) || Object.keys(fields).length === 0) return null;
   // Parsed from jsonb, so every old and new value is JSON.
   return fields as NonNullable<AuditEntry['changedFields']>;

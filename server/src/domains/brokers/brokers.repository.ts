@@ -12,17 +12,17 @@ export type BrokerScope = { companyId: string | null };
 /** What may be written: the form's fields (undefined leaves a field as it is). */
 export interface BrokerValues {
   name?: string | undefined;
-  company_name?: string | null | undefined;
+  companyName?: string | null | undefined;
   email?: string | null | undefined;
   phone?: string | null | undefined;
   address?: string | null | undefined;
-  payment_terms?: string | null | undefined;
+  paymentTerms?: string | null | undefined;
   notes?: string | null | undefined;
 }
 
 const inScope = (scope: BrokerScope) => (eb: ExpressionBuilder<Database, 'brokers'>) => {
   const conditions: Expression<SqlBool>[] = [];
-  if (scope.companyId !== null) conditions.push(eb('brokers.company_id', '=', scope.companyId));
+  if (scope.companyId !== null) conditions.push(eb('brokers.companyId', '=', scope.companyId));
   return eb.and(conditions);
 };
 
@@ -31,23 +31,23 @@ const selectBroker = (db: Db) =>
     .selectFrom('brokers')
     .select([
       'brokers.id',
-      'brokers.company_id',
+      'brokers.companyId',
       'brokers.name',
-      'brokers.company_name',
+      'brokers.companyName',
       'brokers.email',
       'brokers.phone',
       'brokers.address',
-      'brokers.payment_terms',
+      'brokers.paymentTerms',
       'brokers.notes',
-      isoTimestamp('brokers.created_at').as('created_at'),
-      isoTimestamp('brokers.updated_at').as('updated_at'),
+      isoTimestamp('brokers.createdAt').as('createdAt'),
+      isoTimestamp('brokers.updatedAt').as('updatedAt'),
     ]);
 
 export async function listBrokers(db: Db, scope: BrokerScope, page: { cursor?: ListCursor | null | undefined; limit: number }) {
   let query = selectBroker(db).where(inScope(scope));
   if (page.cursor) query = query.where(olderThan('brokers', page.cursor));
   const rows = await query
-    .orderBy('brokers.created_at', 'desc')
+    .orderBy('brokers.createdAt', 'desc')
     .orderBy('brokers.id', 'desc')
     .limit(page.limit + 1)
     .execute();
@@ -58,7 +58,7 @@ export function findBroker(db: Db, scope: BrokerScope, id: string): Promise<Brok
   return selectBroker(db).where(inScope(scope)).where('brokers.id', '=', id).executeTakeFirst();
 }
 
-export async function insertBroker(db: Db, row: BrokerValues & { name: string; company_id: string }) {
+export async function insertBroker(db: Db, row: BrokerValues & { name: string; companyId: string }) {
   const { id } = await db.insertInto('brokers').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -8,7 +8,7 @@ export const createBrokerProcedure = roleProcedure(...BROKER_WRITERS)
   .input(createBrokerInput)
   .output(brokerOutput)
   .mutation(async ({ ctx, input }) => {
-    const id = await insertBroker(ctx.db, { ...input, company_id: ctx.session.company.id });
+    const id = await insertBroker(ctx.db, { ...input, companyId: ctx.session.company.id });
     const broker = await findBroker(ctx.db, brokerScope(ctx.session, 'write'), id);
     if (!broker) throw new Error('a new broker could not be read back');
     return broker;

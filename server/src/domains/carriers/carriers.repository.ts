@@ -9,21 +9,21 @@ type Db = Kysely<Database>;
 /** What may be written: the form's fields (undefined leaves a field as it is). */
 export interface CarrierValues {
   name?: string | undefined;
-  mc_number?: string | null | undefined;
-  dot_number?: string | null | undefined;
+  mcNumber?: string | null | undefined;
+  dotNumber?: string | null | undefined;
   email?: string | null | undefined;
   phone?: string | null | undefined;
   address?: string | null | undefined;
-  insurance_expiry?: string | null | undefined;
+  insuranceExpiry?: string | null | undefined;
   notes?: string | null | undefined;
-  contract_signed?: boolean | undefined;
+  contractSigned?: boolean | undefined;
 }
 
 /** The rows the scope reaches (see RecordScope). */
 const inScope = (scope: RecordScope) => (eb: ExpressionBuilder<Database, 'carriers'>) => {
   const conditions: Expression<SqlBool>[] = [];
-  if (scope.companyId !== null) conditions.push(eb('carriers.company_id', '=', scope.companyId));
-  if (scope.ownerId !== null) conditions.push(eb('carriers.sales_agent_id', '=', scope.ownerId));
+  if (scope.companyId !== null) conditions.push(eb('carriers.companyId', '=', scope.companyId));
+  if (scope.ownerId !== null) conditions.push(eb('carriers.salesAgentId', '=', scope.ownerId));
   return eb.and(conditions);
 };
 
@@ -32,26 +32,26 @@ const selectCarrier = (db: Db) =>
     .selectFrom('carriers')
     .select([
       'carriers.id',
-      'carriers.company_id',
+      'carriers.companyId',
       'carriers.name',
-      'carriers.mc_number',
-      'carriers.dot_number',
+      'carriers.mcNumber',
+      'carriers.dotNumber',
       'carriers.email',
       'carriers.phone',
       'carriers.address',
-      'carriers.insurance_expiry',
+      'carriers.insuranceExpiry',
       'carriers.notes',
-      'carriers.contract_signed',
-      'carriers.sales_agent_id',
-      isoTimestamp('carriers.created_at').as('created_at'),
-      isoTimestamp('carriers.updated_at').as('updated_at'),
+      'carriers.contractSigned',
+      'carriers.salesAgentId',
+      isoTimestamp('carriers.createdAt').as('createdAt'),
+      isoTimestamp('carriers.updatedAt').as('updatedAt'),
     ]);
 
 export async function listCarriers(db: Db, scope: RecordScope, page: { cursor?: ListCursor | null | undefined; limit: number }) {
   let query = selectCarrier(db).where(inScope(scope));
   if (page.cursor) query = query.where(olderThan('carriers', page.cursor));
   const rows = await query
-    .orderBy('carriers.created_at', 'desc')
+    .orderBy('carriers.createdAt', 'desc')
     .orderBy('carriers.id', 'desc')
     .limit(page.limit + 1)
     .execute();
@@ -74,7 +74,7 @@ export function carrierOptions(db: Db, scope: RecordScope, limit: number) {
     .execute();
 }
 
-export async function insertCarrier(db: Db, row: CarrierValues & { name: string; company_id: string; sales_agent_id: string | null }) {
+export async function insertCarrier(db: Db, row: CarrierValues & { name: string; companyId: string; salesAgentId: string | null }) {
   const { id } = await db.insertInto('carriers').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -9,7 +9,7 @@ export const createCarrierProcedure = roleProcedure(...CARRIER_WRITERS)
   .output(carrierOutput)
   .mutation(async ({ ctx, input }) => {
     const scope = recordScope(ctx.session, 'write');
-    const id = await insertCarrier(ctx.db, { ...input, company_id: ctx.session.company.id, sales_agent_id: scope.ownerId });
+    const id = await insertCarrier(ctx.db, { ...input, companyId: ctx.session.company.id, salesAgentId: scope.ownerId });
     const carrier = await findCarrier(ctx.db, scope, id);
     if (!carrier) throw new Error('a new carrier could not be read back');
     return carrier;

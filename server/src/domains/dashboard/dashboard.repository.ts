@@ -22,7 +22,7 @@ export async function countLoads(db: Db, scope: DashboardScope): Promise<{ total
       eb.fn.countAll<number>().as('total'),
       eb.fn.countAll<number>().filterWhere('status', 'in', ACTIVE_LOAD_STATUSES).as('active'),
     ])
-    .where('company_id', '=', scope.companyId);
+    .where('companyId', '=', scope.companyId);
   if (scope.ownerUserId) query = query.where(ownedBy(scope.ownerUserId));
   const row = await query.executeTakeFirstOrThrow();
   return { total: Number(row.total), active: Number(row.active) };
@@ -32,8 +32,8 @@ export async function countDrivers(db: Db, scope: DashboardScope): Promise<numbe
   let query = db
     .selectFrom('drivers')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('company_id', '=', scope.companyId);
-  if (scope.ownerUserId) query = query.where('sales_agent_id', '=', scope.ownerUserId);
+    .where('companyId', '=', scope.companyId);
+  if (scope.ownerUserId) query = query.where('salesAgentId', '=', scope.ownerUserId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -42,7 +42,7 @@ export async function countBrokers(db: Db, scope: DashboardScope): Promise<numbe
   const row = await db
     .selectFrom('brokers')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('company_id', '=', scope.companyId)
+    .where('companyId', '=', scope.companyId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -51,21 +51,21 @@ export async function countBrokers(db: Db, scope: DashboardScope): Promise<numbe
 export async function recentLoads(db: Db, scope: DashboardScope, limit = DASHBOARD_RECENT_LOADS): Promise<RecentLoad[]> {
   let query = db
     .selectFrom('loads')
-    .select(['id', 'load_number', 'pickup_city', 'pickup_state', 'delivery_city', 'delivery_state', 'driver_name', 'status', 'rate'])
-    .where('company_id', '=', scope.companyId)
-    .orderBy('created_at', 'desc')
+    .select(['id', 'loadNumber', 'pickupCity', 'pickupState', 'deliveryCity', 'deliveryState', 'driverName', 'status', 'rate'])
+    .where('companyId', '=', scope.companyId)
+    .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
   if (scope.ownerUserId) query = query.where(ownedBy(scope.ownerUserId));
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
-    loadNumber: row.load_number,
-    pickupCity: row.pickup_city,
-    pickupState: row.pickup_state.trim(),
-    deliveryCity: row.delivery_city,
-    deliveryState: row.delivery_state.trim(),
-    driverName: row.driver_name,
+    loadNumber: row.loadNumber,
+    pickupCity: row.pickupCity,
+    pickupState: row.pickupState.trim(),
+    deliveryCity: row.deliveryCity,
+    deliveryState: row.deliveryState.trim(),
+    driverName: row.driverName,
     status: row.status,
     rate: row.rate,
   }));

@@ -10,9 +10,9 @@ export const createDriverProcedure = roleProcedure(...DRIVER_WRITERS)
   .output(driverOutput)
   .mutation(async ({ ctx, input }) => {
     const scope = recordScope(ctx.session, 'write');
-    await assertCarrierReachable(ctx.db, scope, input.carrier_id);
+    await assertCarrierReachable(ctx.db, scope, input.carrierId);
     const id = await withCarrierReference(() =>
-      insertDriver(ctx.db, { ...input, company_id: ctx.session.company.id, sales_agent_id: scope.ownerId }),
+      insertDriver(ctx.db, { ...input, companyId: ctx.session.company.id, salesAgentId: scope.ownerId }),
     );
     const driver = await findDriver(ctx.db, scope, id);
     if (!driver) throw new Error('a new driver could not be read back');

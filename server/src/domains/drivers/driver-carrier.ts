@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import { findCarrier } from '../carriers/carriers.repository.js';
 import { isForeignKeyViolation, type RecordScope } from './record-scope.js';
 
-const carrierNotFound = () => new AppError('NOT_FOUND', 'Carrier not found', { field: 'carrier_id' });
+const carrierNotFound = () => new AppError('NOT_FOUND', 'Carrier not found', { field: 'carrierId' });
 
 /**
  * A driver may only be linked to a carrier the user could open themselves: their company's

@@ -8,22 +8,22 @@ type Db = Kysely<Database>;
 
 /** What may be written: the form's fields (undefined leaves a field as it is). */
 export interface DriverValues {
-  first_name?: string | undefined;
-  last_name?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
   email?: string | null | undefined;
   phone?: string | null | undefined;
-  license_number?: string | null | undefined;
-  license_expiry?: string | null | undefined;
+  licenseNumber?: string | null | undefined;
+  licenseExpiry?: string | null | undefined;
   status?: DriverStatus | undefined;
   notes?: string | null | undefined;
-  carrier_id?: string | null | undefined;
+  carrierId?: string | null | undefined;
 }
 
 /** The rows the scope reaches (see RecordScope). */
 const inScope = (scope: RecordScope) => (eb: ExpressionBuilder<Database, 'drivers'>) => {
   const conditions: Expression<SqlBool>[] = [];
-  if (scope.companyId !== null) conditions.push(eb('drivers.company_id', '=', scope.companyId));
-  if (scope.ownerId !== null) conditions.push(eb('drivers.sales_agent_id', '=', scope.ownerId));
+  if (scope.companyId !== null) conditions.push(eb('drivers.companyId', '=', scope.companyId));
+  if (scope.ownerId !== null) conditions.push(eb('drivers.salesAgentId', '=', scope.ownerId));
   return eb.and(conditions);
 };
 
@@ -32,26 +32,26 @@ const selectDriver = (db: Db) =>
     .selectFrom('drivers')
     .select([
       'drivers.id',
-      'drivers.company_id',
-      'drivers.first_name',
-      'drivers.last_name',
+      'drivers.companyId',
+      'drivers.firstName',
+      'drivers.lastName',
       'drivers.email',
       'drivers.phone',
-      'drivers.license_number',
-      'drivers.license_expiry',
+      'drivers.licenseNumber',
+      'drivers.licenseExpiry',
       'drivers.status',
       'drivers.notes',
-      'drivers.carrier_id',
-      'drivers.sales_agent_id',
-      isoTimestamp('drivers.created_at').as('created_at'),
-      isoTimestamp('drivers.updated_at').as('updated_at'),
+      'drivers.carrierId',
+      'drivers.salesAgentId',
+      isoTimestamp('drivers.createdAt').as('createdAt'),
+      isoTimestamp('drivers.updatedAt').as('updatedAt'),
     ]);
 
 export async function listDrivers(db: Db, scope: RecordScope, page: { cursor?: ListCursor | null | undefined; limit: number }) {
   let query = selectDriver(db).where(inScope(scope));
   if (page.cursor) query = query.where(olderThan('drivers', page.cursor));
   const rows = await query
-    .orderBy('drivers.created_at', 'desc')
+    .orderBy('drivers.createdAt', 'desc')
     .orderBy('drivers.id', 'desc')
     .limit(page.limit + 1)
     .execute();
@@ -69,27 +69,27 @@ export async function findDriverLocation(db: Db, scope: RecordScope, id: string)
     .select([
       'drivers.id',
       sql<string>`drivers.first_name || ' ' || drivers.last_name`.as('name'),
-      'drivers.current_location_lat',
-      'drivers.current_location_lng',
-      sql<string | null>`to_json(drivers.last_location_update) #>> '{}'`.as('last_location_update'),
+      'drivers.currentLocationLat',
+      'drivers.currentLocationLng',
+      sql<string | null>`to_json(drivers.last_location_update) #>> '{}'`.as('lastLocationUpdate'),
     ])
     .where(inScope(scope))
     .where('drivers.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const hasPosition = row.current_location_lat !== null && row.current_location_lng !== null;
+  const hasPosition = row.currentLocationLat !== null && row.currentLocationLng !== null;
   return {
     id: row.id,
     name: row.name,
-    lat: hasPosition ? Number(row.current_location_lat) : null,
-    lng: hasPosition ? Number(row.current_location_lng) : null,
-    last_location_update: row.last_location_update,
+    lat: hasPosition ? Number(row.currentLocationLat) : null,
+    lng: hasPosition ? Number(row.currentLocationLng) : null,
+    lastLocationUpdate: row.lastLocationUpdate,
   };
 }
 
 export async function insertDriver(
   db: Db,
-  row: DriverValues & { first_name: string; last_name: string; company_id: string; sales_agent_id: string | null },
+  row: DriverValues & { firstName: string; lastName: string; companyId: string; salesAgentId: string | null },
 ) {
   const { id } = await db.insertInto('drivers').values(row).returning('id').executeTakeFirstOrThrow();
   return id;

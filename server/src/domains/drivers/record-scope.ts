@@ -30,14 +30,14 @@ export const isoTimestamp = (column: string) => sql<string>`to_json(${sql.ref(co
 
 /** Newest first: rows strictly after the cursor in (created_at desc, id desc) order. */
 export const olderThan = (table: string, cursor: ListCursor) =>
-  sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)`;
+  sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 
 /** One page of rows fetched with limit + 1: the page, and the cursor after it when more rows follow. */
-export function toPage<Row extends { id: string; created_at: string }>(
+export function toPage<Row extends { id: string; createdAt: string }>(
   rows: Row[],
   limit: number,
-): { items: Row[]; next_cursor: ListCursor | null } {
+): { items: Row[]; nextCursor: ListCursor | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, next_cursor: rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null };
+  return { items, nextCursor: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }

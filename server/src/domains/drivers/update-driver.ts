@@ -14,7 +14,7 @@ export const updateDriverProcedure = roleProcedure(...DRIVER_WRITERS)
     const scope = recordScope(ctx.session, 'write');
     // The driver first: naming someone else's driver says "Driver not found" whatever the carrier.
     if (!(await findDriver(ctx.db, scope, id))) throw notFound('Driver');
-    await assertCarrierReachable(ctx.db, scope, values.carrier_id);
+    await assertCarrierReachable(ctx.db, scope, values.carrierId);
     const updated = await withCarrierReference(() => updateDriver(ctx.db, scope, id, values));
     const driver = updated ? await findDriver(ctx.db, scope, updated) : undefined;
     if (!driver) throw notFound('Driver');

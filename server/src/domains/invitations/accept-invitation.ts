@@ -35,7 +35,7 @@ export const accept = publicProcedure
       if (invitation.isCompanySuspended) {
         throw new AppError('FORBIDDEN', `${invitation.companyName} is suspended. Contact support to reactivate it.`);
       }
-      const account = await tx.selectFrom('users').select(['id', 'password_hash']).where('email', '=', invitation.email).executeTakeFirst();
+      const account = await tx.selectFrom('users').select(['id', 'passwordHash']).where('email', '=', invitation.email).executeTakeFirst();
       const joining = account
         ? await existingAccountJoins(tx, ctx.services, ctx.request, invitation, account, input.password)
         : await newAccountJoins(tx, invitation, input);
@@ -43,12 +43,9 @@ export const accept = publicProcedure
       if (!(await claimInvitation(tx, invitation.id))) throw invalidInvitation();
       await tx
         .insertInto('profiles')
-        .values({ user_id: joining.userId, company_id: invitation.companyId, first_name: joining.firstName, last_name: joining.lastName })
+        .values({ userId: joining.userId, companyId: invitation.companyId, firstName: joining.firstName, lastName: joining.lastName })
         .execute();
-      await tx
-        .insertInto('user_roles')
-        .values({ user_id: joining.userId, company_id: invitation.companyId, role: invitation.role })
-        .execute();
+      await tx.insertInto('userRoles').values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role }).execute();
       return joining.userId;
     });
     ctx.setCookie?.(await startSession(ctx.services, userId, ctx.request));
@@ -75,7 +72,7 @@ async function newAccountJoins(tx: Transaction<Database>, invitation: UsableInvi
   try {
     const user = await tx
       .insertInto('users')
-      .values({ email: invitation.email, password_hash: passwordHash })
+      .values({ email: invitation.email, passwordHash: passwordHash })
       .returning('id')
       .executeTakeFirstOrThrow();
     userId = user.id;
@@ -97,7 +94,7 @@ async function existingAccountJoins(
   services: Pick<AppServices, 'config' | 'rateLimiter'>,
   request: RequestInfo,
   invitation: UsableInvitation,
-  account: { id: string; password_hash: string },
+  account: { id: string; passwordHash: string },
   password: string,
 ): Promise<Joining> {
   // The password is checked as carefully as at sign-in: attempts are limited per address and per account.
@@ -111,16 +108,16 @@ async function existingAccountJoins(
   if (!ipAllowed || !accountAllowed) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait 15 minutes and try again.');
   }
-  if (!(await verifyPassword(account.password_hash, password))) {
+  if (!(await verifyPassword(account.passwordHash, password))) {
     throw new AppError('BAD_REQUEST', TEAM_TEXTS.wrongPassword, { field: 'password' });
   }
   await enterInvitedCompany(tx, { companyId: invitation.companyId, userId: account.id });
   // The account's own profile is readable to it (profiles_self_read), whichever company it is in.
-  const membership = await tx.selectFrom('profiles').select('company_id').where('user_id', '=', account.id).executeTakeFirst();
+  const membership = await tx.selectFrom('profiles').select('companyId').where('userId', '=', account.id).executeTakeFirst();
   if (membership) {
     throw new AppError(
       'CONFLICT',
-      membership.company_id === invitation.companyId
+      membership.companyId === invitation.companyId
         ? `You are already a member of ${invitation.companyName}. Sign in to continue.`
         : TEAM_TEXTS.otherCompany,
       { field: 'password' },

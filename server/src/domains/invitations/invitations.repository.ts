@@ -10,19 +10,19 @@ type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 // A type alias, not an interface: Kysely's withTables wants an indexable record.
 export type InvitationsTable = {
   id: Generated<string>;
-  company_id: string;
+  companyId: string;
   email: string;
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   role: StaffRole;
   /** SHA-256 of the mailed token, hex: the token itself is never stored. */
-  token_hash: string;
-  invited_by: string | null;
-  created_at: DefaultedTimestamp;
-  expires_at: DefaultedTimestamp;
-  accepted_at: Timestamp | null;
-  revoked_at: Timestamp | null;
-  last_sent_at: DefaultedTimestamp;
+  tokenHash: string;
+  invitedBy: string | null;
+  createdAt: DefaultedTimestamp;
+  expiresAt: DefaultedTimestamp;
+  acceptedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  lastSentAt: DefaultedTimestamp;
 };
 
 export type InvitationTables = { invitations: InvitationsTable };
@@ -38,22 +38,22 @@ const expiresIn = () => sql<Date>`now() + make_interval(days => ${INVITATION_LIF
 function openInvitations(db: Db, companyId: string) {
   return withInvitations(db)
     .selectFrom('invitations as invitation')
-    .leftJoin('profiles as inviter', 'inviter.user_id', 'invitation.invited_by')
+    .leftJoin('profiles as inviter', 'inviter.userId', 'invitation.invitedBy')
     .select([
       'invitation.id',
       'invitation.email',
-      'invitation.first_name',
-      'invitation.last_name',
+      'invitation.firstName',
+      'invitation.lastName',
       'invitation.role',
-      'invitation.created_at',
-      'invitation.last_sent_at',
-      'invitation.expires_at',
-      sql<boolean>`invitation.expires_at <= now()`.as('is_expired'),
-      sql<string | null>`nullif(trim(inviter.first_name || ' ' || inviter.last_name), '')`.as('inviter_name'),
+      'invitation.createdAt',
+      'invitation.lastSentAt',
+      'invitation.expiresAt',
+      sql<boolean>`invitation.expires_at <= now()`.as('isExpired'),
+      sql<string | null>`nullif(trim(inviter.first_name || ' ' || inviter.last_name), '')`.as('inviterName'),
     ])
-    .where('invitation.company_id', '=', companyId)
-    .where('invitation.accepted_at', 'is', null)
-    .where('invitation.revoked_at', 'is', null);
+    .where('invitation.companyId', '=', companyId)
+    .where('invitation.acceptedAt', 'is', null)
+    .where('invitation.revokedAt', 'is', null);
 }
 
 type OpenRow = Awaited<ReturnType<ReturnType<typeof openInvitations>['executeTakeFirstOrThrow']>>;
@@ -62,14 +62,14 @@ function toPendingInvitation(row: OpenRow): PendingInvitation {
   return {
     id: row.id,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    firstName: row.firstName,
+    lastName: row.lastName,
     role: row.role,
-    invitedByName: row.inviter_name,
-    createdAt: row.created_at.toISOString(),
-    lastSentAt: row.last_sent_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-    isExpired: row.is_expired,
+    invitedByName: row.inviterName,
+    createdAt: row.createdAt.toISOString(),
+    lastSentAt: row.lastSentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    isExpired: row.isExpired,
   };
 }
 
@@ -78,7 +78,7 @@ export const PENDING_LIST_LIMIT = 200;
 
 export async function listPendingInvitations(db: Db, companyId: string): Promise<PendingInvitation[]> {
   const rows = await openInvitations(db, companyId)
-    .orderBy('invitation.created_at', 'desc')
+    .orderBy('invitation.createdAt', 'desc')
     .orderBy('invitation.id', 'desc')
     .limit(PENDING_LIST_LIMIT)
     .execute();
@@ -100,12 +100,12 @@ export async function findOpenInvitationTo(db: Db, companyId: string, email: str
 export async function closeExpiredInvitationTo(db: Db, companyId: string, email: string): Promise<void> {
   await withInvitations(db)
     .updateTable('invitations')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('company_id', '=', companyId)
+    .set({ revokedAt: sql<Date>`now()` })
+    .where('companyId', '=', companyId)
     .where('email', '=', email)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '<=', sql<Date>`now()`)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '<=', sql<Date>`now()`)
     .execute();
 }
 
@@ -116,14 +116,14 @@ export async function insertInvitation(
   const row = await withInvitations(db)
     .insertInto('invitations')
     .values({
-      company_id: values.companyId,
+      companyId: values.companyId,
       email: values.email,
-      first_name: values.firstName,
-      last_name: values.lastName,
+      firstName: values.firstName,
+      lastName: values.lastName,
       role: values.role,
-      token_hash: values.tokenHash,
-      invited_by: values.invitedBy,
-      expires_at: expiresIn(),
+      tokenHash: values.tokenHash,
+      invitedBy: values.invitedBy,
+      expiresAt: expiresIn(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -138,12 +138,12 @@ export async function insertInvitation(
 export async function renewInvitation(db: Db, companyId: string, id: string, tokenHash: string): Promise<boolean> {
   const row = await withInvitations(db)
     .updateTable('invitations')
-    .set({ token_hash: tokenHash, expires_at: expiresIn(), last_sent_at: sql<Date>`now()` })
-    .where('company_id', '=', companyId)
+    .set({ tokenHash: tokenHash, expiresAt: expiresIn(), lastSentAt: sql<Date>`now()` })
+    .where('companyId', '=', companyId)
     .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('last_sent_at', '<=', sql<Date>`now() - make_interval(secs => ${INVITATION_RESEND_COOLDOWN_SECONDS})`)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('lastSentAt', '<=', sql<Date>`now() - make_interval(secs => ${INVITATION_RESEND_COOLDOWN_SECONDS})`)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -158,7 +158,7 @@ export async function secondsUntilResend(db: Db, companyId: string, id: string):
         'seconds',
       ),
     )
-    .where('company_id', '=', companyId)
+    .where('companyId', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
   return Math.max(0, row?.seconds ?? 0);
@@ -167,11 +167,11 @@ export async function secondsUntilResend(db: Db, companyId: string, id: string):
 export async function revokeInvitation(db: Db, companyId: string, id: string): Promise<boolean> {
   const row = await withInvitations(db)
     .updateTable('invitations')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('company_id', '=', companyId)
+    .set({ revokedAt: sql<Date>`now()` })
+    .where('companyId', '=', companyId)
     .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -197,34 +197,34 @@ export interface UsableInvitation {
 export async function findUsableInvitation(db: Db, tokenHash: string): Promise<UsableInvitation | null> {
   const row = await withInvitations(db)
     .selectFrom('invitations as invitation')
-    .innerJoin('companies as company', 'company.id', 'invitation.company_id')
+    .innerJoin('companies as company', 'company.id', 'invitation.companyId')
     .select([
       'invitation.id',
-      'invitation.company_id',
-      'company.name as company_name',
-      'company.subscription_status',
+      'invitation.companyId',
+      'company.name as companyName',
+      'company.subscriptionStatus',
       'invitation.email',
-      'invitation.first_name',
-      'invitation.last_name',
+      'invitation.firstName',
+      'invitation.lastName',
       'invitation.role',
-      'invitation.expires_at',
+      'invitation.expiresAt',
     ])
-    .where('invitation.token_hash', '=', tokenHash)
-    .where('invitation.accepted_at', 'is', null)
-    .where('invitation.revoked_at', 'is', null)
-    .where('invitation.expires_at', '>', sql<Date>`now()`)
+    .where('invitation.tokenHash', '=', tokenHash)
+    .where('invitation.acceptedAt', 'is', null)
+    .where('invitation.revokedAt', 'is', null)
+    .where('invitation.expiresAt', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
-    companyId: row.company_id,
-    companyName: row.company_name,
-    isCompanySuspended: row.subscription_status === 'suspended',
+    companyId: row.companyId,
+    companyName: row.companyName,
+    isCompanySuspended: row.subscriptionStatus === 'suspended',
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    firstName: row.firstName,
+    lastName: row.lastName,
     role: row.role,
-    expiresAt: row.expires_at,
+    expiresAt: row.expiresAt,
   };
 }
 
@@ -232,11 +232,11 @@ export async function findUsableInvitation(db: Db, tokenHash: string): Promise<U
 export async function claimInvitation(db: Db, id: string): Promise<boolean> {
   const row = await withInvitations(db)
     .updateTable('invitations')
-    .set({ accepted_at: sql<Date>`now()` })
+    .set({ acceptedAt: sql<Date>`now()` })
     .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

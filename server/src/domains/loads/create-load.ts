@@ -16,9 +16,9 @@ export const createLoadProcedure = roleProcedure('admin', 'dispatcher', 'sales')
     try {
       return await insertLoad(ctx.db, {
         ...input,
-        company_id: viewer.companyId,
-        created_by: viewer.userId,
-        sales_user_id: ctx.session.role === 'sales' ? viewer.userId : null,
+        companyId: viewer.companyId,
+        createdBy: viewer.userId,
+        salesUserId: ctx.session.role === 'sales' ? viewer.userId : null,
       });
     } catch (error) {
       throw assignmentRaceError(error) ?? error;

@@ -2,12 +2,12 @@ import { AppError } from '../../errors.js';
 import { isAssignable, type LoadsDb, type Viewer } from './loads.repository.js';
 
 const ASSIGNMENTS = [
-  { kind: 'driver', field: 'driver_id', message: 'Driver not found' },
-  { kind: 'broker', field: 'broker_id', message: 'Broker not found' },
-  { kind: 'carrier', field: 'carrier_id', message: 'Carrier not found' },
+  { kind: 'driver', field: 'driverId', message: 'Driver not found' },
+  { kind: 'broker', field: 'brokerId', message: 'Broker not found' },
+  { kind: 'carrier', field: 'carrierId', message: 'Carrier not found' },
 ] as const;
 
-type AssignmentIds = { driver_id: string | null; broker_id: string | null; carrier_id: string | null };
+type AssignmentIds = { driverId: string | null; brokerId: string | null; carrierId: string | null };
 
 /**
  * Refuses a driver, broker or carrier the viewer may not assign: another company's record

@@ -30,42 +30,42 @@ export function viewerOf(session: SessionOutput): Viewer {
 
 const LIST_COLUMNS = [
   'id',
-  'company_id',
-  'load_number',
-  'pickup_city',
-  'pickup_state',
-  'pickup_date',
-  'delivery_city',
-  'delivery_state',
-  'delivery_date',
+  'companyId',
+  'loadNumber',
+  'pickupCity',
+  'pickupState',
+  'pickupDate',
+  'deliveryCity',
+  'deliveryState',
+  'deliveryDate',
   'commodity',
   'status',
   'rate',
-  'driver_name',
-  'broker_name',
-  'carrier_name',
-  'created_at',
+  'driverName',
+  'brokerName',
+  'carrierName',
+  'createdAt',
 ] as const;
 
 const DETAIL_COLUMNS = [
   ...LIST_COLUMNS,
-  'reference_number',
-  'pickup_location',
-  'pickup_notes',
-  'delivery_location',
-  'delivery_notes',
+  'referenceNumber',
+  'pickupLocation',
+  'pickupNotes',
+  'deliveryLocation',
+  'deliveryNotes',
   'weight',
   'distance',
-  'driver_id',
-  'broker_id',
-  'carrier_id',
-  'created_by',
-  'sales_user_id',
-  'sales_percentage',
+  'driverId',
+  'brokerId',
+  'carrierId',
+  'createdBy',
+  'salesUserId',
+  'salesPercentage',
   'factoring',
   'notes',
-  'status_updated_at',
-  'updated_at',
+  'statusUpdatedAt',
+  'updatedAt',
 ] as const;
 
 type LoadRow = Selectable<LoadsTable>;
@@ -77,53 +77,53 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 function toListItem(row: ListRow): LoadListItem {
   return {
     id: row.id,
-    company_id: row.company_id,
-    load_number: row.load_number,
-    pickup_city: row.pickup_city,
-    pickup_state: row.pickup_state,
-    pickup_date: row.pickup_date,
-    delivery_city: row.delivery_city,
-    delivery_state: row.delivery_state,
-    delivery_date: row.delivery_date,
+    companyId: row.companyId,
+    loadNumber: row.loadNumber,
+    pickupCity: row.pickupCity,
+    pickupState: row.pickupState,
+    pickupDate: row.pickupDate,
+    deliveryCity: row.deliveryCity,
+    deliveryState: row.deliveryState,
+    deliveryDate: row.deliveryDate,
     commodity: row.commodity,
     status: row.status,
     rate: row.rate,
-    driver_name: row.driver_name,
-    broker_name: row.broker_name,
-    carrier_name: row.carrier_name,
-    created_at: iso(row.created_at),
+    driverName: row.driverName,
+    brokerName: row.brokerName,
+    carrierName: row.carrierName,
+    createdAt: iso(row.createdAt),
   };
 }
 
 function toDetail(row: DetailRow): LoadDetail {
   return {
     ...toListItem(row),
-    reference_number: row.reference_number,
-    pickup_location: row.pickup_location,
-    pickup_notes: row.pickup_notes,
-    delivery_location: row.delivery_location,
-    delivery_notes: row.delivery_notes,
+    referenceNumber: row.referenceNumber,
+    pickupLocation: row.pickupLocation,
+    pickupNotes: row.pickupNotes,
+    deliveryLocation: row.deliveryLocation,
+    deliveryNotes: row.deliveryNotes,
     weight: row.weight,
     distance: row.distance,
-    driver_id: row.driver_id,
-    broker_id: row.broker_id,
-    carrier_id: row.carrier_id,
-    created_by: row.created_by,
-    sales_user_id: row.sales_user_id,
-    sales_percentage: row.sales_percentage,
+    driverId: row.driverId,
+    brokerId: row.brokerId,
+    carrierId: row.carrierId,
+    createdBy: row.createdBy,
+    salesUserId: row.salesUserId,
+    salesPercentage: row.salesPercentage,
     factoring: row.factoring,
     notes: row.notes,
-    status_updated_at: row.status_updated_at ? iso(row.status_updated_at) : null,
-    updated_at: iso(row.updated_at),
+    statusUpdatedAt: row.statusUpdatedAt ? iso(row.statusUpdatedAt) : null,
+    updatedAt: iso(row.updatedAt),
   };
 }
 
 /** The loads this viewer may see: their company's (every company's for a master admin), a sales user's own. */
 function visibleLoads(db: LoadsDb, viewer: Viewer) {
   let query = db.selectFrom('loads');
-  if (!viewer.isMasterAdmin) query = query.where('loads.company_id', '=', viewer.companyId);
+  if (!viewer.isMasterAdmin) query = query.where('loads.companyId', '=', viewer.companyId);
   if (viewer.seesOnlyOwn) {
-    query = query.where((eb) => eb.or([eb('loads.sales_user_id', '=', viewer.userId), eb('loads.created_by', '=', viewer.userId)]));
+    query = query.where((eb) => eb.or([eb('loads.salesUserId', '=', viewer.userId), eb('loads.createdBy', '=', viewer.userId)]));
   }
   return query;
 }
@@ -133,9 +133,9 @@ function visibleLoads(db: LoadsDb, viewer: Viewer) {
  * admin writes like any admin), a sales user's own.
  */
 function writableLoads(db: LoadsDb, viewer: Viewer) {
-  let query = db.updateTable('loads').where('loads.company_id', '=', viewer.companyId);
+  let query = db.updateTable('loads').where('loads.companyId', '=', viewer.companyId);
   if (viewer.seesOnlyOwn) {
-    query = query.where((eb) => eb.or([eb('loads.sales_user_id', '=', viewer.userId), eb('loads.created_by', '=', viewer.userId)]));
+    query = query.where((eb) => eb.or([eb('loads.salesUserId', '=', viewer.userId), eb('loads.createdBy', '=', viewer.userId)]));
   }
   return query;
 }
@@ -168,9 +168,9 @@ export async function listLoads(
   let select = visibleLoads(db, viewer)
     .select([
       ...LIST_COLUMNS,
-      sql<string>`to_char(loads.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('cursor_created_at'),
+      sql<string>`to_char(loads.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('cursorCreatedAt'),
     ])
-    .orderBy('loads.created_at', 'desc')
+    .orderBy('loads.createdAt', 'desc')
     .orderBy('loads.id', 'desc')
     .limit(query.limit + 1);
   if (query.status !== 'all') select = select.where('loads.status', '=', query.status);
@@ -184,7 +184,7 @@ export async function listLoads(
   const last = page.at(-1);
   return {
     items: page.map(toListItem),
-    next: rows.length > query.limit && last ? { createdAt: last.cursor_created_at, id: last.id } : null,
+    next: rows.length > query.limit && last ? { createdAt: last.cursorCreatedAt, id: last.id } : null,
   };
 }
 
@@ -198,11 +198,11 @@ export async function findWritableLoad(db: LoadsDb, viewer: Viewer, id: string):
   return findLoad(db, { ...viewer, isMasterAdmin: false }, id);
 }
 
-type LoadFields = Omit<CreateLoadValues, 'load_number'> & { load_number: string };
+type LoadFields = Omit<CreateLoadValues, 'loadNumber'> & { loadNumber: string };
 
 export async function insertLoad(
   db: LoadsDb,
-  values: LoadFields & { company_id: string; created_by: string; sales_user_id: string | null },
+  values: LoadFields & { companyId: string; createdBy: string; salesUserId: string | null },
 ): Promise<LoadDetail> {
   const row = await db
     .insertInto('loads')
@@ -231,18 +231,18 @@ const PICK_LIST_LIMIT = 1000;
  * Always the viewer's own company, also for a master admin: loads are written only there.
  */
 function assignableDrivers(db: LoadsDb, viewer: Viewer) {
-  let query = db.selectFrom('drivers').where('drivers.company_id', '=', viewer.companyId);
-  if (viewer.seesOnlyOwn) query = query.where('drivers.sales_agent_id', '=', viewer.userId);
+  let query = db.selectFrom('drivers').where('drivers.companyId', '=', viewer.companyId);
+  if (viewer.seesOnlyOwn) query = query.where('drivers.salesAgentId', '=', viewer.userId);
   return query;
 }
 
 function assignableBrokers(db: LoadsDb, viewer: Viewer) {
-  return db.selectFrom('brokers').where('brokers.company_id', '=', viewer.companyId);
+  return db.selectFrom('brokers').where('brokers.companyId', '=', viewer.companyId);
 }
 
 function assignableCarriers(db: LoadsDb, viewer: Viewer) {
-  let query = db.selectFrom('carriers').where('carriers.company_id', '=', viewer.companyId);
-  if (viewer.seesOnlyOwn) query = query.where('carriers.sales_agent_id', '=', viewer.userId);
+  let query = db.selectFrom('carriers').where('carriers.companyId', '=', viewer.companyId);
+  if (viewer.seesOnlyOwn) query = query.where('carriers.salesAgentId', '=', viewer.userId);
   return query;
 }
 
@@ -263,8 +263,8 @@ export async function formOptions(
   // One after the other: a transaction is one connection.
   const drivers = await assignableDrivers(db, viewer)
     .select(['drivers.id', sql<string>`drivers.first_name || ' ' || drivers.last_name`.as('name')])
-    .orderBy('drivers.first_name')
-    .orderBy('drivers.last_name')
+    .orderBy('drivers.firstName')
+    .orderBy('drivers.lastName')
     .orderBy('drivers.id')
     .limit(PICK_LIST_LIMIT)
     .execute();

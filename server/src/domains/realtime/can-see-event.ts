@@ -1,7 +1,7 @@
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
 
-export const LIVE_TABLES = ['loads', 'wip_assignments', 'drivers'] as const;
+export const LIVE_TABLES = ['loads', 'wipAssignments', 'drivers'] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
 /**
@@ -12,9 +12,9 @@ export type LiveTable = (typeof LIVE_TABLES)[number];
 export function canSeeEvent(session: SessionOutput, event: RealtimeEvent): boolean {
   if (!LIVE_TABLES.includes(event.table as LiveTable)) return false;
   if (session.isMasterAdmin) return true;
-  if (event.company_id !== session.company.id || session.role === null) return false;
-  if (event.table === 'loads' && session.role === 'sales') return event.sales_user_id === session.user.id;
-  if (event.table === 'drivers' && session.role === 'sales') return event.sales_agent_id === session.user.id;
-  if (event.table === 'wip_assignments' && session.role !== 'admin') return event.user_id === session.user.id;
+  if (event.companyId !== session.company.id || session.role === null) return false;
+  if (event.table === 'loads' && session.role === 'sales') return event.salesUserId === session.user.id;
+  if (event.table === 'drivers' && session.role === 'sales') return event.salesAgentId === session.user.id;
+  if (event.table === 'wipAssignments' && session.role !== 'admin') return event.userId === session.user.id;
   return true;
 }

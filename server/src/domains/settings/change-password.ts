@@ -19,16 +19,12 @@ export const changePassword = companyProcedure
     const userId = ctx.session.user.id;
     const allowed = await ctx.services.rateLimiter.hit(`change-password:user:${userId}`, CHECKS_PER_HOUR, 3600);
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many password attempts. Please try again in an hour.');
-    const account = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-    if (!account || !(await verifyPassword(account.password_hash, input.currentPassword))) {
+    const account = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
+    if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
       throw new AppError('BAD_REQUEST', 'Current password is incorrect', { field: 'currentPassword' });
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await ctx.db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
+    await ctx.db.updateTable('users').set({ passwordHash: passwordHash, passwordChangedAt: new Date() }).where('id', '=', userId).execute();
     const endedSessions = await endOtherSessions(ctx.db, userId, ctx.sessionId);
     await endPendingSignIns(ctx.db, userId);
     await expireCodes(ctx.db, userId);

@@ -14,23 +14,23 @@ async function liveSessions(db: Db, userId: string) {
   const now = new Date();
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'expires_at', 'absolute_expires_at', 'user_agent', 'ip'])
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .where('absolute_expires_at', '>', now)
-    .orderBy('created_at', 'desc')
+    .select(['id', 'createdAt', 'expiresAt', 'absoluteExpiresAt', 'userAgent', 'ip'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now)
+    .where('absoluteExpiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
     .execute();
 }
 
 export async function listSessions(db: Db, userId: string, currentSessionId: string): Promise<ActiveSession[]> {
   const rows = await liveSessions(db, userId);
   const sessions = rows.map((row) => {
-    const expiresAt = new Date(Math.min(new Date(row.expires_at).getTime(), new Date(row.absolute_expires_at).getTime()));
+    const expiresAt = new Date(Math.min(new Date(row.expiresAt).getTime(), new Date(row.absoluteExpiresAt).getTime()));
     return {
       id: sessionFingerprint(row.id),
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: new Date(row.createdAt).toISOString(),
       expiresAt: expiresAt.toISOString(),
-      userAgent: row.user_agent,
+      userAgent: row.userAgent,
       ip: row.ip,
       isCurrent: row.id === currentSessionId,
     };
@@ -41,10 +41,10 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
 
 /** Ends one of the user's own sessions, named by its fingerprint: the id of the ended session, or null when the user has no such session. */
 export async function endSessionByFingerprint(db: Db, userId: string, fingerprint: string): Promise<string | null> {
-  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  const rows = await db.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
   const match = rows.find((row) => sessionFingerprint(row.id) === fingerprint);
   if (!match) return null;
-  const result = await db.deleteFrom('sessions').where('id', '=', match.id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db.deleteFrom('sessions').where('id', '=', match.id).where('userId', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1 ? match.id : null;
 }
 
@@ -53,6 +53,6 @@ export async function endSessionByFingerprint(db: Db, userId: string, fingerprin
  * change, whoever else was signed in must sign in again under the new rules.
  */
 export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+  const result = await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

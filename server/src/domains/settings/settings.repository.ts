@@ -12,39 +12,39 @@ export async function readSettings(
 ): Promise<Omit<SettingsOutput, 'canEditAccountId'> | null> {
   const row = await db
     .selectFrom('profiles')
-    .innerJoin('users', 'users.id', 'profiles.user_id')
-    .innerJoin('companies', 'companies.id', 'profiles.company_id')
+    .innerJoin('users', 'users.id', 'profiles.userId')
+    .innerJoin('companies', 'companies.id', 'profiles.companyId')
     .select([
-      'profiles.first_name',
-      'profiles.last_name',
+      'profiles.firstName',
+      'profiles.lastName',
       'profiles.phone',
-      'profiles.two_factor_enabled',
-      'profiles.two_factor_method',
+      'profiles.twoFactorEnabled',
+      'profiles.twoFactorMethod',
       'users.email',
-      'companies.name as company_name',
-      'companies.email as company_email',
-      'companies.phone as company_phone',
-      'companies.address as company_address',
-      'companies.airwallex_account_id',
+      'companies.name as companyName',
+      'companies.email as companyEmail',
+      'companies.phone as companyPhone',
+      'companies.address as companyAddress',
+      'companies.airwallexAccountId',
     ])
-    .where('profiles.user_id', '=', scope.userId)
-    .where('profiles.company_id', '=', scope.companyId)
+    .where('profiles.userId', '=', scope.userId)
+    .where('profiles.companyId', '=', scope.companyId)
     .executeTakeFirst();
   if (!row) return null;
   return {
     profile: {
-      firstName: row.first_name,
-      lastName: row.last_name,
+      firstName: row.firstName,
+      lastName: row.lastName,
       phone: row.phone,
       email: row.email,
-      twoFactor: { enabled: row.two_factor_enabled, method: row.two_factor_method },
+      twoFactor: { enabled: row.twoFactorEnabled, method: row.twoFactorMethod },
     },
     company: {
-      name: row.company_name,
-      email: row.company_email,
-      phone: row.company_phone,
-      address: row.company_address,
-      airwallexAccountId: row.airwallex_account_id,
+      name: row.companyName,
+      email: row.companyEmail,
+      phone: row.companyPhone,
+      address: row.companyAddress,
+      airwallexAccountId: row.airwallexAccountId,
     },
   };
 }
@@ -52,29 +52,29 @@ export async function readSettings(
 export async function readTwoFactorProfile(db: Db, userId: string) {
   return db
     .selectFrom('profiles')
-    .innerJoin('users', 'users.id', 'profiles.user_id')
-    .select(['profiles.phone', 'profiles.two_factor_enabled', 'profiles.two_factor_method', 'users.email'])
-    .where('profiles.user_id', '=', userId)
+    .innerJoin('users', 'users.id', 'profiles.userId')
+    .select(['profiles.phone', 'profiles.twoFactorEnabled', 'profiles.twoFactorMethod', 'users.email'])
+    .where('profiles.userId', '=', userId)
     .executeTakeFirst();
 }
 
 export async function updateProfile(db: Db, userId: string, values: { firstName: string; lastName: string; phone: string | null }) {
   await db
     .updateTable('profiles')
-    .set({ first_name: values.firstName, last_name: values.lastName, phone: values.phone })
-    .where('user_id', '=', userId)
+    .set({ firstName: values.firstName, lastName: values.lastName, phone: values.phone })
+    .where('userId', '=', userId)
     .execute();
 }
 
 export async function setTwoFactor(db: Db, userId: string, state: { enabled: boolean; method?: TwoFactorMethod }) {
   await db
     .updateTable('profiles')
-    .set({ two_factor_enabled: state.enabled, ...(state.method ? { two_factor_method: state.method } : {}) })
-    .where('user_id', '=', userId)
+    .set({ twoFactorEnabled: state.enabled, ...(state.method ? { twoFactorMethod: state.method } : {}) })
+    .where('userId', '=', userId)
     .execute();
 }
 
 export async function saveAccountId(db: Db, companyId: string, accountId: string): Promise<boolean> {
-  const result = await db.updateTable('companies').set({ airwallex_account_id: accountId }).where('id', '=', companyId).executeTakeFirst();
+  const result = await db.updateTable('companies').set({ airwallexAccountId: accountId }).where('id', '=', companyId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -15,7 +15,7 @@ export const updateProfileProcedure = companyProcedure
     const current = await readTwoFactorProfile(ctx.db, userId);
     if (!current) throw notFound('Profile');
     const phone = input.phone ?? null;
-    if (!phone && current.two_factor_enabled && current.two_factor_method === 'sms') {
+    if (!phone && current.twoFactorEnabled && current.twoFactorMethod === 'sms') {
       throw new AppError('BAD_REQUEST', SETTINGS_TEXT.phoneNeededForSms, { field: 'phone' });
     }
     await updateProfile(ctx.db, userId, { firstName: input.firstName, lastName: input.lastName, phone });

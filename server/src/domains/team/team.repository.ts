@@ -12,29 +12,29 @@ type Db = Kysely<Database>;
 function membersOf(db: Db, companyId: string) {
   return db
     .selectFrom('profiles')
-    .innerJoin('user_roles', (join) =>
-      join.onRef('user_roles.user_id', '=', 'profiles.user_id').onRef('user_roles.company_id', '=', 'profiles.company_id'),
+    .innerJoin('userRoles', (join) =>
+      join.onRef('userRoles.userId', '=', 'profiles.userId').onRef('userRoles.companyId', '=', 'profiles.companyId'),
     )
-    .innerJoin('users', 'users.id', 'profiles.user_id')
-    .where('profiles.company_id', '=', companyId);
+    .innerJoin('users', 'users.id', 'profiles.userId')
+    .where('profiles.companyId', '=', companyId);
 }
 
 export async function listMembers(db: Db, companyId: string, currentUserId: string): Promise<TeamMember[]> {
   const rows = await membersOf(db, companyId)
-    .select(['profiles.user_id', 'profiles.first_name', 'profiles.last_name', 'profiles.created_at', 'users.email', 'user_roles.role'])
-    .orderBy('profiles.first_name')
-    .orderBy('profiles.last_name')
-    .orderBy('profiles.user_id')
+    .select(['profiles.userId', 'profiles.firstName', 'profiles.lastName', 'profiles.createdAt', 'users.email', 'userRoles.role'])
+    .orderBy('profiles.firstName')
+    .orderBy('profiles.lastName')
+    .orderBy('profiles.userId')
     .execute();
   return rows.map((row) => ({
-    userId: row.user_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
     email: row.email,
     role: row.role,
-    joinedAt: row.created_at.toISOString(),
+    joinedAt: row.createdAt.toISOString(),
     status: MEMBER_STATUS,
-    isCurrentUser: row.user_id === currentUserId,
+    isCurrentUser: row.userId === currentUserId,
   }));
 }
 
@@ -42,9 +42,9 @@ export async function listMembers(db: Db, companyId: string, currentUserId: stri
 export async function isMemberEmail(db: Db, companyId: string, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('profiles')
-    .innerJoin('users', 'users.id', 'profiles.user_id')
-    .select('profiles.user_id')
-    .where('profiles.company_id', '=', companyId)
+    .innerJoin('users', 'users.id', 'profiles.userId')
+    .select('profiles.userId')
+    .where('profiles.companyId', '=', companyId)
     .where('users.email', '=', email)
     .executeTakeFirst();
   return row !== undefined;
@@ -57,21 +57,21 @@ export async function isMemberEmail(db: Db, companyId: string, email: string): P
  */
 export async function lockRoles(db: Db, companyId: string, userId: string): Promise<{ adminIds: string[]; memberRole: StaffRole | null }> {
   const rows = await db
-    .selectFrom('user_roles')
-    .select(['user_id', 'role'])
-    .where('company_id', '=', companyId)
-    .where((eb) => eb.or([eb('role', '=', 'admin'), eb('user_id', '=', userId)]))
-    .orderBy('user_id')
+    .selectFrom('userRoles')
+    .select(['userId', 'role'])
+    .where('companyId', '=', companyId)
+    .where((eb) => eb.or([eb('role', '=', 'admin'), eb('userId', '=', userId)]))
+    .orderBy('userId')
     .forUpdate()
     .execute();
   return {
-    adminIds: rows.filter((row) => row.role === 'admin').map((row) => row.user_id),
-    memberRole: rows.find((row) => row.user_id === userId)?.role ?? null,
+    adminIds: rows.filter((row) => row.role === 'admin').map((row) => row.userId),
+    memberRole: rows.find((row) => row.userId === userId)?.role ?? null,
   };
 }
 
 export async function setRole(db: Db, companyId: string, userId: string, role: StaffRole): Promise<void> {
-  await db.updateTable('user_roles').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  await db.updateTable('userRoles').set({ role }).where('companyId', '=', companyId).where('userId', '=', userId).execute();
 }
 
 /**
@@ -79,8 +79,8 @@ export async function setRole(db: Db, companyId: string, userId: string, role: S
  * its name on loads they created, and it can be invited again, here or elsewhere).
  */
 export async function removeMembership(db: Db, companyId: string, userId: string): Promise<void> {
-  await db.deleteFrom('user_roles').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-  await db.deleteFrom('profiles').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('userRoles').where('companyId', '=', companyId).where('userId', '=', userId).execute();
+  await db.deleteFrom('profiles').where('companyId', '=', companyId).where('userId', '=', userId).execute();
 }
 
 /**
@@ -88,7 +88,7 @@ export async function removeMembership(db: Db, companyId: string, userId: string
  * tells every app instance (on commit) to close that session's sockets.
  */
 export async function endSessions(db: Db, userId: string): Promise<number> {
-  const deleted = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+  const deleted = await db.deleteFrom('sessions').where('userId', '=', userId).returning('id').execute();
   return deleted.length;
 }
 
@@ -96,32 +96,32 @@ export async function endSessions(db: Db, userId: string): Promise<number> {
 export async function adminStats(db: Db, companyId: string): Promise<AdminStats> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('loads').select(eb.fn.countAll<number>().as('count')).where('loads.company_id', '=', companyId).as('total_loads'),
+      eb.selectFrom('loads').select(eb.fn.countAll<number>().as('count')).where('loads.companyId', '=', companyId).as('totalLoads'),
       eb
         .selectFrom('loads')
         .select(sql<string>`coalesce(sum(loads.rate), 0)::numeric(14, 2)::text`.as('revenue'))
-        .where('loads.company_id', '=', companyId)
-        .as('total_revenue'),
+        .where('loads.companyId', '=', companyId)
+        .as('totalRevenue'),
       eb
         .selectFrom('drivers')
         .select(eb.fn.countAll<number>().as('count'))
-        .where('drivers.company_id', '=', companyId)
+        .where('drivers.companyId', '=', companyId)
         .where('drivers.status', 'in', ['available', 'on_route'])
-        .as('active_drivers'),
+        .as('activeDrivers'),
       eb
         .selectFrom('profiles')
-        .innerJoin('user_roles', (join) =>
-          join.onRef('user_roles.user_id', '=', 'profiles.user_id').onRef('user_roles.company_id', '=', 'profiles.company_id'),
+        .innerJoin('userRoles', (join) =>
+          join.onRef('userRoles.userId', '=', 'profiles.userId').onRef('userRoles.companyId', '=', 'profiles.companyId'),
         )
         .select(eb.fn.countAll<number>().as('count'))
-        .where('profiles.company_id', '=', companyId)
-        .as('team_members'),
+        .where('profiles.companyId', '=', companyId)
+        .as('teamMembers'),
     ])
     .executeTakeFirstOrThrow();
   return {
-    totalLoads: Number(row.total_loads ?? 0),
-    activeDrivers: Number(row.active_drivers ?? 0),
-    teamMembers: Number(row.team_members ?? 0),
-    totalRevenue: row.total_revenue ?? '0.00',
+    totalLoads: Number(row.totalLoads ?? 0),
+    activeDrivers: Number(row.activeDrivers ?? 0),
+    teamMembers: Number(row.teamMembers ?? 0),
+    totalRevenue: row.totalRevenue ?? '0.00',
   };
 }

@@ -17,5 +17,5 @@ export const disable = companyProcedure
     await endOtherSessions(ctx.db, userId, ctx.sessionId);
     const profile = await readTwoFactorProfile(ctx.db, userId);
     if (!profile) throw notFound('Profile');
-    return { enabled: profile.two_factor_enabled, method: profile.two_factor_method };
+    return { enabled: profile.twoFactorEnabled, method: profile.twoFactorMethod };
   });

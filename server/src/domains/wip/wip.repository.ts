@@ -12,20 +12,20 @@ const fullName = (alias: 'requester' | 'decider') =>
 
 function assignmentsOf(db: Db, companyId: string) {
   return db
-    .selectFrom('wip_assignments as wip')
-    .leftJoin('profiles as requester', 'requester.user_id', 'wip.user_id')
-    .leftJoin('profiles as decider', 'decider.user_id', 'wip.assigned_by')
+    .selectFrom('wipAssignments as wip')
+    .leftJoin('profiles as requester', 'requester.userId', 'wip.userId')
+    .leftJoin('profiles as decider', 'decider.userId', 'wip.assignedBy')
     .select([
       'wip.id',
-      'wip.user_id',
+      'wip.userId',
       'wip.status',
-      'wip.requested_at',
-      'wip.assigned_at',
+      'wip.requestedAt',
+      'wip.assignedAt',
       'wip.notes',
-      fullName('requester').as('requester_name'),
-      fullName('decider').as('decider_name'),
+      fullName('requester').as('requesterName'),
+      fullName('decider').as('deciderName'),
     ])
-    .where('wip.company_id', '=', companyId);
+    .where('wip.companyId', '=', companyId);
 }
 
 type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentsOf>['executeTakeFirstOrThrow']>>;
@@ -33,20 +33,20 @@ type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentsOf>['execut
 function toAssignment(row: AssignmentRow): WipAssignment {
   return {
     id: row.id,
-    userId: row.user_id,
-    userName: row.requester_name ?? UNKNOWN_USER,
+    userId: row.userId,
+    userName: row.requesterName ?? UNKNOWN_USER,
     status: row.status,
-    requestedAt: row.requested_at.toISOString(),
-    assignedAt: row.assigned_at ? row.assigned_at.toISOString() : null,
-    assignedByName: row.decider_name,
+    requestedAt: row.requestedAt.toISOString(),
+    assignedAt: row.assignedAt ? row.assignedAt.toISOString() : null,
+    assignedByName: row.deciderName,
     notes: row.notes,
   };
 }
 
 /** Requests newest first, with the requester's and the deciding admin's names; only one user's own when `requesterId` is given. */
 export async function listAssignments(db: Db, scope: { companyId: string; requesterId: string | null }): Promise<WipAssignment[]> {
-  let query = assignmentsOf(db, scope.companyId).orderBy('wip.requested_at', 'desc').orderBy('wip.id', 'desc').limit(WIP_LIST_LIMIT);
-  if (scope.requesterId) query = query.where('wip.user_id', '=', scope.requesterId);
+  let query = assignmentsOf(db, scope.companyId).orderBy('wip.requestedAt', 'desc').orderBy('wip.id', 'desc').limit(WIP_LIST_LIMIT);
+  if (scope.requesterId) query = query.where('wip.userId', '=', scope.requesterId);
   return (await query.execute()).map(toAssignment);
 }
 
@@ -57,8 +57,8 @@ export async function findAssignment(db: Db, companyId: string, id: string): Pro
 
 export async function insertRequest(db: Db, values: { companyId: string; userId: string; notes: string | null }): Promise<string> {
   const row = await db
-    .insertInto('wip_assignments')
-    .values({ company_id: values.companyId, user_id: values.userId, notes: values.notes })
+    .insertInto('wipAssignments')
+    .values({ companyId: values.companyId, userId: values.userId, notes: values.notes })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -74,14 +74,14 @@ export async function decidePending(
   decision: { companyId: string; id: string; status: Exclude<WipStatus, 'pending'>; adminUserId: string; notes: string | null },
 ): Promise<string | null> {
   const row = await db
-    .updateTable('wip_assignments')
+    .updateTable('wipAssignments')
     .set((eb) => ({
       status: decision.status,
-      assigned_at: sql<Date>`now()`,
-      assigned_by: decision.adminUserId,
+      assignedAt: sql<Date>`now()`,
+      assignedBy: decision.adminUserId,
       notes: decision.notes === null ? eb.ref('notes') : decision.notes,
     }))
-    .where('company_id', '=', decision.companyId)
+    .where('companyId', '=', decision.companyId)
     .where('id', '=', decision.id)
     .where('status', '=', 'pending')
     .returning('id')
@@ -92,9 +92,9 @@ export async function decidePending(
 /** The status of a request of the company, or null when there is none with this id. */
 export async function statusOf(db: Db, companyId: string, id: string): Promise<WipStatus | null> {
   const row = await db
-    .selectFrom('wip_assignments')
+    .selectFrom('wipAssignments')
     .select('status')
-    .where('company_id', '=', companyId)
+    .where('companyId', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.status ?? null;

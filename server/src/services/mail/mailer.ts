@@ -66,21 +66,21 @@ export function createMailer(db: Db, transport: MailTransport | null): Mailer {
           channel: message.channel,
           recipient: message.to,
           subject: message.subject,
-          body_text: message.text,
-          body_html: message.html ?? null,
+          bodyText: message.text,
+          bodyHtml: message.html ?? null,
           provider: transport && message.channel === 'email' ? transport.name : 'outbox',
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport || message.channel !== 'email') {
-        await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date() }).where('id', '=', row.id).execute();
+        await db.updateTable('outbox').set({ status: 'sent', sentAt: new Date() }).where('id', '=', row.id).execute();
         return { id: row.id, status: 'sent' };
       }
       try {
         const { providerMessageId } = await transport.deliver(message);
         await db
           .updateTable('outbox')
-          .set({ status: 'sent', sent_at: new Date(), provider_message_id: providerMessageId, attempts: 1 })
+          .set({ status: 'sent', sentAt: new Date(), providerMessageId: providerMessageId, attempts: 1 })
           .where('id', '=', row.id)
           .execute();
         return { id: row.id, status: 'sent' };

@@ -6,18 +6,34 @@ export const EVENTS_CHANNEL = 'haulwise_events';
 /** What database triggers send through pg_notify: small, and enough to route. */
 export interface RealtimeEvent {
   table: string;
-  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** RESYNC (table '*'): notices may have been missed; every subscriber should re-read everything. */
+  op: 'INSERT' | 'UPDATE' | 'DELETE' | 'RESYNC';
   id?: string;
-  company_id?: string;
-  user_id?: string;
+  companyId?: string;
+  userId?: string;
   session?: string;
   [field: string]: unknown;
 }
 
+const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Triggers speak SQL's snake_case; the wire speaks camelCase, table names included (as Kysely names them). */
+function toCamelCase(payload: Record<string, unknown>): RealtimeEvent {
+  const event = Object.fromEntries(Object.entries(payload).map(([key, value]) => [camelCase(key), value]));
+  return { ...event, table: camelCase(String(event.table)) } as RealtimeEvent;
+}
+
+/** Sent to every listener after the LISTEN connection was lost and is back: whatever changed meanwhile went unheard. */
+export const RESYNC_EVENT: RealtimeEvent = Object.freeze({ table: '*', op: 'RESYNC' });
+
+export const isResync = (event: RealtimeEvent): boolean => event.op === 'RESYNC';
+
 export interface RealtimeBus {
-  /** Events as they commit, until the signal aborts. */
+  /** Events as they commit, until the signal aborts; a RESYNC event after a reconnect. */
   events(signal: AbortSignal | undefined): AsyncIterable<RealtimeEvent>;
   onEvent(listener: (event: RealtimeEvent) => void): () => void;
+  /** The PostgreSQL backend of the LISTEN connection while it is up (health and fault tests). */
+  listenerPid(): number | null;
   close(): Promise<void>;
 }
 
@@ -30,27 +46,66 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let client: pg.Client | null = null;
+  let pid: number | null = null;
   let closed = false;
+  let attempt = 0;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+
+  // Reconnects with backoff (100 ms doubling to 2 s) until it is listening again, then tells every
+  // subscriber to refetch: notices sent while it was away are lost for good.
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(100 * 2 ** attempt, 2000);
+    attempt += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      connect().then(
+        () => {
+          attempt = 0;
+          log('realtime: listening again; live subscribers are told to refetch');
+          emitter.emit('event', RESYNC_EVENT);
+        },
+        (error: Error) => {
+          log(`realtime reconnect failed: ${error.message}`);
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    reconnectTimer.unref();
+  };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000, application_name: 'haulwise realtime' });
     next.on('error', (error) => {
       log(`realtime connection error: ${error.message}`);
     });
     next.on('end', () => {
-      if (!closed)
-        setTimeout(() => void connect().catch((error: Error) => log(`realtime reconnect failed: ${error.message}`)), 1000).unref();
+      if (client !== next) return;
+      client = null;
+      pid = null;
+      scheduleReconnect();
     });
     next.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       try {
-        emitter.emit('event', JSON.parse(message.payload) as RealtimeEvent);
+        emitter.emit('event', toCamelCase(JSON.parse(message.payload) as Record<string, unknown>));
       } catch {
         log('realtime: unreadable payload ignored');
       }
     });
-    await next.connect();
-    await next.query(`listen ${EVENTS_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${EVENTS_CHANNEL}`);
+      const { rows } = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
+      pid = rows[0]?.pid ?? null;
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
   };
   await connect();
@@ -70,8 +125,12 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    listenerPid() {
+      return pid;
+    },
     async close() {
       closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       emitter.removeAllListeners();
       await client?.end().catch(() => {});
     },

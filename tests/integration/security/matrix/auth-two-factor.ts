@@ -12,12 +12,12 @@ import { ALL_PERSONAS as EVERYONE } from '../personas.js';
 export async function latestCodeSentTo(services: AppServices, recipient: string): Promise<string> {
   const row = await services.db
     .selectFrom('outbox')
-    .select('body_text')
+    .select('bodyText')
     .where('recipient', '=', recipient)
-    .orderBy('created_at', 'desc')
+    .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const code = row ? /\b(\d{6})\b/.exec(row.body_text)?.[1] : undefined;
+  const code = row ? /\b(\d{6})\b/.exec(row.bodyText)?.[1] : undefined;
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;
 }
@@ -41,8 +41,8 @@ export async function createTwoFactorMember(
   await withCompany(services.db, { companyId, userId }, (tx) =>
     tx
       .updateTable('profiles')
-      .set({ two_factor_enabled: options.enabled ?? true, two_factor_method: options.method ?? 'email' })
-      .where('user_id', '=', userId)
+      .set({ twoFactorEnabled: options.enabled ?? true, twoFactorMethod: options.method ?? 'email' })
+      .where('userId', '=', userId)
       .execute(),
   );
   return { userId, email, companyId, role: null, phone };
@@ -66,10 +66,10 @@ const liveChallengeWithCode = async ({ company, services }: SampleContext) => {
 /** Moves the user's codes back in time, as if they had been sent this many seconds earlier. */
 export async function ageCodes(services: AppServices, userId: string, seconds: number): Promise<void> {
   await services.db
-    .withTables<{ two_factor_codes: { user_id: string; created_at: Date } }>()
-    .updateTable('two_factor_codes')
-    .set({ created_at: sql<Date>`created_at - make_interval(secs => ${seconds})` })
-    .where('user_id', '=', userId)
+    .withTables<{ twoFactorCodes: { userId: string; createdAt: Date } }>()
+    .updateTable('twoFactorCodes')
+    .set({ createdAt: sql<Date>`created_at - make_interval(secs => ${seconds})` })
+    .where('userId', '=', userId)
     .execute();
 }
 

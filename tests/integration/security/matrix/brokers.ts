@@ -14,7 +14,7 @@ const BROKER_DELETERS = ['admin', 'masterAdmin'] as const satisfies readonly Per
 /** A broker of the company, written by its dispatcher inside the company's transaction. */
 export async function createCompanyBroker(db: Db, company: TestCompany, name = `Matrix Broker ${randomUUID().slice(0, 6)}`) {
   return withCompany(db, { companyId: company.companyId, userId: company.users.dispatcher.userId }, async (tx) => {
-    const row = await tx.insertInto('brokers').values({ company_id: company.companyId, name }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx.insertInto('brokers').values({ companyId: company.companyId, name }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
 }
@@ -29,15 +29,15 @@ export const brokersRules = {
     allowed: BROKER_WRITERS,
     input: () => ({
       name: `Matrix Broker ${randomUUID().slice(0, 6)}`,
-      company_name: 'Matrix Logistics',
-      payment_terms: 'Net 30',
+      companyName: 'Matrix Logistics',
+      paymentTerms: 'Net 30',
       email: '',
     }),
   },
   'brokers.update': {
     type: 'mutation',
     allowed: BROKER_WRITERS,
-    input: async (sample: SampleContext) => ({ ...(await brokerId(sample)), payment_terms: 'Net 15' }),
+    input: async (sample: SampleContext) => ({ ...(await brokerId(sample)), paymentTerms: 'Net 15' }),
   },
   'brokers.delete': { type: 'mutation', allowed: BROKER_DELETERS, input: brokerId },
 } satisfies Record<string, ProcedureRule>;

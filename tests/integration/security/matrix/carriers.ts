@@ -17,7 +17,7 @@ export async function createSalesCarrier(db: Db, company: TestCompany, name = `M
   return withCompany(db, { companyId: company.companyId, userId: company.users.sales.userId }, async (tx) => {
     const row = await tx
       .insertInto('carriers')
-      .values({ company_id: company.companyId, name, sales_agent_id: company.users.sales.userId })
+      .values({ companyId: company.companyId, name, salesAgentId: company.users.sales.userId })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -35,15 +35,15 @@ export const carriersRules = {
     allowed: CARRIER_WRITERS,
     input: () => ({
       name: `Matrix Carrier ${randomUUID().slice(0, 6)}`,
-      mc_number: 'MC-204817',
-      dot_number: '1938270',
-      insurance_expiry: '',
+      mcNumber: 'MC-204817',
+      dotNumber: '1938270',
+      insuranceExpiry: '',
     }),
   },
   'carriers.update': {
     type: 'mutation',
     allowed: CARRIER_WRITERS,
-    input: async (sample: SampleContext) => ({ ...(await carrierId(sample)), contract_signed: true }),
+    input: async (sample: SampleContext) => ({ ...(await carrierId(sample)), contractSigned: true }),
   },
   'carriers.delete': { type: 'mutation', allowed: CARRIER_WRITERS, input: carrierId },
 } satisfies Record<string, ProcedureRule>;

@@ -29,21 +29,21 @@ export async function insertLoad(db: Db, scope: { companyId: string; userId: str
     const row = await tx
       .insertInto('loads')
       .values({
-        company_id: scope.companyId,
-        load_number: load.loadNumber ?? `LOAD-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-        pickup_location: '1200 Industrial Pkwy',
-        pickup_city: 'Dallas',
-        pickup_state: 'TX',
-        delivery_location: '88 Harbor Rd',
-        delivery_city: 'Atlanta',
-        delivery_state: 'GA',
+        companyId: scope.companyId,
+        loadNumber: load.loadNumber ?? `LOAD-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+        pickupLocation: '1200 Industrial Pkwy',
+        pickupCity: 'Dallas',
+        pickupState: 'TX',
+        deliveryLocation: '88 Harbor Rd',
+        deliveryCity: 'Atlanta',
+        deliveryState: 'GA',
         commodity: 'Paper products',
         rate: load.rate === undefined ? '2450.00' : load.rate,
         status: load.status ?? 'pending',
-        driver_id: load.driverId ?? null,
-        sales_user_id: load.salesUserId ?? null,
-        created_by: load.createdBy === undefined ? scope.userId : load.createdBy,
-        ...(load.createdAt ? { created_at: load.createdAt } : {}),
+        driverId: load.driverId ?? null,
+        salesUserId: load.salesUserId ?? null,
+        createdBy: load.createdBy === undefined ? scope.userId : load.createdBy,
+        ...(load.createdAt ? { createdAt: load.createdAt } : {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -64,10 +64,10 @@ export async function insertDriver(
     const row = await tx
       .insertInto('drivers')
       .values({
-        company_id: scope.companyId,
-        first_name: driver.firstName ?? 'Rosa',
-        last_name: driver.lastName ?? 'Delgado',
-        sales_agent_id: driver.salesAgentId ?? null,
+        companyId: scope.companyId,
+        firstName: driver.firstName ?? 'Rosa',
+        lastName: driver.lastName ?? 'Delgado',
+        salesAgentId: driver.salesAgentId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -81,7 +81,7 @@ export async function insertBroker(
   name = 'Lakeside Logistics',
 ): Promise<string> {
   return withCompany(db, scope, async (tx) => {
-    const row = await tx.insertInto('brokers').values({ company_id: scope.companyId, name }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx.insertInto('brokers').values({ companyId: scope.companyId, name }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
 }

@@ -13,15 +13,15 @@ const DRIVER_WRITERS = ['admin', 'sales', 'dispatcher', 'masterAdmin'] as const 
  * A driver of the company, written by its sales member inside the company's transaction, so it is
  * the sales member's own and every reader, sales included, reaches it.
  */
-export async function createSalesDriver(db: Db, company: TestCompany, values: { first_name?: string; last_name?: string } = {}) {
+export async function createSalesDriver(db: Db, company: TestCompany, values: { firstName?: string; lastName?: string } = {}) {
   return withCompany(db, { companyId: company.companyId, userId: company.users.sales.userId }, async (tx) => {
     const row = await tx
       .insertInto('drivers')
       .values({
-        company_id: company.companyId,
-        first_name: values.first_name ?? 'Matrix',
-        last_name: values.last_name ?? `Driver ${randomUUID().slice(0, 6)}`,
-        sales_agent_id: company.users.sales.userId,
+        companyId: company.companyId,
+        firstName: values.firstName ?? 'Matrix',
+        lastName: values.lastName ?? `Driver ${randomUUID().slice(0, 6)}`,
+        salesAgentId: company.users.sales.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -38,7 +38,7 @@ export const driversRules = {
   'drivers.create': {
     type: 'mutation',
     allowed: DRIVER_WRITERS,
-    input: () => ({ first_name: 'Rosa', last_name: `Matrix ${randomUUID().slice(0, 6)}`, phone: '+1 555 010 2020', license_expiry: '' }),
+    input: () => ({ firstName: 'Rosa', lastName: `Matrix ${randomUUID().slice(0, 6)}`, phone: '+1 555 010 2020', licenseExpiry: '' }),
   },
   'drivers.update': {
     type: 'mutation',

@@ -15,12 +15,12 @@ const asAdmin = (company: TestCompany) => ({ companyId: company.companyId, userI
 export async function createDriverRecord(
   db: Db,
   company: TestCompany,
-  name = { first_name: 'Rosa', last_name: `Driver ${randomUUID().slice(0, 6)}` },
+  name = { firstName: 'Rosa', lastName: `Driver ${randomUUID().slice(0, 6)}` },
 ) {
   return withCompany(db, asAdmin(company), async (tx) => {
     const row = await tx
       .insertInto('drivers')
-      .values({ company_id: company.companyId, ...name, sales_agent_id: company.users.sales.userId })
+      .values({ companyId: company.companyId, ...name, salesAgentId: company.users.sales.userId })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -29,7 +29,7 @@ export async function createDriverRecord(
 
 export async function createBrokerRecord(db: Db, company: TestCompany, name = `Broker ${randomUUID().slice(0, 6)}`) {
   return withCompany(db, asAdmin(company), async (tx) => {
-    const row = await tx.insertInto('brokers').values({ company_id: company.companyId, name }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx.insertInto('brokers').values({ companyId: company.companyId, name }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
 }
@@ -39,7 +39,7 @@ export async function createCarrierRecord(db: Db, company: TestCompany, name = `
   return withCompany(db, asAdmin(company), async (tx) => {
     const row = await tx
       .insertInto('carriers')
-      .values({ company_id: company.companyId, name, sales_agent_id: company.users.sales.userId })
+      .values({ companyId: company.companyId, name, salesAgentId: company.users.sales.userId })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -47,23 +47,23 @@ export async function createCarrierRecord(db: Db, company: TestCompany, name = `
 }
 
 /** A pending load of the company, sold by its sales member (so every reader, sales included, may see it). */
-export async function createLoadRecord(db: Db, company: TestCompany, values: { load_number?: string; driver_id?: string | null } = {}) {
+export async function createLoadRecord(db: Db, company: TestCompany, values: { loadNumber?: string; driverId?: string | null } = {}) {
   return withCompany(db, asAdmin(company), async (tx) => {
     const row = await tx
       .insertInto('loads')
       .values({
-        company_id: company.companyId,
-        load_number: values.load_number ?? `LOAD-${randomUUID().slice(0, 8)}`,
-        pickup_location: '100 Harbor Way',
-        pickup_city: 'Oakland',
-        pickup_state: 'CA',
-        delivery_location: '5 Commerce Dr',
-        delivery_city: 'Reno',
-        delivery_state: 'NV',
+        companyId: company.companyId,
+        loadNumber: values.loadNumber ?? `LOAD-${randomUUID().slice(0, 8)}`,
+        pickupLocation: '100 Harbor Way',
+        pickupCity: 'Oakland',
+        pickupState: 'CA',
+        deliveryLocation: '5 Commerce Dr',
+        deliveryCity: 'Reno',
+        deliveryState: 'NV',
         rate: '1800.00',
-        driver_id: values.driver_id ?? null,
-        created_by: company.users.sales.userId,
-        sales_user_id: company.users.sales.userId,
+        driverId: values.driverId ?? null,
+        createdBy: company.users.sales.userId,
+        salesUserId: company.users.sales.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -74,24 +74,24 @@ export async function createLoadRecord(db: Db, company: TestCompany, values: { l
 /** A valid load form naming the company's own driver, broker and carrier (created for the call). */
 export async function loadFormFor({ company, services }: SampleContext) {
   return {
-    load_number: `LOAD-${Date.now()}`,
-    reference_number: 'PO-7781',
-    pickup_location: '100 Harbor Way',
-    pickup_city: 'Oakland',
-    pickup_state: 'ca',
-    pickup_date: '2026-12-01',
-    delivery_location: '5 Commerce Dr',
-    delivery_city: 'Reno',
-    delivery_state: 'NV',
-    delivery_date: '2026-12-02',
+    loadNumber: `LOAD-${Date.now()}`,
+    referenceNumber: 'PO-7781',
+    pickupLocation: '100 Harbor Way',
+    pickupCity: 'Oakland',
+    pickupState: 'ca',
+    pickupDate: '2026-12-01',
+    deliveryLocation: '5 Commerce Dr',
+    deliveryCity: 'Reno',
+    deliveryState: 'NV',
+    deliveryDate: '2026-12-02',
     commodity: 'Produce',
     weight: '42000',
     distance: '218',
     rate: '1850.50',
-    driver_id: await createDriverRecord(services.db, company),
-    broker_id: await createBrokerRecord(services.db, company),
-    carrier_id: await createCarrierRecord(services.db, company),
-    sales_percentage: '10',
+    driverId: await createDriverRecord(services.db, company),
+    brokerId: await createBrokerRecord(services.db, company),
+    carrierId: await createCarrierRecord(services.db, company),
+    salesPercentage: '10',
     factoring: false,
     notes: 'Dock 4',
   };

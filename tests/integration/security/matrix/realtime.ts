@@ -6,7 +6,7 @@ import { SIGNED_IN } from '../personas.js';
  * (docs/permissions.md, "Live change notices"), which `liveNotices` below encodes.
  */
 export const realtimeRules = {
-  'realtime.changes': { type: 'subscription', allowed: SIGNED_IN, input: () => ({ tables: ['loads', 'wip_assignments', 'drivers'] }) },
+  'realtime.changes': { type: 'subscription', allowed: SIGNED_IN, input: () => ({ tables: ['loads', 'wipAssignments', 'drivers'] }) },
 } satisfies Record<string, ProcedureRule>;
 
 /**

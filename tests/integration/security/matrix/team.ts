@@ -37,16 +37,16 @@ export async function createInvitation(
       .withTables<InvitationTables>()
       .insertInto('invitations')
       .values({
-        company_id: company.companyId,
+        companyId: company.companyId,
         email,
-        first_name: 'Ines',
-        last_name: 'Invitee',
+        firstName: 'Ines',
+        lastName: 'Invitee',
         role: options.role ?? 'dispatcher',
-        token_hash: tokenHash,
-        invited_by: admin.userId,
-        created_at: sentAt,
-        last_sent_at: sentAt,
-        expires_at: new Date(Date.now() + (options.expiresInSeconds ?? 7 * 24 * 3600) * 1000),
+        tokenHash: tokenHash,
+        invitedBy: admin.userId,
+        createdAt: sentAt,
+        lastSentAt: sentAt,
+        expiresAt: new Date(Date.now() + (options.expiresInSeconds ?? 7 * 24 * 3600) * 1000),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

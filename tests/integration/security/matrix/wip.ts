@@ -17,8 +17,8 @@ export async function createWipRequest(
 ): Promise<string> {
   return withCompany(db, requester, async (tx) => {
     const row = await tx
-      .insertInto('wip_assignments')
-      .values({ company_id: requester.companyId, user_id: requester.userId, notes })
+      .insertInto('wipAssignments')
+      .values({ companyId: requester.companyId, userId: requester.userId, notes })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
