@@ -6,9 +6,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import { getErrorShape, type TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getWSConnectionHandler, handleKeepAlive } from '@trpc/server/adapters/ws';
 import { sql } from 'kysely';
+import { BUSY_MESSAGE, databaseUnavailableMessage } from './db/database.js';
+import { AppError } from './errors.js';
 import type { AppServices } from './services/services.js';
+import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory } from './trpc/context.js';
 
@@ -38,7 +43,13 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
       : false,
     trustProxy: services.config.NODE_ENV === 'production',
     bodyLimit: 1024 * 1024,
+    // Deadlines: a request is received and answered within this, or it gets a 503 (WebSocket messages: SocketGuard).
+    handlerTimeout: services.config.REQUEST_TIMEOUT_MS,
+    requestTimeout: services.config.REQUEST_TIMEOUT_MS,
+    // A tRPC batch names every procedure in the path ("loads.list,drivers.list,..."): room for MAX_BATCH_SIZE of them.
+    routerOptions: { maxParamLength: 8192 },
   });
+  const { config } = services;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -61,8 +72,14 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
     hsts: services.config.NODE_ENV === 'production',
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
+  // Per IP, sized for an office behind one NAT address; health checks opt out below.
+  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
 
+  // On shutdown every socket is told why before the server closes (the plugin's own preClose follows).
+  app.addHook('preClose', (done) => {
+    for (const client of app.websocketServer.clients) client.close(SHUTDOWN_CLOSE_CODE, 'Server is shutting down');
+    done();
+  });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // Registered after the websocket plugin, whose own hooks must see (and close) refused upgrades.
   // Cookie sessions make cross-site requests dangerous: refuse writes and WebSocket upgrades from other origins.
@@ -73,26 +90,60 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
     }
   });
 
+  const createContext = contextFactory(services);
+  const onError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {
+    if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+    const unavailable = databaseUnavailableMessage(error.cause);
+    if (unavailable) services.log.warn(`tRPC ${procedurePath ?? '?'}: ${error.cause?.message ?? unavailable}`);
+    else services.log.error(`tRPC ${procedurePath ?? '?'} failed`, error.cause ?? error);
+  };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    useWSS: true,
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    useWSS: false,
     trpcOptions: {
       router: appRouter,
-      createContext: contextFactory(services),
-      onError({ error, path: procedurePath }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error(`tRPC ${procedurePath ?? '?'} failed`, error.cause ?? error);
-      },
+      createContext,
+      onError,
+      maxBatchSize: config.MAX_BATCH_SIZE,
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async (_request, reply) => {
+  // tRPC over WebSocket on the same path, behind a guard that bounds batches, subscriptions,
+  // message rate and time per message (services/sockets.ts).
+  const onConnection = getWSConnectionHandler<AppRouter>({ wss: app.websocketServer, router: appRouter, createContext, onError });
+  const refuse: RefuseFn = (id, code, message) =>
+    JSON.stringify({
+      id,
+      error: getErrorShape({
+        config: appRouter._def._config,
+        error: new AppError(code, message),
+        type: 'unknown',
+        path: undefined,
+        input: undefined,
+        ctx: undefined,
+      }),
+    });
+  const socketLimits = {
+    maxBatchSize: config.MAX_BATCH_SIZE,
+    maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
+    maxMessagesPerMinute: config.WS_MAX_MESSAGES_PER_MINUTE,
+    timeoutMs: config.REQUEST_TIMEOUT_MS,
+  };
+  app.get('/trpc', { websocket: true }, (socket, request) => {
+    const guard = new SocketGuard(socket, socketLimits, refuse);
+    installSocketGuard(socket, guard, () => onConnection(socket, request.raw));
+    handleKeepAlive(socket, 30_000, 5_000);
+  });
+
+  // Probes are never rate limited: a load balancer or a busy office behind one address must not take a healthy instance out.
+  app.get('/health/live', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { config: { rateLimit: false } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(services.db);
       return { status: 'ok', database: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+    } catch (error) {
+      const busy = databaseUnavailableMessage(error) === BUSY_MESSAGE;
+      return reply.code(503).send({ status: 'unavailable', database: busy ? 'busy' : 'unreachable' });
     }
   });
 

@@ -38,9 +38,18 @@ const configSchema = z.object({
   SIGN_IN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10).describe('sign-in attempts per account per 15 minutes'),
   CLIENT_DIST_DIR: optionalString.describe('the built SPA to serve; defaults to dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000).describe('requests per IP per minute (health checks excepted)'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('app-role connections per server'),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000).describe('wait for a pooled connection before answering 503'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000).describe('deadline of an HTTP request or a WebSocket message'),
+  MAX_BATCH_SIZE: z.coerce.number().int().positive().default(50).describe('calls per HTTP batch or WebSocket frame'),
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20).describe('live subscriptions per WebSocket connection'),
+  WS_MAX_CONNECTIONS_PER_SESSION: z.coerce.number().int().positive().default(10).describe('open WebSocket connections per session'),
+  WS_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(600).describe('messages per WebSocket connection per minute'),
+  BACKUP_DIR: optionalString.describe('where make backup writes; defaults to <data dir>/backups'),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = z.infer<typeof configSchema> & { dataDir: string; backupDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -48,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.HAULWISE_DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.HAULWISE_DATA_DIR);
+  return { ...parsed.data, dataDir, backupDir: path.resolve(parsed.data.BACKUP_DIR ?? path.join(dataDir, 'backups')) };
 }

@@ -15,7 +15,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: wsLink({ client: wsClient }),
-      false: httpBatchLink({ url: '/trpc' }),
+      // At most 10 calls per request: the server refuses batches over MAX_BATCH_SIZE (50).
+      false: httpBatchLink({ url: '/trpc', maxItems: 10 }),
     }),
   ],
 });

@@ -12,9 +12,10 @@ const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /**
  * Run as the owner role: creates the non-owner, non-superuser, non-BYPASSRLS app role
- * (with the configured password) and applies the migrations.
+ * (with the configured password) and applies the migrations. The app role's statement, lock
+ * and idle-in-transaction timeouts are set by a migration (2026-11-22T0900_timeouts).
  */
-export async function prepareDatabase(owner: Kysely<unknown>, appPassword: string): Promise<void> {
+export async function prepareDatabase(owner: Kysely<unknown>, appPassword: string, options: { toMigration?: string } = {}): Promise<void> {
   await sql`
     do $$ begin
       if not exists (select 1 from pg_roles where rolname = ${sql.lit(APP_ROLE)}) then
@@ -27,7 +28,8 @@ export async function prepareDatabase(owner: Kysely<unknown>, appPassword: strin
     db: owner,
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // A restore migrates only to the backup's own version, then the data goes in.
+  const { error, results } = options.toMigration ? await migrator.migrateTo(options.toMigration) : await migrator.migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Error') throw new Error(`Migration ${result.migrationName} failed`, { cause: error });
   }

@@ -13,14 +13,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface PoolOptions {
   connectionString: string;
   max?: number;
+  /** How long a call waits for a free connection (or a new one) before it is refused; never forever. */
+  acquireTimeoutMs?: number;
   onError?: (error: Error) => void;
 }
 
-export function createPool({ connectionString, max = 10, onError }: PoolOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+export function createPool({ connectionString, max = 10, acquireTimeoutMs = 5000, onError }: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: acquireTimeoutMs });
   // Without this listener a database restart would crash the process.
   pool.on('error', (error) => onError?.(error));
   return pool;
+}
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a moment.';
+
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+/** SQLSTATEs of a call that met a full pool, a timeout or a lock wait: worth trying again soon. */
+const BUSY_STATES = new Set(['57014', '55P03', '25P03', '40001', '40P01', '53300']);
+/** SQLSTATEs of a database that is shutting down, restarting or in recovery. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '57P05']);
+
+/**
+ * Whether an error means "busy or unavailable, try again" rather than a bug: the pool's acquire
+ * timeout, a statement, lock or idle timeout of the app role, a connection that died with a
+ * database restart. The error formatter answers these with 503 and the message returned here.
+ */
+export function databaseUnavailableMessage(error: unknown): string | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const { message } = current;
+    const code = (current as { code?: unknown }).code;
+    if (message === 'timeout exceeded when trying to connect') return BUSY_MESSAGE;
+    if (typeof code === 'string' && BUSY_STATES.has(code)) return BUSY_MESSAGE;
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || CONNECTION_ERRNOS.has(code))) {
+      return UNAVAILABLE_MESSAGE;
+    }
+    if (/^Connection terminated|not queryable|Client was closed|Connection closed/i.test(message)) return UNAVAILABLE_MESSAGE;
+    if (current instanceof AggregateError && current.errors.some((inner) => databaseUnavailableMessage(inner) !== null)) {
+      return UNAVAILABLE_MESSAGE;
+    }
+  }
+  return null;
 }
 
 /**

@@ -28,7 +28,8 @@ export async function createServices(
   const appUrl = appConnectionString(ownerUrl, config.APP_DB_PASSWORD);
   const pool = createPool({
     connectionString: appUrl,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? config.DB_POOL_SIZE,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     onError: (error) => log.warn(`database pool error: ${error.message}`),
   });
   const db = createDb(pool);
@@ -44,7 +45,7 @@ export async function createServices(
     mailer: createMailer(db, transport),
     rateLimiter: createRateLimiter(db),
     bus,
-    sockets: createSocketRegistry(),
+    sockets: createSocketRegistry({ maxPerSession: config.WS_MAX_CONNECTIONS_PER_SESSION }),
     log,
     masterAdmin: {
       setCompanyStatus: (change) => setCompanyStatus(db, change, (message) => log.info(message)),
