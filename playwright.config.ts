@@ -9,6 +9,7 @@ export const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  tsconfig: 'tests/e2e/playwright.tsconfig.json',
   fullyParallel: true,
   workers: 2,
   retries: 0,
