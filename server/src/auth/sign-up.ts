@@ -3,8 +3,7 @@ import type { SignUpInput } from '#shared/schemas/auth.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { hashPassword } from './password.js';
-
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+import { isPgError } from '../db/pg-errors.js';
 
 /**
  * Creates the account, its company, profile and admin role in one transaction
@@ -32,7 +31,7 @@ export async function signUp(
       return { userId: user.id, companyId };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
+    if (isPgError(error, 'unique')) {
       throw new AppError('CONFLICT', 'An account with this email already exists', { field: 'email' });
     }
     throw error;

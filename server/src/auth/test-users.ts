@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import { addMember } from './accounts.js';
 import { readIdentity } from './session-context.js';
 import { signUp } from './sign-up.js';
+import { isPgError } from '../db/pg-errors.js';
 
 export interface TestUserResult {
   email: string;
@@ -28,8 +29,7 @@ export interface SeedOptions {
   onError?: (message: string, error: unknown) => void;
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-const isDuplicateAccount = (error: unknown) => isUniqueViolation(error) || (error instanceof AppError && error.code === 'CONFLICT');
+const isDuplicateAccount = (error: unknown) => isPgError(error, 'unique') || (error instanceof AppError && error.code === 'CONFLICT');
 
 /**
  * The seed of test users: each company signs up through its admin (the real sign-up path),

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { mapPgErrors } from '../../db/pg-errors.js';
 import { AppError } from '../../errors.js';
 import { findCarrier } from '../carriers/carriers.repository.js';
-import { isForeignKeyViolation, type RecordScope } from './record-scope.js';
+import { type RecordScope } from './record-scope.js';
 
 const carrierNotFound = () => new AppError('NOT_FOUND', 'Carrier not found', { field: 'carrierId' });
 
@@ -16,11 +17,6 @@ export async function assertCarrierReachable(db: Kysely<Database>, scope: Record
 }
 
 /** Runs a write that names a carrier; a carrier deleted meanwhile answers as not found, not as a crash. */
-export async function withCarrierReference<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw carrierNotFound();
-    throw error;
-  }
+export function withCarrierReference<T>(write: () => Promise<T>): Promise<T> {
+  return mapPgErrors(write, { foreignKey: carrierNotFound() });
 }

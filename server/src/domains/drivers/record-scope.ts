@@ -21,10 +21,6 @@ export function recordScope(session: SessionOutput, mode: 'read' | 'write'): Rec
   };
 }
 
-/** A foreign-key violation: the referenced row vanished (or was never visible) between the check and the write. */
-export const isForeignKeyViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
-
 /** A timestamp as ISO 8601 text with PostgreSQL's full microsecond precision, so a keyset cursor built from it is exact. */
 export const isoTimestamp = (column: string) => sql<string>`to_json(${sql.ref(column)}) #>> '{}'`;
 

@@ -13,10 +13,9 @@ import { enterInvitedCompany, withInvitationToken } from './invitation-scope.js'
 import { hashInvitationToken } from './invitation-token.js';
 import { claimInvitation, findUsableInvitation, type UsableInvitation } from './invitations.repository.js';
 import { invalidInvitation } from './preview-invitation.js';
+import { isPgError } from '../../db/pg-errors.js';
 
 const ATTEMPT_WINDOW_SECONDS = 15 * 60;
-
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
  * Joins the invitation's company with its role, once: a new account chooses a password (names
@@ -78,7 +77,7 @@ async function newAccountJoins(tx: Transaction<Database>, invitation: UsableInvi
     userId = user.id;
   } catch (error) {
     // Someone signed up with the address since the page was opened.
-    if (isUniqueViolation(error)) {
+    if (isPgError(error, 'unique')) {
       throw new AppError('CONFLICT', 'An account with this email was just created. Reload the page and sign in with its password.', {
         field: 'password',
       });

@@ -1,13 +1,15 @@
+import { toAppError } from '../../db/pg-errors.js';
 import { AppError } from '../../errors.js';
 import { isAssignable, type LoadsDb, type Viewer } from './loads.repository.js';
 
 const ASSIGNMENTS = [
-  { kind: 'driver', field: 'driverId', message: 'Driver not found' },
-  { kind: 'broker', field: 'brokerId', message: 'Broker not found' },
-  { kind: 'carrier', field: 'carrierId', message: 'Carrier not found' },
+  { kind: 'driver', field: 'driverId', column: 'driver_id', message: 'Driver not found' },
+  { kind: 'broker', field: 'brokerId', column: 'broker_id', message: 'Broker not found' },
+  { kind: 'carrier', field: 'carrierId', column: 'carrier_id', message: 'Carrier not found' },
 ] as const;
 
-type AssignmentIds = { driverId: string | null; brokerId: string | null; carrierId: string | null };
+/** undefined: not given (left as it is); null: none. */
+type AssignmentIds = { driverId?: string | null | undefined; brokerId?: string | null | undefined; carrierId?: string | null | undefined };
 
 /**
  * Refuses a driver, broker or carrier the viewer may not assign: another company's record
@@ -23,7 +25,7 @@ export async function assertAssignable(
 ): Promise<void> {
   for (const { kind, field, message } of ASSIGNMENTS) {
     const id = ids[field];
-    if (id === null || id === current?.[field]) continue;
+    if (id === null || id === undefined || id === current?.[field]) continue;
     if (!(await isAssignable(db, viewer, kind, id))) throw new AppError('NOT_FOUND', message, { field });
   }
 }
@@ -33,8 +35,11 @@ export async function assertAssignable(
  * composite foreign key refuses the row, and the caller hears the same NOT_FOUND as above.
  */
 export function assignmentRaceError(error: unknown): AppError | null {
-  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== '23503') return null;
-  const constraint = String((error as { constraint?: unknown }).constraint ?? '');
-  const assignment = ASSIGNMENTS.find(({ field }) => constraint.includes(field));
-  return assignment ? new AppError('NOT_FOUND', assignment.message, { field: assignment.field }) : null;
+  return toAppError(error, {
+    foreignKey: ({ constraint, detail }) => {
+      const named = `${constraint ?? ''} ${detail ?? ''}`;
+      const assignment = ASSIGNMENTS.find(({ column }) => named.includes(column));
+      return assignment ? new AppError('NOT_FOUND', assignment.message, { field: assignment.field }) : null;
+    },
+  });
 }
