@@ -8,7 +8,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean
+.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean permissions-doc
 
 node:
 	@bash scripts/ensure-node.sh
@@ -73,3 +73,7 @@ scale: install
 
 clean:
 	rm -rf dist .data/e2e test-results playwright-report
+
+permissions-doc: install
+	@tsx scripts/permissions-doc.ts
+	@prettier --write --log-level=warn docs/permissions.md

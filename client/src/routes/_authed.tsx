@@ -1,12 +1,14 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
+import { guardScreen } from '../lib/guards';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const session = await context.trpcUtils.auth.session.ensureData();
     if (!session) throw redirect({ to: '/auth', replace: true });
+    guardScreen(session, location.pathname);
     return { session };
   },
   pendingMs: 150,

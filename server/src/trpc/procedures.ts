@@ -1,5 +1,5 @@
 import type { StaffRole } from '#shared/constants.js';
-import { canEnter } from '#shared/roles.js';
+import { MASTER_ADMIN_READS_EVERY_COMPANY, rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
 import { withCompany, withMasterAdmin } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import { t } from './init.js';
@@ -66,18 +66,25 @@ const tenantScope = (mode: 'company' | 'read') =>
 
 const allowRoles = (roles: readonly StaffRole[] | 'master_admin') =>
   t.middleware(({ ctx, next }) => {
-    if (!ctx.session || !canEnter(ctx.session, roles)) throw forbidden();
+    const session = ctx.session;
+    const allowed = session?.isMasterAdmin || (roles !== 'master_admin' && session?.role != null && roles.includes(session.role));
+    if (!allowed) throw forbidden();
     return next();
   });
 
 /** Any signed-in user, inside their company's tenant transaction. */
 export const companyProcedure = authedProcedure.use(tenantScope('company'));
 
-/** Company-scoped writes and reads for the listed roles; a master admin always passes. */
-export const roleProcedure = (...roles: StaffRole[]) => authedProcedure.use(allowRoles(roles)).use(tenantScope('company'));
-
-/** Reads for the listed roles; a master admin reads across every company. */
-export const readProcedure = (...roles: StaffRole[]) => authedProcedure.use(allowRoles(roles)).use(tenantScope('read'));
+/**
+ * The guard of every company procedure, read from the one permission table (shared/src/permissions.ts):
+ * the roles listed for this action of this domain, inside the tenant transaction. A master admin
+ * passes; their reads of the domains in MASTER_ADMIN_READS_EVERY_COMPANY go through the audited
+ * cross-company read path, everything else stays in their own company.
+ */
+export const permittedProcedure = <D extends Domain>(domain: D, action: ActionOf<D>) =>
+  authedProcedure
+    .use(allowRoles(rolesFor(domain, action)))
+    .use(tenantScope(action === 'read' && MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company'));
 
 /** Master admins only; ctx.db reads across companies through the audited master-admin path. */
 export const masterAdminProcedure = authedProcedure.use(allowRoles('master_admin')).use(tenantScope('read'));

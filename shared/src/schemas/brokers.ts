@@ -1,20 +1,14 @@
 import { z } from 'zod';
-import type { StaffRole } from '../constants.js';
 import {
   deleteOutput,
-  listCursor,
   optionalEmail,
   optionalPhone,
   optionalText,
   recordId,
   requiredText,
   timestamp,
-} from './people-fields.js';
+} from './fields.js';
 
-/** docs/permissions.md: every staff role reads brokers; treasury changes none; only admins delete (brokers carry payment history). */
-export const BROKER_READERS = ['admin', 'dispatcher', 'sales', 'treasury'] as const satisfies readonly StaffRole[];
-export const BROKER_WRITERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
-export const BROKER_DELETERS = ['admin'] as const satisfies readonly StaffRole[];
 
 export const BROKER_LIMITS = { name: 200, companyName: 200, address: 500, paymentTerms: 100, notes: 2000 } as const;
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { StaffRole } from '../constants.js';
 import {
   deleteOutput,
-  listCursor,
   optionalDate,
   optionalEmail,
   optionalPhone,
@@ -10,11 +8,8 @@ import {
   recordId,
   requiredText,
   timestamp,
-} from './people-fields.js';
+} from './fields.js';
 
-/** docs/permissions.md: admins and dispatchers read and manage every carrier, sales their own; treasury none. */
-export const CARRIER_READERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
-export const CARRIER_WRITERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
 
 export const CARRIER_LIMITS = { name: 200, number: 20, address: 500, notes: 2000, options: 1000 } as const;
 

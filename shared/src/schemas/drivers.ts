@@ -1,24 +1,19 @@
 import { z } from 'zod';
-import type { StaffRole } from '../constants.js';
 import {
   deleteOutput,
-  listCursor,
   optionalDate,
   optionalEmail,
   optionalPhone,
-  optionalReference,
+  optionalId,
   optionalText,
   recordId,
   requiredText,
   timestamp,
-} from './people-fields.js';
+} from './fields.js';
 
 export const DRIVER_STATUSES = ['available', 'on_route', 'off_duty'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
 
-/** docs/permissions.md: who reads drivers (sales only their own), and who adds, edits and deletes them. */
-export const DRIVER_READERS = ['admin', 'dispatcher', 'sales', 'treasury'] as const satisfies readonly StaffRole[];
-export const DRIVER_WRITERS = ['admin', 'dispatcher', 'sales'] as const satisfies readonly StaffRole[];
 
 export const DRIVER_LIMITS = { name: 100, licenseNumber: 50, notes: 2000 } as const;
 
@@ -31,7 +26,7 @@ const driverFields = {
   licenseExpiry: optionalDate('License expiry'),
   status: z.enum(DRIVER_STATUSES, { error: 'Invalid status' }),
   notes: optionalText('Notes', DRIVER_LIMITS.notes),
-  carrierId: optionalReference('Invalid carrier'),
+  carrierId: optionalId('Carrier'),
 };
 
 /** The Add Driver form: first and last name required; an empty license expiry or carrier becomes null. */

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PAYMENT_PROVIDER, type StaffRole } from '../constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PAYMENT_PROVIDER } from '../constants.js';
 import { optionalPhone, requiredText, timestamp } from './people-fields.js';
 import { twoFactorState } from './two-factor.js';
 
 /** Only admins (and so master admins, in their own company) change the company's payment-provider account id. */
-export const ACCOUNT_ID_WRITERS = ['admin'] as const satisfies readonly StaffRole[];
 
 export const PROFILE_NAME_MAX = 100;
 export const ACCOUNT_ID_MAX = 100;

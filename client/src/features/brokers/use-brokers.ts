@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
-import { canEnter } from '#shared/roles.js';
+import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { BROKER_DELETERS, BROKER_WRITERS } from '#shared/schemas/brokers.js';
 import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
 
 /** What this user may do with brokers (docs/permissions.md); the server decides, this only hides what it would refuse. */
 export function brokerPermissions(session: SessionOutput) {
-  const canWrite = canEnter(session, BROKER_WRITERS);
-  const canDelete = canEnter(session, BROKER_DELETERS);
+  const canWrite = can(session, 'brokers', 'write');
+  const canDelete = can(session, 'brokers', 'delete');
   const isOwnCompany = (broker: { companyId: string }) => broker.companyId === session.company.id;
   return {
     canAdd: canWrite,

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { canEnter } from '#shared/roles.js';
+import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { CARRIER_WRITERS } from '#shared/schemas/carriers.js';
 import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
 
 /** What this user may do with carriers (docs/permissions.md); the server decides, this only hides what it would refuse. */
 export function carrierPermissions(session: SessionOutput) {
-  const canWrite = canEnter(session, CARRIER_WRITERS);
+  const canWrite = can(session, 'carriers', 'write');
   return {
     canAdd: canWrite,
     /** Carriers are written only in one's own company, a master admin's too; sales only ever see their own. */

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { canEnter } from '#shared/roles.js';
+import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { DRIVER_WRITERS } from '#shared/schemas/drivers.js';
 import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { useLiveChanges } from '../../lib/use-live';
@@ -9,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 
 /** What this user may do with drivers (docs/permissions.md); the server decides, this only hides what it would refuse. */
 export function driverPermissions(session: SessionOutput) {
-  const canWrite = canEnter(session, DRIVER_WRITERS);
+  const canWrite = can(session, 'drivers', 'write');
   return {
     canAdd: canWrite,
     /** Drivers are written only in one's own company, a master admin's too; sales only ever see their own. */

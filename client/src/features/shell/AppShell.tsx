@@ -20,7 +20,7 @@ import {
   Package,
   type LucideIcon,
 } from 'lucide-react';
-import { navigationFor, type AppPath } from '#shared/roles.js';
+import { navigationFor, type AppPath } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { dashboardRedirect } from '#shared/roles.js';
+import { dashboardRedirect } from '#shared/permissions.js';
 import { GenericDashboard } from '../../features/dashboard/GenericDashboard';
 
 export const Route = createFileRoute('/_authed/dashboard')({

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '#shared/schemas/loads.js';
 import { LoadsPage } from '../../features/loads/LoadsPage';
 import type { LoadFilters } from '../../features/loads/use-loads';
-import { requireRoles } from '../../lib/guards';
 
 /** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
 const loadsSearch = z.object({
@@ -14,8 +13,6 @@ const loadsSearch = z.object({
 
 export const Route = createFileRoute('/_authed/loads')({
   validateSearch: (search) => loadsSearch.parse(search),
-  // Staff only: drivers reach their own portal (docs/permissions.md); the server refuses them too.
-  beforeLoad: requireRoles(['admin', 'dispatcher', 'sales', 'treasury']),
   component: LoadsRoute,
 });
 

@@ -5,7 +5,7 @@ import { getBrokerProcedure } from './get-broker.js';
 import { listBrokersProcedure } from './list-brokers.js';
 import { updateBrokerProcedure } from './update-broker.js';
 
-/** Brokers: who may call each is in docs/permissions.md (and shared/src/schemas/brokers.ts). */
+/** Brokers: who may call each is in shared/src/permissions.ts. */
 export const brokersRouter = router({
   list: listBrokersProcedure,
   get: getBrokerProcedure,

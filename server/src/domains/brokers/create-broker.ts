@@ -1,10 +1,10 @@
-import { BROKER_WRITERS, brokerOutput, createBrokerInput } from '#shared/schemas/brokers.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { brokerOutput, createBrokerInput } from '#shared/schemas/brokers.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';
 import { findBroker, insertBroker } from './brokers.repository.js';
 
 /** Adds a broker to the user's company. */
-export const createBrokerProcedure = roleProcedure(...BROKER_WRITERS)
+export const createBrokerProcedure = permittedProcedure('brokers', 'write')
   .input(createBrokerInput)
   .output(brokerOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
-import { BROKER_READERS, brokerOutput } from '#shared/schemas/brokers.js';
+import { brokerOutput } from '#shared/schemas/brokers.js';
 import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
-import { readProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';
 import { findBroker } from './brokers.repository.js';
 
-export const getBrokerProcedure = readProcedure(...BROKER_READERS)
+export const getBrokerProcedure = permittedProcedure('brokers', 'read')
   .input(recordId)
   .output(brokerOutput)
   .query(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
-import { BROKER_WRITERS, brokerOutput, updateBrokerInput } from '#shared/schemas/brokers.js';
+import { brokerOutput, updateBrokerInput } from '#shared/schemas/brokers.js';
 import { notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { brokerScope } from './broker-scope.js';
 import { findBroker, updateBroker } from './brokers.repository.js';
 
 /** Edits a broker of the user's company; any other id answers like a missing one. */
-export const updateBrokerProcedure = roleProcedure(...BROKER_WRITERS)
+export const updateBrokerProcedure = permittedProcedure('brokers', 'write')
   .input(updateBrokerInput)
   .output(brokerOutput)
   .mutation(async ({ ctx, input }) => {

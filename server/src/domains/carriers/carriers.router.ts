@@ -6,7 +6,7 @@ import { getCarrierProcedure } from './get-carrier.js';
 import { listCarriersProcedure } from './list-carriers.js';
 import { updateCarrierProcedure } from './update-carrier.js';
 
-/** Carriers: who may call each is in docs/permissions.md (and shared/src/schemas/carriers.ts). */
+/** Carriers: who may call each is in shared/src/permissions.ts. */
 export const carriersRouter = router({
   list: listCarriersProcedure,
   get: getCarrierProcedure,

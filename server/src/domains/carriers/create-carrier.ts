@@ -1,10 +1,10 @@
-import { CARRIER_WRITERS, carrierOutput, createCarrierInput } from '#shared/schemas/carriers.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { carrierOutput, createCarrierInput } from '#shared/schemas/carriers.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { findCarrier, insertCarrier } from './carriers.repository.js';
 
 /** Adds a carrier to the user's company; a sales user's carrier is theirs (sales_agent_id). */
-export const createCarrierProcedure = roleProcedure(...CARRIER_WRITERS)
+export const createCarrierProcedure = permittedProcedure('carriers', 'write')
   .input(createCarrierInput)
   .output(carrierOutput)
   .mutation(async ({ ctx, input }) => {

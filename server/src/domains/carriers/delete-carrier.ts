@@ -1,7 +1,7 @@
-import { CARRIER_WRITERS, deleteCarrierOutput } from '#shared/schemas/carriers.js';
+import { deleteCarrierOutput } from '#shared/schemas/carriers.js';
 import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { deleteCarrier } from './carriers.repository.js';
 
@@ -9,7 +9,7 @@ import { deleteCarrier } from './carriers.repository.js';
  * Deletes a carrier the user may write. Its loads keep their history: the schema sets their
  * carrier_id to null and keeps the carrier_name they had; its drivers lose the link.
  */
-export const deleteCarrierProcedure = roleProcedure(...CARRIER_WRITERS)
+export const deleteCarrierProcedure = permittedProcedure('carriers', 'write')
   .input(recordId)
   .output(deleteCarrierOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
-import { CARRIER_READERS, carrierOutput } from '#shared/schemas/carriers.js';
+import { carrierOutput } from '#shared/schemas/carriers.js';
 import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
-import { readProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { findCarrier } from './carriers.repository.js';
 
-export const getCarrierProcedure = readProcedure(...CARRIER_READERS)
+export const getCarrierProcedure = permittedProcedure('carriers', 'read')
   .input(recordId)
   .output(carrierOutput)
   .query(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
-import { CARRIER_WRITERS, carrierOutput, updateCarrierInput } from '#shared/schemas/carriers.js';
+import { carrierOutput, updateCarrierInput } from '#shared/schemas/carriers.js';
 import { notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { recordScope } from '../drivers/record-scope.js';
 import { findCarrier, updateCarrier } from './carriers.repository.js';
 
 /** Edits a carrier the user may write (sales: their own); any other id answers like a missing one. */
-export const updateCarrierProcedure = roleProcedure(...CARRIER_WRITERS)
+export const updateCarrierProcedure = permittedProcedure('carriers', 'write')
   .input(updateCarrierInput)
   .output(carrierOutput)
   .mutation(async ({ ctx, input }) => {

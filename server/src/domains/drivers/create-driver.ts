@@ -1,11 +1,11 @@
-import { DRIVER_WRITERS, createDriverInput, driverOutput } from '#shared/schemas/drivers.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { createDriverInput, driverOutput } from '#shared/schemas/drivers.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';
 import { findDriver, insertDriver } from './drivers.repository.js';
 import { recordScope } from './record-scope.js';
 
 /** Adds a driver to the user's company; a sales user's driver is theirs (sales_agent_id). */
-export const createDriverProcedure = roleProcedure(...DRIVER_WRITERS)
+export const createDriverProcedure = permittedProcedure('drivers', 'write')
   .input(createDriverInput)
   .output(driverOutput)
   .mutation(async ({ ctx, input }) => {

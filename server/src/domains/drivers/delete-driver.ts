@@ -1,7 +1,7 @@
-import { DRIVER_WRITERS, deleteDriverOutput } from '#shared/schemas/drivers.js';
+import { deleteDriverOutput } from '#shared/schemas/drivers.js';
 import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { deleteDriver } from './drivers.repository.js';
 import { recordScope } from './record-scope.js';
 
@@ -9,7 +9,7 @@ import { recordScope } from './record-scope.js';
  * Deletes a driver the user may write. Loads keep their history: the schema sets their
  * driver_id to null and keeps the driver_name they had.
  */
-export const deleteDriverProcedure = roleProcedure(...DRIVER_WRITERS)
+export const deleteDriverProcedure = permittedProcedure('drivers', 'write')
   .input(recordId)
   .output(deleteDriverOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,12 +1,12 @@
-import { DRIVER_READERS, driverLocationOutput } from '#shared/schemas/drivers.js';
+import { driverLocationOutput } from '#shared/schemas/drivers.js';
 import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
-import { readProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { findDriverLocation } from './drivers.repository.js';
 import { recordScope } from './record-scope.js';
 
 /** The location dialog: the last known position and when it was reported, or nulls when never. */
-export const driverLocationProcedure = readProcedure(...DRIVER_READERS)
+export const driverLocationProcedure = permittedProcedure('drivers', 'read')
   .input(recordId)
   .output(driverLocationOutput)
   .query(async ({ ctx, input }) => {

@@ -1,31 +1,16 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { Driver, DriverLocation, DriverStatus } from '#shared/schemas/drivers.js';
-import type { ListCursor } from '#shared/schemas/people-fields.js';
-import type { Database } from '../../db/schema.js';
-import { isoTimestamp, olderThan, toPage, type RecordScope } from './record-scope.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Driver, DriverLocation } from '#shared/schemas/drivers.js';
+import { keysetPage, type PageInput } from '../../db/pagination.js';
+import type { Database, DriversTable } from '../../db/schema.js';
+import { readable, writable, type Scope } from '../../db/scope.js';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
 
 type Db = Kysely<Database>;
 
-/** What may be written: the form's fields (undefined leaves a field as it is). */
-export interface DriverValues {
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  email?: string | null | undefined;
-  phone?: string | null | undefined;
-  licenseNumber?: string | null | undefined;
-  licenseExpiry?: string | null | undefined;
-  status?: DriverStatus | undefined;
-  notes?: string | null | undefined;
-  carrierId?: string | null | undefined;
-}
-
-/** The rows the scope reaches (see RecordScope). */
-const inScope = (scope: RecordScope) => (eb: ExpressionBuilder<Database, 'drivers'>) => {
-  const conditions: Expression<SqlBool>[] = [];
-  if (scope.companyId !== null) conditions.push(eb('drivers.companyId', '=', scope.companyId));
-  if (scope.ownerId !== null) conditions.push(eb('drivers.salesAgentId', '=', scope.ownerId));
-  return eb.and(conditions);
-};
+/** What the form writes: undefined leaves a column as it is (see shared/src/schemas/fields.ts). */
+export type DriverValues = Updateable<
+  Pick<DriversTable, 'firstName' | 'lastName' | 'email' | 'phone' | 'licenseNumber' | 'licenseExpiry' | 'status' | 'notes' | 'carrierId'>
+>;
 
 const selectDriver = (db: Db) =>
   db
@@ -47,63 +32,65 @@ const selectDriver = (db: Db) =>
       isoTimestamp('drivers.updatedAt').as('updatedAt'),
     ]);
 
-export async function listDrivers(db: Db, scope: RecordScope, page: { cursor?: ListCursor | null | undefined; limit: number }) {
-  let query = selectDriver(db).where(inScope(scope));
-  if (page.cursor) query = query.where(olderThan('drivers', page.cursor));
-  const rows = await query
-    .orderBy('drivers.createdAt', 'desc')
-    .orderBy('drivers.id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  return toPage<Driver>(rows, page.limit);
+/** The Drivers page: newest first, a page at a time. */
+export function listDrivers(db: Db, scope: Scope, page: Required<Pick<PageInput, 'limit'>> & PageInput) {
+  return keysetPage<Database, 'drivers', Driver>(
+    selectDriver(db).where(readable(scope, 'drivers')),
+    { sortedBy: 'drivers.createdAt', id: 'drivers.id' },
+    page,
+  );
 }
 
-export function findDriver(db: Db, scope: RecordScope, id: string): Promise<Driver | undefined> {
-  return selectDriver(db).where(inScope(scope)).where('drivers.id', '=', id).executeTakeFirst();
+export function findDriver(db: Db, scope: Scope, id: string): Promise<Driver | undefined> {
+  return selectDriver(db).where(readable(scope, 'drivers')).where('drivers.id', '=', id).executeTakeFirst();
 }
 
-/** The last known position; lat and lng are exact numeric strings in the table, numbers on the wire. */
-export async function findDriverLocation(db: Db, scope: RecordScope, id: string): Promise<DriverLocation | undefined> {
-  const row = await db
+/** A driver the scope may change (its own company; a sales user's own). */
+export function findWritableDriver(db: Db, scope: Scope, id: string): Promise<Driver | undefined> {
+  return selectDriver(db).where(writable(scope, 'drivers')).where('drivers.id', '=', id).executeTakeFirst();
+}
+
+/** The last known position, or nulls when never shared. lat and lng are exact numerics in the table, numbers on the wire. */
+export function findDriverLocation(db: Db, scope: Scope, id: string): Promise<DriverLocation | undefined> {
+  return db
     .selectFrom('drivers')
     .select([
       'drivers.id',
       sql<string>`drivers.first_name || ' ' || drivers.last_name`.as('name'),
-      'drivers.currentLocationLat',
-      'drivers.currentLocationLng',
-      sql<string | null>`to_json(drivers.last_location_update) #>> '{}'`.as('lastLocationUpdate'),
+      sql<number | null>`case when drivers.current_location_lng is not null then drivers.current_location_lat::float8 end`.as('lat'),
+      sql<number | null>`case when drivers.current_location_lat is not null then drivers.current_location_lng::float8 end`.as('lng'),
+      isoTimestampOrNull('drivers.lastLocationUpdate').as('lastLocationUpdate'),
     ])
-    .where(inScope(scope))
+    .where(readable(scope, 'drivers'))
     .where('drivers.id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const hasPosition = row.currentLocationLat !== null && row.currentLocationLng !== null;
-  return {
-    id: row.id,
-    name: row.name,
-    lat: hasPosition ? Number(row.currentLocationLat) : null,
-    lng: hasPosition ? Number(row.currentLocationLng) : null,
-    lastLocationUpdate: row.lastLocationUpdate,
-  };
 }
 
-export async function insertDriver(
-  db: Db,
-  row: DriverValues & { firstName: string; lastName: string; companyId: string; salesAgentId: string | null },
-) {
-  const { id } = await db.insertInto('drivers').values(row).returning('id').executeTakeFirstOrThrow();
+export async function insertDriver(db: Db, values: Insertable<DriversTable>): Promise<string> {
+  const { id } = await db.insertInto('drivers').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-/** Updates a driver the scope reaches; undefined when there is none. */
-export async function updateDriver(db: Db, scope: RecordScope, id: string, values: DriverValues): Promise<string | undefined> {
+/** Updates a driver the scope may change; undefined when there is none. */
+export async function updateDriver(db: Db, scope: Scope, id: string, values: DriverValues): Promise<string | undefined> {
   // Kysely leaves undefined values out of the SET list; with none left there is nothing to write.
-  if (Object.values(values).every((value) => value === undefined)) return (await findDriver(db, scope, id))?.id;
-  const updated = await db.updateTable('drivers').set(values).where('id', '=', id).where(inScope(scope)).returning('id').executeTakeFirst();
+  if (Object.values(values).every((value) => value === undefined)) return (await findWritableDriver(db, scope, id))?.id;
+  const updated = await db
+    .updateTable('drivers')
+    .set(values)
+    .where('drivers.id', '=', id)
+    .where(writable(scope, 'drivers'))
+    .returning('drivers.id')
+    .executeTakeFirst();
   return updated?.id;
 }
 
-export async function deleteDriver(db: Db, scope: RecordScope, id: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('drivers').where('id', '=', id).where(inScope(scope)).returning('id').executeTakeFirst();
+export async function deleteDriver(db: Db, scope: Scope, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('drivers')
+    .where('drivers.id', '=', id)
+    .where(writable(scope, 'drivers'))
+    .returning('drivers.id')
+    .executeTakeFirst();
   return deleted !== undefined;
 }

@@ -6,7 +6,7 @@ import { getDriverProcedure } from './get-driver.js';
 import { listDriversProcedure } from './list-drivers.js';
 import { updateDriverProcedure } from './update-driver.js';
 
-/** Drivers: who may call each is in docs/permissions.md (and shared/src/schemas/drivers.ts). */
+/** Drivers: who may call each is in shared/src/permissions.ts. */
 export const driversRouter = router({
   list: listDriversProcedure,
   get: getDriverProcedure,

@@ -1,11 +1,11 @@
-import { DRIVER_READERS, driverOutput } from '#shared/schemas/drivers.js';
+import { driverOutput } from '#shared/schemas/drivers.js';
 import { recordId } from '#shared/schemas/people-fields.js';
 import { notFound } from '../../errors.js';
-import { readProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { findDriver } from './drivers.repository.js';
 import { recordScope } from './record-scope.js';
 
-export const getDriverProcedure = readProcedure(...DRIVER_READERS)
+export const getDriverProcedure = permittedProcedure('drivers', 'read')
   .input(recordId)
   .output(driverOutput)
   .query(async ({ ctx, input }) => {

@@ -1,12 +1,12 @@
-import { DRIVER_WRITERS, driverOutput, updateDriverInput } from '#shared/schemas/drivers.js';
+import { driverOutput, updateDriverInput } from '#shared/schemas/drivers.js';
 import { notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';
 import { findDriver, updateDriver } from './drivers.repository.js';
 import { recordScope } from './record-scope.js';
 
 /** Edits a driver the user may write (sales: their own); any other id answers like a missing one. */
-export const updateDriverProcedure = roleProcedure(...DRIVER_WRITERS)
+export const updateDriverProcedure = permittedProcedure('drivers', 'write')
   .input(updateDriverInput)
   .output(driverOutput)
   .mutation(async ({ ctx, input }) => {

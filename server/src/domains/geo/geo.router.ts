@@ -1,10 +1,10 @@
 import { loadGazetteer } from '../../services/geo/gazetteer.js';
-import { readProcedure, router } from '../../trpc/procedures.js';
+import { permittedProcedure, router } from '../../trpc/procedures.js';
 import { estimateDistance } from './estimate-distance.js';
 import { estimateDistanceInput, estimateDistanceOutput, locateInput, locateOutput } from './geo.schemas.js';
 
 /** Company staff place loads on the map; no company data is read, so a master admin passes like any staff member. */
-const staffRead = readProcedure('admin', 'dispatcher', 'sales', 'treasury');
+const staffRead = permittedProcedure('geo', 'read');
 
 export const geoRouter = router({
   /** Where a US city is (its centre), from the offline gazetteer; null when unknown. */

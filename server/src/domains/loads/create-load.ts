@@ -1,5 +1,5 @@
 import { createLoadInput, loadDetail } from '#shared/schemas/loads.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { assertAssignable, assignmentRaceError } from './load-assignment.js';
 import { insertLoad, viewerOf } from './loads.repository.js';
 
@@ -7,7 +7,7 @@ import { insertLoad, viewerOf } from './loads.repository.js';
  * Create Load: a new load starts pending and records its creator; a sales user who creates
  * it becomes its sales_user_id. Driver, broker and carrier must be the company's own.
  */
-export const createLoadProcedure = roleProcedure('admin', 'dispatcher', 'sales')
+export const createLoadProcedure = permittedProcedure('loads', 'write')
   .input(createLoadInput)
   .output(loadDetail)
   .mutation(async ({ ctx, input }) => {

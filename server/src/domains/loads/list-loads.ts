@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadListInput, loadListOutput } from '#shared/schemas/loads.js';
 import { AppError } from '../../errors.js';
-import { readProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { listLoads, viewerOf, type LoadPageCursor } from './loads.repository.js';
 
 const cursorShape = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/), z.uuid()]);
@@ -19,7 +19,7 @@ function decodeCursor(text: string): LoadPageCursor {
 }
 
 /** Loads list: search, status filter, newest first, keyset paged; a sales user sees their own loads only. */
-export const listLoadsProcedure = readProcedure('admin', 'dispatcher', 'sales', 'treasury')
+export const listLoadsProcedure = permittedProcedure('loads', 'read')
   .input(loadListInput)
   .output(loadListOutput)
   .query(async ({ ctx, input }) => {

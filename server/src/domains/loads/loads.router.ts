@@ -1,14 +1,14 @@
 import { loadDetail, loadFormOptionsOutput, loadIdInput } from '#shared/schemas/loads.js';
 import { notFound } from '../../errors.js';
-import { readProcedure, router } from '../../trpc/procedures.js';
+import { permittedProcedure, router } from '../../trpc/procedures.js';
 import { changeLoadStatusProcedure } from './change-load-status.js';
 import { createLoadProcedure } from './create-load.js';
 import { listLoadsProcedure } from './list-loads.js';
 import { findLoad, formOptions, viewerOf } from './loads.repository.js';
 import { updateLoadProcedure } from './update-load.js';
 
-/** Who may call what: docs/permissions.md ("Loads"). */
-const loadReaders = readProcedure('admin', 'dispatcher', 'sales', 'treasury');
+/** Who may call what: shared/src/permissions.ts ("loads"). */
+const loadReaders = permittedProcedure('loads', 'read');
 
 export const loadsRouter = router({
   list: listLoadsProcedure,

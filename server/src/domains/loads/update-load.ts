@@ -1,11 +1,11 @@
 import { loadDetail, updateLoadInput } from '#shared/schemas/loads.js';
 import { notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { assertAssignable, assignmentRaceError } from './load-assignment.js';
 import { findWritableLoad, updateLoadFields, viewerOf } from './loads.repository.js';
 
 /** Edit a load's fields (status has its own procedure); the same checks on driver, broker and carrier as on create. */
-export const updateLoadProcedure = roleProcedure('admin', 'dispatcher', 'sales')
+export const updateLoadProcedure = permittedProcedure('loads', 'write')
   .input(updateLoadInput)
   .output(loadDetail)
   .mutation(async ({ ctx, input }) => {

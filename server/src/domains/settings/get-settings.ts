@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { canEnter } from '#shared/roles.js';
-import { ACCOUNT_ID_WRITERS, settingsOutput } from '#shared/schemas/settings.js';
+import { can } from '#shared/permissions.js';
+import { settingsOutput } from '#shared/schemas/settings.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { readSettings } from './settings.repository.js';
@@ -12,5 +12,5 @@ export const getSettings = companyProcedure
   .query(async ({ ctx }) => {
     const settings = await readSettings(ctx.db, { userId: ctx.session.user.id, companyId: ctx.session.company.id });
     if (!settings) throw notFound('Profile');
-    return { ...settings, canEditAccountId: canEnter(ctx.session, ACCOUNT_ID_WRITERS) };
+    return { ...settings, canEditAccountId: can(ctx.session, 'companySettings', 'write') };
   });

@@ -1,6 +1,6 @@
 import { invitationSentOutput, TEAM_TEXTS, teamInviteInput } from '#shared/schemas/team.js';
 import { AppError } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';
 import {
   closeExpiredInvitationTo,
@@ -23,7 +23,7 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  * belongs to another company is invited all the same (we do not tell one company about
  * another's users); accepting then explains that an account belongs to one company.
  */
-export const invite = roleProcedure('admin')
+export const invite = permittedProcedure('team', 'write')
   .input(teamInviteInput)
   .output(invitationSentOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invitationIdInput, invitationSentOutput } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';
 import { findPendingInvitation, renewInvitation, revokeInvitation, secondsUntilResend } from '../invitations/invitations.repository.js';
 import { mailInvitation } from './invitation-mail.js';
@@ -10,7 +10,7 @@ import { mailInvitation } from './invitation-mail.js';
  * A new link for a pending invitation (the old one stops working) with a new 7-day expiry,
  * at most once a minute. Another company's invitation answers like one that does not exist.
  */
-export const resendInvitation = roleProcedure('admin')
+export const resendInvitation = permittedProcedure('team', 'write')
   .input(invitationIdInput)
   .output(invitationSentOutput)
   .mutation(async ({ ctx, input }) => {
@@ -27,7 +27,7 @@ export const resendInvitation = roleProcedure('admin')
   });
 
 /** The link stops working at once; the invitation leaves the pending list. */
-export const revokeInvitationProcedure = roleProcedure('admin')
+export const revokeInvitationProcedure = permittedProcedure('team', 'write')
   .input(invitationIdInput)
   .output(z.object({ id: z.uuid() }))
   .mutation(async ({ ctx, input }) => {

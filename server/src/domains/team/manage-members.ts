@@ -1,6 +1,6 @@
 import { changeRoleInput, memberChangedOutput, memberInput, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { endSessions, lockRoles, removeMembership, setRole } from './team.repository.js';
 
 const lastAdmin = () => new AppError('PRECONDITION_FAILED', TEAM_TEXTS.lastAdmin);
@@ -9,7 +9,7 @@ const lastAdmin = () => new AppError('PRECONDITION_FAILED', TEAM_TEXTS.lastAdmin
  * A new role for a member of the company. It takes effect at once: the member's sessions end
  * (they sign in again with the new role). The company's last admin cannot be demoted.
  */
-export const changeRole = roleProcedure('admin')
+export const changeRole = permittedProcedure('team', 'write')
   .input(changeRoleInput)
   .output(memberChangedOutput)
   .mutation(async ({ ctx, input }) => {
@@ -27,7 +27,7 @@ export const changeRole = roleProcedure('admin')
  * keep who created them, and they may be invited again). Admins cannot remove themselves,
  * and the company's last admin cannot be removed.
  */
-export const removeMember = roleProcedure('admin')
+export const removeMember = permittedProcedure('team', 'write')
   .input(memberInput)
   .output(memberChangedOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminStatsOutput, pendingInvitationsOutput, teamMembersOutput } from '#shared/schemas/team.js';
-import { roleProcedure, router } from '../../trpc/procedures.js';
+import { permittedProcedure, router } from '../../trpc/procedures.js';
 import { listPendingInvitations } from '../invitations/invitations.repository.js';
 import { invite } from './invite-member.js';
 import { resendInvitation, revokeInvitationProcedure } from './manage-invitations.js';
@@ -11,7 +11,7 @@ import { adminStats, listMembers } from './team.repository.js';
  * Who may call what: the team is the admin's (docs/permissions.md); a master admin passes the
  * guard and manages their own company's team, never another's.
  */
-const admins = roleProcedure('admin');
+const admins = permittedProcedure('team', 'read');
 
 export const teamRouter = router({
   /** The team list: name, email, role, joined, status (Active). */

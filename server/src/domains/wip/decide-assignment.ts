@@ -1,6 +1,6 @@
 import { wipAssignment, wipDecisionInput, type WipAssignment } from '#shared/schemas/wip.js';
 import { AppError, notFound } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { decidePending, findAssignment, statusOf } from './wip.repository.js';
 
 type Decision = 'approved' | 'rejected';
@@ -11,7 +11,7 @@ type Decision = 'approved' | 'rejected';
  * company's request answers exactly like one that does not exist.
  */
 const decide = (status: Decision) =>
-  roleProcedure('admin')
+  permittedProcedure('wip', 'decide')
     .input(wipDecisionInput)
     .output(wipAssignment)
     .mutation(async ({ ctx, input }): Promise<WipAssignment> => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { wipListOutput } from '#shared/schemas/wip.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { listAssignments } from './wip.repository.js';
 
 /**
  * The WIP assignments panel: admins (and master admins, in their own company) review every
  * request of the company; other staff see their own. Newest requested first.
  */
-export const list = roleProcedure('admin', 'dispatcher', 'sales', 'treasury')
+export const list = permittedProcedure('wip', 'read')
   .input(z.void())
   .output(wipListOutput)
   .query(({ ctx }) => {

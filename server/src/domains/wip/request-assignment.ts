@@ -1,16 +1,13 @@
-import type { StaffRole } from '#shared/constants.js';
 import { wipAssignment, wipRequestInput } from '#shared/schemas/wip.js';
 import { AppError } from '../../errors.js';
-import { roleProcedure } from '../../trpc/procedures.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
 import { findAssignment, insertRequest } from './wip.repository.js';
-
-const REQUESTERS = ['dispatcher', 'sales', 'treasury'] as const satisfies readonly StaffRole[];
 
 /**
  * Non-admin staff ask for an assignment; admins decide. A master admin passes every role
  * guard, but is an admin of their own company, so they decide rather than request.
  */
-export const request = roleProcedure(...REQUESTERS)
+export const request = permittedProcedure('wip', 'request')
   .use(({ ctx, next }) => {
     if (ctx.session.isMasterAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     return next();

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DOC_PATH, renderPermissionTables } from '../../scripts/permissions-doc.js';
+import type { STAFF_ROLES } from './constants.js';
+import {
+  NAVIGATION,
+  SCREENS,
+  UNLINKED_SCREENS,
+  canOpen,
+  homePathFor,
+  navigationFor,
+  type AppPath,
+  type NavigationKey,
+} from './permissions.js';
+
+const identities: Record<NavigationKey, { role: (typeof STAFF_ROLES)[number] | null; isMasterAdmin: boolean }> = {
+  masterAdmin: { role: null, isMasterAdmin: true },
+  admin: { role: 'admin', isMasterAdmin: false },
+  sales: { role: 'sales', isMasterAdmin: false },
+  dispatcher: { role: 'dispatcher', isMasterAdmin: false },
+  treasury: { role: 'treasury', isMasterAdmin: false },
+  other: { role: null, isMasterAdmin: false },
+};
+const roleDashboards: AppPath[] = ['/admin-dashboard', '/sales-dashboard', '/dispatch-dashboard', '/treasury-dashboard', '/master-admin'];
+
+describe('the permission table', () => {
+  for (const [key, identity] of Object.entries(identities) as [NavigationKey, (typeof identities)[NavigationKey]][]) {
+    it(`links every screen ${key} may open, and only those`, () => {
+      const home = homePathFor(identity);
+      const openable = (Object.keys(SCREENS) as AppPath[]).filter(
+        (path) => canOpen(identity, path) && !UNLINKED_SCREENS.includes(path) && (!roleDashboards.includes(path) || path === home),
+      );
+      const linked = navigationFor(identity).map((item) => item.to);
+      const expected = key === 'other' ? ['/dashboard'] : openable;
+      expect(new Set(linked)).toEqual(new Set(expected));
+      expect(linked).toHaveLength(NAVIGATION[key].length);
+    });
+  }
+
+  it('sends nobody home to a screen they may not open', () => {
+    for (const identity of Object.values(identities)) {
+      const home = homePathFor(identity);
+      if (identity.role || identity.isMasterAdmin) expect(canOpen(identity, home)).toBe(true);
+    }
+  });
+
+  it('is what docs/permissions.md shows', () => {
+    // Prettier pads the tables; compare cell by cell.
+    const cells = (text: string) =>
+      text
+        .split('\n')
+        .map((line) =>
+          line
+            .replace(/\s*\|\s*/g, '|')
+            .replace(/-{3,}/g, '---')
+            .trim(),
+        )
+        .filter(Boolean);
+    const rendered = cells(renderPermissionTables());
+    const documented = cells(readFileSync(DOC_PATH, 'utf8'));
+    const start = documented.indexOf(rendered[0] ?? '');
+    expect(documented.slice(start, start + rendered.length), 'run `make permissions-doc`').toEqual(rendered);
+  });
+});
