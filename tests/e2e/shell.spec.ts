@@ -50,22 +50,31 @@ const PATHS: Record<string, string> = {
   Settings: '/settings',
 };
 /** Routes behind the role guard: following such a link must not bounce the role back home. */
-const GUARDED = new Set(['/companies', '/team', '/audit-logs', '/fleet-map']);
+const GUARDED = new Set(['/companies', '/team', '/audit-logs', '/fleet-map', '/brokers']);
 
-const OPERATIONS = ['Loads', 'Drivers', 'Brokers', 'Carriers', 'Documents', 'Invoices', 'Messages', 'Analytics', 'Audit Logs', 'Settings'];
+const OPERATIONS = [
+  'Loads',
+  'Drivers',
+  'Brokers',
+  'Carriers',
+  'Fleet Map',
+  'Documents',
+  'Invoices',
+  'Messages',
+  'Analytics',
+  'Audit Logs',
+  'Settings',
+];
 
 const ROLES: RoleCase[] = [
   {
     role: 'Master admin',
     home: /\/master-admin$/,
     company: 'Haulwise Platform',
-    navigation: ['Dashboard', 'Companies', ...OPERATIONS],
+    navigation: ['Dashboard', 'Companies', 'Team', ...OPERATIONS],
     redirects: [],
-    // /companies is in its navigation, followed below.
-    allowed: [
-      { path: '/team', heading: 'Team' },
-      { path: '/fleet-map', heading: 'Fleet Map' },
-    ],
+    // Every screen it may open is in its navigation, followed below.
+    allowed: [],
     drawerLink: { label: 'Companies', path: /\/companies$/ },
   },
   {
@@ -74,14 +83,14 @@ const ROLES: RoleCase[] = [
     company: 'Summit Freight Lines',
     navigation: ['Dashboard', 'Team', ...OPERATIONS],
     redirects: [{ from: '/companies', to: /\/admin-dashboard$/ }],
-    allowed: [{ path: '/fleet-map', heading: 'Fleet Map' }],
+    allowed: [],
     drawerLink: { label: 'Team', path: /\/team$/ },
   },
   {
     role: 'Dispatcher',
     home: /\/dispatch-dashboard$/,
     company: 'Summit Freight Lines',
-    navigation: ['Dashboard', 'Loads', 'Drivers', 'Fleet Map', 'Documents', 'Settings'],
+    navigation: ['Dashboard', 'Loads', 'Drivers', 'Brokers', 'Carriers', 'Fleet Map', 'Documents', 'Settings'],
     redirects: [{ from: '/team', to: /\/dispatch-dashboard$/ }],
     allowed: [],
     drawerLink: { label: 'Fleet Map', path: /\/fleet-map$/ },
@@ -90,7 +99,7 @@ const ROLES: RoleCase[] = [
     role: 'Sales agent',
     home: /\/sales-dashboard$/,
     company: 'Summit Freight Lines',
-    navigation: ['Dashboard', 'My Loads', 'Carriers', 'Drivers', 'Documents', 'My Performance', 'Settings'],
+    navigation: ['Dashboard', 'My Loads', 'Carriers', 'Drivers', 'Brokers', 'Documents', 'My Performance', 'Settings'],
     redirects: [{ from: '/audit-logs', to: /\/sales-dashboard$/ }],
     allowed: [],
     drawerLink: { label: 'My Loads', path: /\/loads$/ },
@@ -99,7 +108,7 @@ const ROLES: RoleCase[] = [
     role: 'Treasury',
     home: /\/treasury-dashboard$/,
     company: 'Summit Freight Lines',
-    navigation: ['Dashboard', 'Invoices', 'Reports', 'Settings'],
+    navigation: ['Dashboard', 'Loads', 'Drivers', 'Brokers', 'Invoices', 'Reports', 'Settings'],
     redirects: [{ from: '/fleet-map', to: /\/treasury-dashboard$/ }],
     allowed: [],
     drawerLink: { label: 'Reports', path: /\/analytics$/ },
