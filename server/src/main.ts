@@ -1,47 +1,91 @@
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { createServices } from './services/create-services.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../scripts/demo-data.js';
+import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { createServices, type StartedServices } from './services/create-services.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo-data.js';
 
-const config = loadConfig();
+/** SIGTERM always ends the server within this, whatever is still running. */
+const SHUTDOWN_DEADLINE_MS = 14_000;
+
 let embedded: EmbeddedDatabase | null = null;
-let ownerUrl = config.DATABASE_URL;
-if (!ownerUrl) {
-  console.log(`Starting embedded PostgreSQL in ${config.dataDir}/postgres ...`);
-  embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT });
-  ownerUrl = embedded.url;
-}
-
-const { services, close } = await createServices(config, ownerUrl);
-const shouldSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && embedded !== null);
-if (shouldSeed) {
-  const seeded = await seedDemo(services.db, { onlyIfEmpty: true });
-  if (seeded) console.log('Seeded the demo workspace.');
-}
-
-const app = await buildApp(services, { logger: config.NODE_ENV === 'production' });
-await app.listen({ host: config.HOST, port: config.PORT });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.PORT;
-
-console.log(`\nHaulwise is running at http://localhost:${port}\n`);
-if (shouldSeed) {
-  console.log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(14)} ${account.email}`);
-  console.log('');
-}
-
+let started: StartedServices | null = null;
+let app: FastifyInstance | null = null;
 let stopping = false;
+
+// Installed first, so a signal during start-up (a database that will not start) still ends the process.
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+/** Stop accepting, finish in-flight requests, close sockets with a reason, stop the embedded database cleanly. */
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal} received: stopping Haulwise...`);
-  await app.close();
-  await close();
-  if (embedded) await embedded.stop();
+  console.log(signal.startsWith('SIG') ? `\n${signal} received: stopping Haulwise...` : 'Stopping Haulwise...');
+  const deadline = setTimeout(() => {
+    console.error('Shutdown took too long; exiting now.');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  const step = async (what: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      console.error(`While stopping (${what}):`, error instanceof Error ? error.message : error);
+    }
+  };
+  const [server, services, database] = [app, started, embedded];
+  if (server) await step('HTTP server', () => server.close());
+  if (services) await step('services', () => services.close());
+  if (database) await step('embedded PostgreSQL', () => database.stop());
   console.log('Stopped.');
-  process.exit(0);
+  process.exit();
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  let ownerUrl = config.DATABASE_URL;
+  if (!ownerUrl) {
+    console.log(`Starting embedded PostgreSQL in ${config.dataDir}/postgres ...`);
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      onNotice: (message) => console.warn(`[${new Date().toISOString()}] ${message}`),
+    });
+    ownerUrl = embedded.url;
+  }
+  if (stopping) return;
+
+  started = await createServices(config, ownerUrl);
+  const { services } = started;
+  const shouldSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && embedded !== null);
+  if (shouldSeed) {
+    const seeded = await seedDemo(services.db, { onlyIfEmpty: true });
+    if (seeded) console.log('Seeded the demo workspace.');
+  }
+  if (stopping) return;
+
+  app = await buildApp(services, { logger: config.NODE_ENV === 'production' });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+  console.log(`\nHaulwise is running at http://localhost:${port}\n`);
+  if (shouldSeed) {
+    console.log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(14)} ${account.email}`);
+    console.log('');
+  }
+}
+
+try {
+  await start();
+} catch (error) {
+  if (error instanceof DataFolderInUseError || (error instanceof Error && error.message.startsWith('Invalid configuration'))) {
+    console.error(error.message);
+  } else {
+    console.error('Haulwise could not start:', error);
+  }
+  process.exitCode = 1;
+  await shutdown('start-up failure');
+}
