@@ -49,7 +49,7 @@ async function subscriber(user: TestUser, tables: LiveTable[]): Promise<Notice[]
   await new Promise<void>((resolve, reject) => {
     const subscription = client.realtime.changes.subscribe(
       { tables },
-      { onStarted: () => resolve(), onData: (notice) => notices.push(notice), onError: reject },
+      { onStarted: () => resolve(), onData: (notice) => 'table' in notice && notices.push(notice), onError: reject },
     );
     closers.push(() => {
       subscription.unsubscribe();
