@@ -8,7 +8,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean permissions-doc
+.PHONY: start dev test test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean backup restore soak permissions-doc
 
 node:
 	@bash scripts/ensure-node.sh
@@ -70,6 +70,19 @@ bench: install
 
 scale: install
 	@tsx scripts/generate-scale.ts $(ARGS)
+
+# A consistent backup of the database and stored files into $(BACKUP_DIR) (default .data/backups).
+backup: install
+	@tsx scripts/backup.ts
+
+# Restores FILE=... into an empty data folder (embedded) or an empty DATABASE_URL database.
+restore: install
+	@test -n "$(FILE)" || (echo "Usage: make restore FILE=.data/backups/haulwise-backup-....tar.gz" && exit 1)
+	@tsx scripts/restore.ts "$(FILE)"
+
+# Load and fault proof (not part of make test): ARGS="--duration 20 --rate 50 --kills 3" for a short run.
+soak: install
+	@tsx bench/soak.ts $(ARGS)
 
 clean:
 	rm -rf dist .data/e2e test-results playwright-report

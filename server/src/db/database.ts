@@ -20,8 +20,12 @@ export interface PoolOptions {
 
 export function createPool({ connectionString, max = 10, acquireTimeoutMs = 5000, onError }: PoolOptions): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: acquireTimeoutMs });
-  // Without this listener a database restart would crash the process.
+  // Without these listeners a database restart would crash the process: the pool's covers idle
+  // connections, and each connection's own covers the time it is checked out (pg-pool removes its
+  // listener then), e.g. a transaction between two statements. Its next query fails instead, and
+  // the pool drops it on release.
   pool.on('error', (error) => onError?.(error));
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
