@@ -12,7 +12,7 @@ import { loadConfig } from '../server/src/config.js';
 import { ensureDatabaseExists, prepareDatabase } from '../server/src/db/bootstrap.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { connectOrStartDatabase } from './database-url.js';
-import { CITIES, COMMODITIES, DEMO_PASSWORD } from './demo-data.js';
+import { CITIES, COMMODITIES, DEMO_PASSWORD } from '../server/src/seed/demo-data.js';
 
 export interface CompanyVolume {
   name: string;

@@ -3,7 +3,7 @@
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { createServices } from '../server/src/services/create-services.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo-data.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo-data.js';
 import { connectOrStartDatabase } from './database-url.js';
 
 const config = loadConfig();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
-import { COMPANY_ACCOUNTS, DEMO_COMPANY } from '../../scripts/demo-data';
-import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../scripts/test-users';
+import { COMPANY_ACCOUNTS, DEMO_COMPANY } from '../../server/src/seed/demo-data';
+import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../shared/src/test-users';
 import { expect, expectAccessible, expectToast, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../scripts/demo-data';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import {
   demoAccount,
   expect,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../scripts/demo-data';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 
 // The plain Playwright test: the prompts are not dismissed in advance here.
 

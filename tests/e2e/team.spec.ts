@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Page } from '@playwright/test';
-import { DEMO_COMPANY } from '../../scripts/demo-data';
+import { DEMO_COMPANY } from '../../server/src/seed/demo-data';
 import { expect, expectAccessible, expectToast, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
 
 /**

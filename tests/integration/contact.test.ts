@@ -180,45 +180,37 @@ describe('delivery through Resend', () => {
     await fake?.close();
   });
 
-  it('hands the message to Resend and records its id in the outbox', async () => {
+  it('hands the message to Resend after commit, with the outbox row as its idempotency key, and records its id', async () => {
     fake.state.status = 200;
     const input = validMessage();
     await expect((await anonymous(withResend.services)).contact.send(input)).resolves.toEqual({ success: true });
 
+    const [row] = await outboxFor(input.subject);
+    await expect.poll(() => fake.received.find((entry) => entry.body.subject === `[Contact] ${input.subject}`)).toBeDefined();
     const mail = fake.received.find((entry) => entry.body.subject === `[Contact] ${input.subject}`);
-    expect(mail).toBeDefined();
     expect(mail?.path).toBe('POST /emails');
     expect(mail?.headers.authorization).toBe('Bearer re_test_123');
+    expect(mail?.headers['idempotency-key']).toBe(`outbox/${row?.id}`);
     expect(mail?.body.to).toEqual([INBOX]);
     expect(mail?.body.text).toContain(`From: ${input.name} <${input.email}>`);
     expect(mail?.body.text).toContain(input.message);
 
-    const [row] = await outboxFor(input.subject);
-    expect(row).toMatchObject({
-      recipient: INBOX,
-      provider: 'resend',
-      status: 'sent',
-      providerMessageId: fake.state.lastId,
-      attempts: 1,
-    });
-    expect(row?.sentAt).not.toBeNull();
+    await expect.poll(async () => (await outboxFor(input.subject))[0]?.status).toBe('sent');
+    const [sent] = await outboxFor(input.subject);
+    expect(sent).toMatchObject({ recipient: INBOX, provider: 'resend', status: 'sent', providerMessageId: fake.state.lastId, attempts: 1 });
+    expect(sent?.sentAt).not.toBeNull();
   });
 
-  it('keeps the message and answers success when Resend fails, marking the outbox row failed', async () => {
+  it('keeps the message and answers success when Resend fails; the outbox row waits for the next try with the error', async () => {
     fake.state.status = 500;
     fake.state.answer = () => ({ statusCode: 500, name: 'internal_server_error', message: 'Fake Resend is down' });
     const input = validMessage();
     await expect((await anonymous(withResend.services)).contact.send(input)).resolves.toEqual({ success: true });
-
-    expect(fake.received.some((entry) => entry.body.subject === `[Contact] ${input.subject}`)).toBe(true);
     expect(await storedMessages(input.subject)).toHaveLength(1);
+
+    await expect.poll(async () => (await outboxFor(input.subject))[0]?.error).toBe('Fake Resend is down');
+    expect(fake.received.some((entry) => entry.body.subject === `[Contact] ${input.subject}`)).toBe(true);
     const [row] = await outboxFor(input.subject);
-    expect(row).toMatchObject({
-      provider: 'resend',
-      status: 'failed',
-      error: 'Fake Resend is down',
-      providerMessageId: null,
-      sentAt: null,
-    });
+    expect(row).toMatchObject({ provider: 'resend', status: 'queued', attempts: 1, providerMessageId: null, sentAt: null });
   });
 });

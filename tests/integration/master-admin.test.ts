@@ -2,13 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS, type TestUserCompany } from '../../scripts/test-users.js';
-import { withCompanyStatusWrite } from '../../server/src/auth/company-status.js';
+import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS, type TestUserCompany } from '#shared/test-users.js';
 import { loadSessionContext } from '../../server/src/auth/session-context.js';
-import { seedTestUsers, TEST_USER_MESSAGES } from '../../server/src/auth/test-users.js';
 import { withCompany, withMasterAdmin } from '../../server/src/db/with-company.js';
 import type { RealtimeEvent } from '../../server/src/services/realtime/bus.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
+import { seedTestUsers, TEST_USER_MESSAGES } from '../../server/src/seed/test-users.js';
+import { withCompanyStatusWrite } from '../../server/src/domains/admin/company-status.js';
 import { OWN_COMPANY_SUSPENSION } from '../../server/src/domains/admin/set-company-status.js';
 import { platformStats } from '../../server/src/domains/admin/admin.repository.js';
 import {
@@ -468,13 +468,9 @@ describe('admin.seedTestUsers', () => {
 describe('admin.outbox', () => {
   it('shows the newest mail first with channel, recipient, subject, body, status and error', async () => {
     const subject = `Your invitation ${randomUUID()}`;
-    const sent = await started.services.mailer.send({
-      channel: 'email',
-      to: 'invitee@example.test',
-      subject,
-      text: 'Open this link to join.',
-    });
-    const sms = await started.services.mailer.send({ channel: 'sms', to: '+15550100', subject: '', text: 'Your code is 123456' });
+    const { mailer, db } = started.services;
+    const sent = await mailer.send(db, { channel: 'email', to: 'invitee@example.test', subject, text: 'Open this link to join.' });
+    const sms = await mailer.send(db, { channel: 'sms', to: '+15550100', subject: '', text: 'Your code is 123456' });
     const outbox = await (await as(master)).admin.outbox();
     expect(outbox.length).toBeLessThanOrEqual(100);
     const times = outbox.map((message) => new Date(message.createdAt).getTime());

@@ -4,7 +4,6 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_TEXT } from '#shared/schemas/two-factor.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
-import { twoFactorDb } from '../../server/src/auth/two-factor-tables.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
@@ -45,12 +44,7 @@ const freshMember = (options: { phone?: string | null } = {}) =>
 
 /** The stored codes of a user, read as the database holds them. */
 async function storedCodes(userId: string) {
-  return twoFactorDb(services().db)
-    .selectFrom('twoFactorCodes')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('createdAt', 'desc')
-    .execute();
+  return services().db.selectFrom('twoFactorCodes').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
 }
 
 async function liveSessionIds(userId: string): Promise<string[]> {
@@ -243,7 +237,7 @@ describe('signing in with two-factor authentication on', () => {
     expect(await liveSessionIds(member.userId)).toEqual([]);
     expect(await latestCodeSentTo(services(), member.email)).toMatch(/^\d{6}$/);
 
-    const pending = await twoFactorDb(services().db).selectFrom('pendingSignIns').selectAll().where('userId', '=', member.userId).execute();
+    const pending = await services().db.selectFrom('pendingSignIns').selectAll().where('userId', '=', member.userId).execute();
     expect(pending).toHaveLength(1);
     expect(pending[0]?.id).toMatch(/^[0-9a-f]{64}$/);
     expect(pending[0]?.id).not.toContain(answer.challenge);

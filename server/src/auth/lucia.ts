@@ -1,5 +1,9 @@
+import type { Kysely } from 'kysely';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
-import type { Db } from '../db/database.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database>;
 
 interface SessionAttributes {
   absoluteExpiresAt: Date;
@@ -132,3 +136,14 @@ export function createLucia(db: Db, options: { idleDays: number; secure: boolean
 }
 
 export type AppLucia = ReturnType<typeof createLucia>;
+
+export const luciaOptions = (config: Pick<Config, 'SESSION_IDLE_DAYS' | 'NODE_ENV'>) => ({
+  idleDays: config.SESSION_IDLE_DAYS,
+  secure: config.NODE_ENV === 'production',
+});
+
+/**
+ * Lucia on the caller's own handle: inside a procedure, its transaction, so creating or ending
+ * a session takes no connection of its own (an instance is a few plain objects: cheap to make).
+ */
+export const luciaOn = (db: Db, config: Pick<Config, 'SESSION_IDLE_DAYS' | 'NODE_ENV'>): AppLucia => createLucia(db, luciaOptions(config));

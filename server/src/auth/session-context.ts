@@ -1,6 +1,8 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { Database } from '../db/schema.js';
+import { asUser } from '../db/transactions.js';
 import type { AppServices } from '../services/services.js';
-import { withUser } from '../db/with-company.js';
 
 /** Validates a session and reads who it belongs to: profile, role and company. */
 export async function loadSessionContext(
@@ -20,36 +22,42 @@ export async function loadSessionContext(
   };
 }
 
-export async function readIdentity(db: AppServices['db'], userId: string): Promise<SessionOutput | null> {
-  return withUser(db, userId, async (tx) => {
-    const row = await tx
-      .selectFrom('profiles')
-      .innerJoin('companies', 'companies.id', 'profiles.companyId')
-      .innerJoin('users', 'users.id', 'profiles.userId')
-      .leftJoin('userRoles', 'userRoles.userId', 'profiles.userId')
-      .select([
-        'profiles.userId',
-        'profiles.firstName',
-        'profiles.lastName',
-        'profiles.isMasterAdmin',
-        'users.email',
-        'companies.id as companyId',
-        'companies.name as companyName',
-        'companies.subscriptionStatus',
-        'userRoles.role',
-      ])
-      .where('profiles.userId', '=', userId)
-      .executeTakeFirst();
-    if (!row) return null;
-    // The drivers_self_read policy lets a user see their own driver record before the company is set.
-    const driver = await tx.selectFrom('drivers').select('id').where('userId', '=', userId).executeTakeFirst();
-    const hasDriverRecord = driver !== undefined;
-    return {
-      user: { id: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName },
-      company: { id: row.companyId, name: row.companyName, subscriptionStatus: row.subscriptionStatus },
-      role: row.role ?? null,
-      isMasterAdmin: row.isMasterAdmin,
-      hasDriverRecord,
-    };
-  });
+/**
+ * Who the user is (profile, role, company), read as that user (app.user_id): in a transaction of
+ * its own on a pool handle, or inside the caller's transaction, whose scope is put back after.
+ */
+export async function readIdentity(db: Kysely<Database>, userId: string): Promise<SessionOutput | null> {
+  return asUser(db, userId, (tx) => queryIdentity(tx, userId));
+}
+
+async function queryIdentity(tx: Transaction<Database>, userId: string): Promise<SessionOutput | null> {
+  const row = await tx
+    .selectFrom('profiles')
+    .innerJoin('companies', 'companies.id', 'profiles.companyId')
+    .innerJoin('users', 'users.id', 'profiles.userId')
+    .leftJoin('userRoles', 'userRoles.userId', 'profiles.userId')
+    .select([
+      'profiles.userId',
+      'profiles.firstName',
+      'profiles.lastName',
+      'profiles.isMasterAdmin',
+      'users.email',
+      'companies.id as companyId',
+      'companies.name as companyName',
+      'companies.subscriptionStatus',
+      'userRoles.role',
+    ])
+    .where('profiles.userId', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  // The drivers_self_read policy lets a user see their own driver record before the company is set.
+  const driver = await tx.selectFrom('drivers').select('id').where('userId', '=', userId).executeTakeFirst();
+  const hasDriverRecord = driver !== undefined;
+  return {
+    user: { id: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName },
+    company: { id: row.companyId, name: row.companyName, subscriptionStatus: row.subscriptionStatus },
+    role: row.role ?? null,
+    isMasterAdmin: row.isMasterAdmin,
+    hasDriverRecord,
+  };
 }

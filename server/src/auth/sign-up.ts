@@ -1,39 +1,40 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SignUpInput } from '#shared/schemas/auth.js';
-import type { Db } from '../db/database.js';
+import { isPgError } from '../db/pg-errors.js';
+import type { Database } from '../db/schema.js';
+import { commitThenFail, transaction } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import { hashPassword } from './password.js';
-import { isPgError } from '../db/pg-errors.js';
+
+const emailTaken = () => new AppError('CONFLICT', 'An account with this email already exists', { field: 'email' });
 
 /**
- * Creates the account, its company, profile and admin role in one transaction
- * (the spec's create_company_for_user), so a failure leaves nothing half-made.
+ * Creates the account, its company, profile and admin role in one transaction (the spec's
+ * create_company_for_user), so a failure leaves nothing half-made: on a pool handle a
+ * transaction of its own, inside a call its transaction. A taken email answers CONFLICT beside
+ * the field, after the call's counts commit.
  */
 export async function signUp(
-  db: Db,
+  db: Kysely<Database>,
   input: SignUpInput,
-  options: { isPlatformAdmin: boolean },
+  options: { isPlatformAdmin: boolean; passwordHash?: string },
 ): Promise<{ userId: string; companyId: string }> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = options.passwordHash ?? (await hashPassword(input.password));
   try {
-    return await db.transaction().execute(async (tx) => {
-      const user = await tx
-        .insertInto('users')
-        .values({ email: input.email, passwordHash: passwordHash })
-        .returning('id')
-        .executeTakeFirst();
-      if (!user) throw new AppError('BAD_REQUEST', 'User creation failed');
+    return await transaction(db, async (tx) => {
+      const taken = await tx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+      if (taken) throw commitThenFail(emailTaken());
+      const user = await tx.insertInto('users').values({ email: input.email, passwordHash }).returning('id').executeTakeFirstOrThrow();
       const created = await sql<{ companyId: string }>`
         select create_company_for_user(${input.companyName}, ${user.id}::uuid, ${options.isPlatformAdmin},
                                        ${input.firstName}, ${input.lastName}) as company_id`.execute(tx);
       const companyId = created.rows[0]?.companyId;
-      if (!companyId) throw new AppError('BAD_REQUEST', 'User creation failed');
+      if (!companyId) throw new Error('create_company_for_user answered no company');
       return { userId: user.id, companyId };
     });
   } catch (error) {
-    if (isPgError(error, 'unique')) {
-      throw new AppError('CONFLICT', 'An account with this email already exists', { field: 'email' });
-    }
+    // Someone signed up with the address at the same moment.
+    if (isPgError(error, 'unique')) throw emailTaken();
     throw error;
   }
 }

@@ -1,15 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   TWO_FACTOR_CODE_TTL_SECONDS,
   type TwoFactorMethod,
   type TwoFactorRequiredOutput,
   type VerifySignInInput,
 } from '#shared/schemas/two-factor.js';
+import type { Database } from '../db/schema.js';
+import { commitThenFail } from '../db/transactions.js';
 import { AppError } from '../errors.js';
-import type { AppServices } from '../services/services.js';
+import type { Mailer } from '../services/mail/mailer.js';
+import { hitRateLimit } from '../services/rate-limit.js';
 import type { RequestInfo } from '../trpc/context.js';
 import { consumeCode, invalidCode, issueCode, newChallengeToken, sha256Hex } from './two-factor.js';
-import { twoFactorDb } from './two-factor-tables.js';
 
 /**
  * The second step of a sign-in for accounts with two-factor authentication on. The password
@@ -34,7 +36,7 @@ export interface TwoFactorAccount {
   phone: string | null;
 }
 
-type SignInServices = Pick<AppServices, 'db' | 'mailer' | 'rateLimiter'>;
+type Db = Kysely<Database>;
 
 /** Where a code goes: the phone for sms; the account's email otherwise (and if the phone was removed). */
 function destination(account: TwoFactorAccount): { method: TwoFactorMethod; to: string } {
@@ -42,28 +44,26 @@ function destination(account: TwoFactorAccount): { method: TwoFactorMethod; to: 
   return { method: 'email', to: account.email };
 }
 
-export async function startTwoFactorSignIn(services: SignInServices, account: TwoFactorAccount): Promise<TwoFactorRequiredOutput> {
+/** On the sign-in call's transaction: the challenge and its code are stored, and the code queued, together. */
+export async function startTwoFactorSignIn(db: Db, mailer: Mailer, account: TwoFactorAccount): Promise<TwoFactorRequiredOutput> {
   const challenge = newChallengeToken();
   const { method, to } = destination(account);
-  const sent = await services.db.transaction().execute(async (tx) => {
-    const db = twoFactorDb(tx);
-    await db.deleteFrom('pendingSignIns').where('userId', '=', account.userId).where('expiresAt', '<=', new Date()).execute();
-    await db
-      .insertInto('pendingSignIns')
-      .values({
-        id: sha256Hex(challenge),
-        userId: account.userId,
-        method,
-        expiresAt: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
-      })
-      .execute();
-    return issueCode(tx, services.mailer, { userId: account.userId, purpose: 'sign_in', method, to, reuseRecent: true });
-  });
+  await db.deleteFrom('pendingSignIns').where('userId', '=', account.userId).where('expiresAt', '<=', new Date()).execute();
+  await db
+    .insertInto('pendingSignIns')
+    .values({
+      id: sha256Hex(challenge),
+      userId: account.userId,
+      method,
+      expiresAt: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
+    })
+    .execute();
+  const sent = await issueCode(db, mailer, { userId: account.userId, purpose: 'sign_in', method, to, reuseRecent: true });
   return { status: 'two_factor_required', method: sent.method, challenge, resendAfterSeconds: sent.resendAfterSeconds };
 }
 
-async function findPendingSignIn(services: SignInServices, challenge: string) {
-  return twoFactorDb(services.db)
+async function findPendingSignIn(db: Db, challenge: string) {
+  return db
     .selectFrom('pendingSignIns')
     .select(['id', 'userId', 'method'])
     .where('id', '=', sha256Hex(challenge))
@@ -71,24 +71,23 @@ async function findPendingSignIn(services: SignInServices, challenge: string) {
     .executeTakeFirst();
 }
 
-async function limitPerIp(services: SignInServices, action: string, request: RequestInfo, limit: number): Promise<void> {
-  const allowed = await services.rateLimiter.hit(`two-factor-${action}:ip:${request.ip}`, limit, VERIFY_WINDOW_SECONDS);
+async function limitPerIp(db: Db, action: string, request: RequestInfo, limit: number): Promise<void> {
+  const allowed = await hitRateLimit(db, `two-factor-${action}:ip:${request.ip}`, limit, VERIFY_WINDOW_SECONDS);
   if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many verification attempts. Please wait 15 minutes and try again.');
 }
 
-/** The right code for a live challenge answers the account to start a session for; anything else, "invalid or expired". */
-export async function verifyTwoFactorSignIn(
-  services: SignInServices,
-  input: VerifySignInInput,
-  request: RequestInfo,
-): Promise<{ userId: string }> {
-  await limitPerIp(services, 'verify', request, VERIFY_MAX_PER_IP);
-  const pending = await findPendingSignIn(services, input.challenge);
-  if (!pending) throw invalidCode();
-  // The try is counted in its own committed transaction, so a wrong code cannot roll it back.
-  const used = await services.db.transaction().execute((tx) => consumeCode(tx, pending.userId, 'sign_in', input.code));
-  if (!used) throw invalidCode();
-  const ended = await twoFactorDb(services.db).deleteFrom('pendingSignIns').where('id', '=', pending.id).executeTakeFirst();
+/**
+ * The right code for a live challenge answers the account to start a session for; anything else,
+ * "invalid or expired". Runs on the call's transaction; a wrong answer commits what it counted
+ * (the address's try, the code's attempt) before it is answered.
+ */
+export async function verifyTwoFactorSignIn(db: Db, input: VerifySignInInput, request: RequestInfo): Promise<{ userId: string }> {
+  await limitPerIp(db, 'verify', request, VERIFY_MAX_PER_IP);
+  const pending = await findPendingSignIn(db, input.challenge);
+  if (!pending) throw commitThenFail(invalidCode());
+  const used = await consumeCode(db, pending.userId, 'sign_in', input.code);
+  if (!used) throw commitThenFail(invalidCode());
+  const ended = await db.deleteFrom('pendingSignIns').where('id', '=', pending.id).executeTakeFirst();
   // A challenge is single use: two right answers at once start one session.
   if (Number(ended.numDeletedRows) === 0) throw invalidCode();
   return { userId: pending.userId };
@@ -96,17 +95,18 @@ export async function verifyTwoFactorSignIn(
 
 /** Sends a new code for a live challenge, no sooner than 60 seconds after the last one. */
 export async function resendTwoFactorSignInCode(
-  services: SignInServices,
+  db: Db,
+  mailer: Mailer,
   challenge: string,
   request: RequestInfo,
   readAccount: (userId: string) => Promise<TwoFactorAccount | null>,
 ): Promise<{ method: TwoFactorMethod; resendAfterSeconds: number }> {
-  await limitPerIp(services, 'resend', request, RESEND_MAX_PER_IP);
-  const pending = await findPendingSignIn(services, challenge);
+  await limitPerIp(db, 'resend', request, RESEND_MAX_PER_IP);
+  const pending = await findPendingSignIn(db, challenge);
   const account = pending ? await readAccount(pending.userId) : null;
-  if (!pending || !account) throw new AppError('UNAUTHORIZED', 'The sign-in has expired. Please sign in again.', { field: 'challenge' });
+  if (!pending || !account) {
+    throw commitThenFail(new AppError('UNAUTHORIZED', 'The sign-in has expired. Please sign in again.', { field: 'challenge' }));
+  }
   const { method, to } = destination(account);
-  return services.db
-    .transaction()
-    .execute((tx) => issueCode(tx, services.mailer, { userId: pending.userId, purpose: 'sign_in', method, to }));
+  return issueCode(db, mailer, { userId: pending.userId, purpose: 'sign_in', method, to });
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import {
@@ -10,11 +9,10 @@ import {
   TWO_FACTOR_TEXT,
   type TwoFactorMethod,
 } from '#shared/schemas/two-factor.js';
-import type { Database } from '../db/schema.js';
+import type { Database, TwoFactorCodesTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { twoFactorDb, type TwoFactorPurpose } from './two-factor-tables.js';
 
 /**
  * One-time codes for two-factor authentication, shared by turning it on (Settings) and by
@@ -28,6 +26,8 @@ import { twoFactorDb, type TwoFactorPurpose } from './two-factor-tables.js';
 
 /** Codes sent to one account per hour, whatever the purpose: a cap on SMS pumping and guessing. */
 export const MAX_CODES_PER_HOUR = 10;
+
+export type TwoFactorPurpose = TwoFactorCodesTable['purpose'];
 
 export const invalidCode = () => new AppError('UNAUTHORIZED', TWO_FACTOR_TEXT.invalidMessage, { field: 'code' });
 
@@ -72,24 +72,23 @@ export interface IssueCodeRequest {
 }
 
 /**
- * Issues a code and sends it (sms and email both go through the mailer, whose default provider
- * is the outbox). Must run inside a transaction: if the provider fails, the error is thrown, the
- * code row rolls back with it, and the user may retry at once.
+ * Issues a code and queues it (sms and email both go through the mailer, whose default provider
+ * is the outbox), on the caller's transaction: the message leaves only if the code is committed,
+ * and a provider's failure is retried by the job queue rather than answered here.
  */
 export async function issueCode(
   tx: Kysely<Database>,
   mailer: Mailer,
   request: IssueCodeRequest,
 ): Promise<{ method: TwoFactorMethod; resendAfterSeconds: number }> {
-  const db = twoFactorDb(tx);
   await lockAccount(tx, request.userId);
   // Only the last hour matters (cooldown, hourly cap): older codes of the account go.
-  await db
+  await tx
     .deleteFrom('twoFactorCodes')
     .where('userId', '=', request.userId)
     .where('createdAt', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
-  const latest = await db
+  const latest = await tx
     .selectFrom('twoFactorCodes')
     .select(['createdAt', 'consumedAt', 'expiresAt', 'attempts', 'method'])
     .where('userId', '=', request.userId)
@@ -110,7 +109,7 @@ export async function issueCode(
       );
     }
   }
-  const sentLastHour = await db
+  const sentLastHour = await tx
     .selectFrom('twoFactorCodes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', request.userId)
@@ -120,7 +119,7 @@ export async function issueCode(
     throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were requested. Please try again in an hour.');
   }
   // A new code replaces the previous one of the same purpose.
-  await db
+  await tx
     .updateTable('twoFactorCodes')
     .set({ expiresAt: new Date(now) })
     .where('userId', '=', request.userId)
@@ -129,7 +128,7 @@ export async function issueCode(
     .where('expiresAt', '>', new Date(now))
     .execute();
   const code = generateCode();
-  await db
+  await tx
     .insertInto('twoFactorCodes')
     .values({
       userId: request.userId,
@@ -140,10 +139,7 @@ export async function issueCode(
       expiresAt: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
     })
     .execute();
-  const delivery = await mailer.send({ channel: request.method, to: request.to, ...message(request.purpose, request.method, code) });
-  if (delivery.status === 'failed') {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The verification code could not be sent. Please try again.' });
-  }
+  await mailer.send(tx, { channel: request.method, to: request.to, ...message(request.purpose, request.method, code) });
   return { method: request.method, resendAfterSeconds: TWO_FACTOR_RESEND_SECONDS };
 }
 
@@ -160,8 +156,7 @@ export async function consumeCode(
   purpose: TwoFactorPurpose,
   code: string,
 ): Promise<{ method: TwoFactorMethod } | null> {
-  const db = twoFactorDb(tx);
-  const current = await db
+  const current = await tx
     .selectFrom('twoFactorCodes')
     .select(['id', 'codeHash', 'method'])
     .where('userId', '=', userId)
@@ -172,7 +167,7 @@ export async function consumeCode(
     .limit(1)
     .executeTakeFirst();
   if (!current) return null;
-  const counted = await db
+  const counted = await tx
     .updateTable('twoFactorCodes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', current.id)
@@ -182,7 +177,7 @@ export async function consumeCode(
     .executeTakeFirst();
   if (!counted) return null;
   if (!(await verifyPassword(current.codeHash, code))) return null;
-  const used = await db
+  const used = await tx
     .updateTable('twoFactorCodes')
     .set({ consumedAt: new Date() })
     .where('id', '=', current.id)
@@ -195,7 +190,7 @@ export async function consumeCode(
 /** Ends every outstanding code of the account (two-factor turned off, password changed). */
 export async function expireCodes(tx: Kysely<Database>, userId: string): Promise<void> {
   const now = new Date();
-  await twoFactorDb(tx)
+  await tx
     .updateTable('twoFactorCodes')
     .set({ expiresAt: now })
     .where('userId', '=', userId)
@@ -211,5 +206,5 @@ export function newChallengeToken(): string {
 
 /** Drops the account's sign-ins waiting for a code (the password they proved has changed). */
 export async function endPendingSignIns(tx: Kysely<Database>, userId: string): Promise<void> {
-  await twoFactorDb(tx).deleteFrom('pendingSignIns').where('userId', '=', userId).execute();
+  await tx.deleteFrom('pendingSignIns').where('userId', '=', userId).execute();
 }

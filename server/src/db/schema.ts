@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StaffRole } from '#shared/constants.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -219,4 +220,47 @@ export interface Database {
   contactMessages: ContactMessagesTable;
   outbox: OutboxTable;
   rateLimitHits: RateLimitHitsTable;
+  invitations: InvitationsTable;
+  twoFactorCodes: TwoFactorCodesTable;
+  pendingSignIns: PendingSignInsTable;
+}
+
+/** Team invitations (migrations/2026-11-21T1300_team.ts). */
+export interface InvitationsTable {
+  id: Generated<string>;
+  companyId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  /** SHA-256 of the mailed token, hex: the token itself is never stored. */
+  tokenHash: string;
+  invitedBy: string | null;
+  createdAt: DefaultedTimestamp;
+  expiresAt: DefaultedTimestamp;
+  acceptedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  lastSentAt: DefaultedTimestamp;
+}
+
+/** One-time codes (migrations/2026-11-21T1310_two_factor.ts): only the hash of the code is kept. Global, like sessions. */
+export interface TwoFactorCodesTable {
+  id: Generated<string>;
+  userId: string;
+  purpose: 'enable' | 'sign_in';
+  method: 'sms' | 'email';
+  codeHash: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+  consumedAt: Timestamp | null;
+}
+
+/** A password sign-in waiting for its code; id is the SHA-256 (hex) of the challenge token. */
+export interface PendingSignInsTable {
+  id: string;
+  userId: string;
+  method: 'sms' | 'email';
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
 }

@@ -1,13 +1,13 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { setCompanyStatus } from '../auth/company-status.js';
-import { createLucia } from '../auth/lucia.js';
-import { seedTestUsers } from '../auth/test-users.js';
+import { createLucia, luciaOptions } from '../auth/lucia.js';
 import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
 import { createDb, createPool } from '../db/database.js';
+import { guardPool } from './connection-guard.js';
+import { startJobWorker } from './jobs/job-queue.js';
 import { createMailer, resendTransport } from './mail/mailer.js';
-import { createRateLimiter } from './rate-limit.js';
+import { sweepRateLimits } from './rate-limit.js';
 import { startRealtimeBus } from './realtime/bus.js';
 import type { AppServices } from './services.js';
 import { createSocketRegistry } from './sockets.js';
@@ -17,7 +17,13 @@ export interface StartedServices {
   close: () => Promise<void>;
 }
 
-/** Migrates as the owner, then builds every service on a pool that connects as the app role. */
+/** Jobs run at once per server: mail is slow to send, not heavy, and a burst waits its turn in the queue. */
+const JOB_CONCURRENCY = 2;
+
+/**
+ * Migrates as the owner, then builds every service on a pool that connects as the app role, and
+ * starts the job worker (mail delivery after commit, the hourly sweep of rate-limit windows).
+ */
 export async function createServices(
   config: Config,
   ownerUrl: string,
@@ -32,26 +38,42 @@ export async function createServices(
     acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     onError: (error) => log.warn(`database pool error: ${error.message}`),
   });
+  // A call that holds a connection never takes a second one (services/connection-guard.ts):
+  // refused outside production, so a test finds it; reported in production.
+  guardPool(pool, {
+    refuse: config.NODE_ENV !== 'production',
+    report: (error) => log.error('database connection misuse', error),
+  });
   const db = createDb(pool);
   const bus = await startRealtimeBus(appUrl, (message) => log.warn(message));
-  const lucia = createLucia(db, { idleDays: config.SESSION_IDLE_DAYS, secure: config.NODE_ENV === 'production' });
+  const lucia = createLucia(db, luciaOptions(config));
   const transport = config.RESEND_API_KEY
     ? resendTransport(config.RESEND_API_KEY, config.MAIL_FROM, { baseUrl: config.RESEND_BASE_URL })
     : null;
+  const mailer = createMailer(transport);
   const services: AppServices = {
     config,
     db,
     lucia,
-    mailer: createMailer(db, transport),
-    rateLimiter: createRateLimiter(db),
+    mailer,
     bus,
     sockets: createSocketRegistry({ maxPerSession: config.WS_MAX_CONNECTIONS_PER_SESSION }),
     log,
-    masterAdmin: {
-      setCompanyStatus: (change) => setCompanyStatus(db, change, (message) => log.info(message)),
-      seedTestUsers: () => seedTestUsers(db, { onError: (message, error) => log.error(message, error) }),
-    },
   };
+  let worker: Awaited<ReturnType<typeof startJobWorker>>;
+  try {
+    worker = await startJobWorker({
+      connectionString: appUrl,
+      tasks: { ...mailer.tasks(db, (message) => log.warn(message)), 'sweep-rate-limits': () => sweepRateLimits(db) },
+      crontab: '17 * * * * sweep-rate-limits',
+      concurrency: JOB_CONCURRENCY,
+      log,
+    });
+  } catch (error) {
+    await bus.close();
+    await db.destroy();
+    throw error;
+  }
   // Time-expired sessions are deleted once a minute, which also closes their sockets.
   const sweep = setInterval(() => void lucia.deleteExpiredSessions().catch((error: Error) => log.warn(error.message)), 60_000);
   sweep.unref();
@@ -59,6 +81,7 @@ export async function createServices(
     services,
     close: async () => {
       clearInterval(sweep);
+      await worker.stop();
       await bus.close();
       await db.destroy();
     },

@@ -1,6 +1,6 @@
 import { adminRouter } from '../domains/admin/admin.router.js';
 import { auditRouter } from '../domains/audit/audit.router.js';
-import { authRouter } from '../auth/auth.router.js';
+import { authRouter } from '../domains/auth/auth.router.js';
 import { brokersRouter } from '../domains/brokers/brokers.router.js';
 import { carriersRouter } from '../domains/carriers/carriers.router.js';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.js';
@@ -13,7 +13,7 @@ import { settingsRouter } from '../domains/settings/settings.router.js';
 import { teamRouter } from '../domains/team/team.router.js';
 import { twoFactorRouter } from '../domains/two-factor/two-factor.router.js';
 import { wipRouter } from '../domains/wip/wip.router.js';
-import { contactRouter } from '../public/contact.router.js';
+import { contactRouter } from '../domains/contact/contact.router.js';
 import { router } from './procedures.js';
 
 /** Every domain's router, one line each. */

@@ -1,7 +1,9 @@
 import type { StaffRole } from '#shared/constants.js';
 import { MASTER_ADMIN_READS_EVERY_COMPANY, rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
+import { commitsBeforeFailing, transaction } from '../db/transactions.js';
 import { withCompany, withMasterAdmin } from '../db/with-company.js';
 import { AppError } from '../errors.js';
+import { asOneCall } from '../services/connection-guard.js';
 import { t } from './init.js';
 
 export const router = t.router;
@@ -26,10 +28,11 @@ function findNulCharacter(value: unknown, path: string[] = []): string | null {
 }
 
 /** Every procedure starts here: input with a NUL character is refused, naming the field. */
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next, path }) => {
   const field = findNulCharacter(await getRawInput());
   if (field) throw new AppError('BAD_REQUEST', `${field} contains an invalid character`, { field });
-  return next();
+  // One connection per call: while it holds one, the pool refuses it another (services/connection-guard.ts).
+  return asOneCall(`tRPC ${path}`, () => next());
 });
 
 /** A valid session is proven to the compiler: ctx.session is non-null from here on. */
@@ -55,7 +58,8 @@ const tenantScope = (mode: 'company' | 'read') =>
     const { db: unscoped, ...services } = ctx.services;
     const run = async (db: Parameters<Parameters<typeof withCompany>[2]>[0]) => {
       const result = await next({ ctx: { db, services } });
-      if (!result.ok) throw result.error;
+      // A failure marked commitThenFail (db/transactions.ts) commits what it counted, then is answered.
+      if (!result.ok && !commitsBeforeFailing(result.error)) throw result.error;
       return result;
     };
     if (mode === 'read' && ctx.session.isMasterAdmin) {
@@ -71,6 +75,20 @@ const allowRoles = (roles: readonly StaffRole[] | 'master_admin') =>
     if (!allowed) throw forbidden();
     return next();
   });
+
+/**
+ * A visitor's call that reads or writes before any company applies (sign-up, sign-in, the
+ * contact form, an invitation's token): one transaction with no company set, so row-level
+ * security shows no company's rows, handed over as ctx.db; the unscoped handle is not.
+ */
+export const guestProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { db: unscoped, ...services } = ctx.services;
+  return transaction(unscoped, async (db) => {
+    const result = await next({ ctx: { db, services } });
+    if (!result.ok) throw result.error;
+    return result;
+  });
+});
 
 /** Any signed-in user, inside their company's tenant transaction. */
 export const companyProcedure = authedProcedure.use(tenantScope('company'));

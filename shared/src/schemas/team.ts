@@ -92,12 +92,8 @@ export const pendingInvitation = z.object({
 export type PendingInvitation = z.infer<typeof pendingInvitation>;
 export const pendingInvitationsOutput = z.array(pendingInvitation);
 
-/** Whether the email left: the invitation is kept either way, and a failed one can be resent. */
-export const invitationSentOutput = z.object({
-  invitation: pendingInvitation,
-  delivery: z.enum(['sent', 'failed']),
-  deliveryError: z.string().nullable(),
-});
+/** The invitation as now pending; its email leaves after commit (the outbox records it, the job queue delivers it). */
+export const invitationSentOutput = z.object({ invitation: pendingInvitation });
 export type InvitationSentOutput = z.infer<typeof invitationSentOutput>;
 
 export const memberChangedOutput = z.object({ userId: z.uuid(), sessionsEnded: z.number().int().nonnegative() });

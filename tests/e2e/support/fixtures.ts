@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../scripts/demo-data';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/src/seed/demo-data';
 
 export type DemoRole = 'Master admin' | 'Admin' | 'Dispatcher' | 'Sales agent' | 'Treasury' | 'Driver';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { UserPlus } from 'lucide-react';
-import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../../../scripts/test-users';
+import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '#shared/test-users.js';
 import type { TestUserResult } from '#shared/schemas/admin.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../components/toaster';

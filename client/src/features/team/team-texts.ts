@@ -8,21 +8,10 @@ export const ROLE_OPTIONS: SelectOption[] = INVITE_ROLE_ORDER.map((role) => ({ v
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 /**
- * The spec's "Invitation Sent" naming the recipient; when the email could not be delivered the
- * invitation is kept and the admin is told to resend it.
+ * The spec's "Invitation Sent" naming the recipient. The email leaves after the invitation is
+ * saved (the server's job queue retries a failing provider; the master admin's Outbox shows it).
  */
-export function notifyInvitationSent(result: {
-  invitation: { firstName: string; lastName: string; email: string };
-  delivery: 'sent' | 'failed';
-  deliveryError: string | null;
-}) {
+export function notifyInvitationSent(result: { invitation: { firstName: string; lastName: string; email: string } }) {
   const recipient = `${fullName(result.invitation)} (${result.invitation.email})`;
-  if (result.delivery === 'sent') {
-    notify.success(TEAM_TEXTS.invitationSent, `An invitation was sent to ${recipient}`);
-  } else {
-    notify.error(
-      TEAM_TEXTS.inviteFailed,
-      `The invitation for ${recipient} was saved, but the email could not be delivered (${result.deliveryError ?? 'unknown error'}). Use Resend under Pending Invitations to try again.`,
-    );
-  }
+  notify.success(TEAM_TEXTS.invitationSent, `An invitation was sent to ${recipient}`);
 }

@@ -1,56 +1,61 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sessionOutput } from '#shared/schemas/auth.js';
 import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitationInput } from '#shared/schemas/team.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
-import { readIdentity } from '../../auth/session-context.js';
-import { startSession } from '../../auth/sign-in.js';
+import type { Config } from '../../config.js';
+import { isPgError } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
+import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
-import type { AppServices } from '../../services/services.js';
+import { hitRateLimit } from '../../services/rate-limit.js';
 import type { RequestInfo } from '../../trpc/context.js';
-import { publicProcedure } from '../../trpc/procedures.js';
-import { enterInvitedCompany, withInvitationToken } from './invitation-scope.js';
+import { guestProcedure } from '../../trpc/procedures.js';
+import { startSignedInSession } from '../auth/start-signed-in-session.js';
+import { enterInvitationScope, enterInvitedCompany } from './invitation-scope.js';
 import { hashInvitationToken } from './invitation-token.js';
 import { claimInvitation, findUsableInvitation, type UsableInvitation } from './invitations.repository.js';
 import { invalidInvitation } from './preview-invitation.js';
-import { isPgError } from '../../db/pg-errors.js';
 
 const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+
+type Db = Kysely<Database>;
 
 /**
  * Joins the invitation's company with its role, once: a new account chooses a password (names
  * prefilled from the invitation); an email that already has an account proves it with that
  * account's password. A user belongs to one company, so an account that already has one is
- * refused. Then a session starts, exactly as after signing in.
+ * refused. Then a session starts, exactly as after signing in; all on the call's transaction.
  */
-export const accept = publicProcedure
+export const acceptInvitationProcedure = guestProcedure
   .input(acceptInvitationInput)
   .output(sessionOutput)
   .mutation(async ({ ctx, input }) => {
     const tokenHash = hashInvitationToken(input.token);
-    const userId = await withInvitationToken(ctx.services.db, tokenHash, async (tx) => {
-      const invitation = await findUsableInvitation(tx, tokenHash);
-      if (!invitation) throw invalidInvitation();
-      if (invitation.isCompanySuspended) {
-        throw new AppError('FORBIDDEN', `${invitation.companyName} is suspended. Contact support to reactivate it.`);
-      }
-      const account = await tx.selectFrom('users').select(['id', 'passwordHash']).where('email', '=', invitation.email).executeTakeFirst();
-      const joining = account
-        ? await existingAccountJoins(tx, ctx.services, ctx.request, invitation, account, input.password)
-        : await newAccountJoins(tx, invitation, input);
-      // Single use: of two accepts at once, only one claims the invitation; the other rolls back.
-      if (!(await claimInvitation(tx, invitation.id))) throw invalidInvitation();
-      await tx
-        .insertInto('profiles')
-        .values({ userId: joining.userId, companyId: invitation.companyId, firstName: joining.firstName, lastName: joining.lastName })
-        .execute();
-      await tx.insertInto('userRoles').values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role }).execute();
-      return joining.userId;
-    });
-    ctx.setCookie?.(await startSession(ctx.services, userId, ctx.request));
-    const identity = await readIdentity(ctx.services.db, userId);
-    if (!identity) throw new Error('the member who just joined could not be read back');
-    return identity;
+    await enterInvitationScope(ctx.db, tokenHash);
+    const invitation = await findUsableInvitation(ctx.db, tokenHash);
+    if (!invitation) throw invalidInvitation();
+    if (invitation.isCompanySuspended) {
+      throw new AppError('FORBIDDEN', `${invitation.companyName} is suspended. Contact support to reactivate it.`);
+    }
+    const account = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'passwordHash'])
+      .where('email', '=', invitation.email)
+      .executeTakeFirst();
+    const joining = account
+      ? await existingAccountJoins(ctx.db, ctx.services.config, ctx.request, invitation, account, input.password)
+      : await newAccountJoins(ctx.db, invitation, input);
+    // Single use: of two accepts at once, only one claims the invitation; the other rolls back.
+    if (!(await claimInvitation(ctx.db, invitation.id))) throw invalidInvitation();
+    await ctx.db
+      .insertInto('profiles')
+      .values({ userId: joining.userId, companyId: invitation.companyId, firstName: joining.firstName, lastName: joining.lastName })
+      .execute();
+    await ctx.db
+      .insertInto('userRoles')
+      .values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role })
+      .execute();
+    return startSignedInSession(ctx, joining.userId);
   });
 
 interface Joining {
@@ -59,7 +64,7 @@ interface Joining {
   lastName: string;
 }
 
-async function newAccountJoins(tx: Transaction<Database>, invitation: UsableInvitation, input: AcceptInvitationInput): Promise<Joining> {
+async function newAccountJoins(tx: Db, invitation: UsableInvitation, input: AcceptInvitationInput): Promise<Joining> {
   const parsed = newAccountFields.safeParse({ firstName: input.firstName, lastName: input.lastName, password: input.password });
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
@@ -89,26 +94,27 @@ async function newAccountJoins(tx: Transaction<Database>, invitation: UsableInvi
 }
 
 async function existingAccountJoins(
-  tx: Transaction<Database>,
-  services: Pick<AppServices, 'config' | 'rateLimiter'>,
+  tx: Db,
+  config: Pick<Config, 'SIGN_IN_MAX_PER_IP' | 'SIGN_IN_MAX_PER_ACCOUNT'>,
   request: RequestInfo,
   invitation: UsableInvitation,
   account: { id: string; passwordHash: string },
   password: string,
 ): Promise<Joining> {
   // The password is checked as carefully as at sign-in: attempts are limited per address and per account.
-  const { SIGN_IN_MAX_PER_IP, SIGN_IN_MAX_PER_ACCOUNT } = services.config;
-  const ipAllowed = await services.rateLimiter.hit(`invitation-accept:ip:${request.ip}`, SIGN_IN_MAX_PER_IP, ATTEMPT_WINDOW_SECONDS);
-  const accountAllowed = await services.rateLimiter.hit(
+  const ipAllowed = await hitRateLimit(tx, `invitation-accept:ip:${request.ip}`, config.SIGN_IN_MAX_PER_IP, ATTEMPT_WINDOW_SECONDS);
+  const accountAllowed = await hitRateLimit(
+    tx,
     `invitation-accept:account:${account.id}`,
-    SIGN_IN_MAX_PER_ACCOUNT,
+    config.SIGN_IN_MAX_PER_ACCOUNT,
     ATTEMPT_WINDOW_SECONDS,
   );
   if (!ipAllowed || !accountAllowed) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait 15 minutes and try again.');
   }
+  // A wrong password commits the attempt's count (and nothing else: nothing is written yet) before it is answered.
   if (!(await verifyPassword(account.passwordHash, password))) {
-    throw new AppError('BAD_REQUEST', TEAM_TEXTS.wrongPassword, { field: 'password' });
+    throw commitThenFail(new AppError('BAD_REQUEST', TEAM_TEXTS.wrongPassword, { field: 'password' }));
   }
   await enterInvitedCompany(tx, { companyId: invitation.companyId, userId: account.id });
   // The account's own profile is readable to it (profiles_self_read), whichever company it is in.

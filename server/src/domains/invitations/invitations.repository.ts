@@ -1,42 +1,15 @@
-import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
 import { INVITATION_LIFETIME_DAYS, INVITATION_RESEND_COOLDOWN_SECONDS, type PendingInvitation } from '#shared/schemas/team.js';
 import type { Database } from '../../db/schema.js';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-/** The invitations table (migrations/2026-11-21T1300_team.ts). */
-// A type alias, not an interface: Kysely's withTables wants an indexable record.
-export type InvitationsTable = {
-  id: Generated<string>;
-  companyId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: StaffRole;
-  /** SHA-256 of the mailed token, hex: the token itself is never stored. */
-  tokenHash: string;
-  invitedBy: string | null;
-  createdAt: DefaultedTimestamp;
-  expiresAt: DefaultedTimestamp;
-  acceptedAt: Timestamp | null;
-  revokedAt: Timestamp | null;
-  lastSentAt: DefaultedTimestamp;
-};
-
-export type InvitationTables = { invitations: InvitationsTable };
-
 type Db = Kysely<Database>;
-
-/** The same connection (and transaction), typed with the invitations table as well. */
-const withInvitations = (db: Db) => db.withTables<InvitationTables>();
 
 const expiresIn = () => sql<Date>`now() + make_interval(days => ${INVITATION_LIFETIME_DAYS})`;
 
 /** Not yet accepted and not revoked: the admin's Pending Invitations (expired ones included, to resend). */
 function openInvitations(db: Db, companyId: string) {
-  return withInvitations(db)
+  return db
     .selectFrom('invitations as invitation')
     .leftJoin('profiles as inviter', 'inviter.userId', 'invitation.invitedBy')
     .select([
@@ -98,7 +71,7 @@ export async function findOpenInvitationTo(db: Db, companyId: string, email: str
 
 /** An expired invitation is closed when the same address is invited again, so the new one can take its place. */
 export async function closeExpiredInvitationTo(db: Db, companyId: string, email: string): Promise<void> {
-  await withInvitations(db)
+  await db
     .updateTable('invitations')
     .set({ revokedAt: sql<Date>`now()` })
     .where('companyId', '=', companyId)
@@ -113,7 +86,7 @@ export async function insertInvitation(
   db: Db,
   values: { companyId: string; email: string; firstName: string; lastName: string; role: StaffRole; tokenHash: string; invitedBy: string },
 ): Promise<string> {
-  const row = await withInvitations(db)
+  const row = await db
     .insertInto('invitations')
     .values({
       companyId: values.companyId,
@@ -136,7 +109,7 @@ export async function insertInvitation(
  * Returns false when no pending invitation of the company has this id, or it was sent too recently.
  */
 export async function renewInvitation(db: Db, companyId: string, id: string, tokenHash: string): Promise<boolean> {
-  const row = await withInvitations(db)
+  const row = await db
     .updateTable('invitations')
     .set({ tokenHash: tokenHash, expiresAt: expiresIn(), lastSentAt: sql<Date>`now()` })
     .where('companyId', '=', companyId)
@@ -151,7 +124,7 @@ export async function renewInvitation(db: Db, companyId: string, id: string, tok
 
 /** Seconds until a pending invitation may be sent again (0 when it may be now). */
 export async function secondsUntilResend(db: Db, companyId: string, id: string): Promise<number> {
-  const row = await withInvitations(db)
+  const row = await db
     .selectFrom('invitations')
     .select(
       sql<number>`ceil(extract(epoch from (last_sent_at + make_interval(secs => ${INVITATION_RESEND_COOLDOWN_SECONDS}) - now())))::int`.as(
@@ -165,7 +138,7 @@ export async function secondsUntilResend(db: Db, companyId: string, id: string):
 }
 
 export async function revokeInvitation(db: Db, companyId: string, id: string): Promise<boolean> {
-  const row = await withInvitations(db)
+  const row = await db
     .updateTable('invitations')
     .set({ revokedAt: sql<Date>`now()` })
     .where('companyId', '=', companyId)
@@ -195,7 +168,7 @@ export interface UsableInvitation {
  * expired. Run inside withInvitationToken: row-level security shows no other invitation.
  */
 export async function findUsableInvitation(db: Db, tokenHash: string): Promise<UsableInvitation | null> {
-  const row = await withInvitations(db)
+  const row = await db
     .selectFrom('invitations as invitation')
     .innerJoin('companies as company', 'company.id', 'invitation.companyId')
     .select([
@@ -230,7 +203,7 @@ export async function findUsableInvitation(db: Db, tokenHash: string): Promise<U
 
 /** Marks the invitation used, in one statement: of two accepts at once, only one claims it. */
 export async function claimInvitation(db: Db, id: string): Promise<boolean> {
-  const row = await withInvitations(db)
+  const row = await db
     .updateTable('invitations')
     .set({ acceptedAt: sql<Date>`now()` })
     .where('id', '=', id)

@@ -1,7 +1,9 @@
 import { changePasswordInput, changePasswordOutput } from '#shared/schemas/settings.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endPendingSignIns, expireCodes } from '../../auth/two-factor.js';
+import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
+import { hitRateLimit } from '../../services/rate-limit.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { endOtherSessions } from './sessions.repository.js';
 
@@ -10,21 +12,22 @@ const CHECKS_PER_HOUR = 10;
 
 /**
  * Changes one's password after proving the current one, and ends every other session of the
- * account (and any sign-in waiting for its code): this device stays signed in.
+ * account (and any sign-in waiting for its code): this device stays signed in. A wrong current
+ * password commits its count before it is answered, so guesses stay limited.
  */
-export const changePassword = companyProcedure
+export const changePasswordProcedure = companyProcedure
   .input(changePasswordInput)
   .output(changePasswordOutput)
   .mutation(async ({ ctx, input }) => {
     const userId = ctx.session.user.id;
-    const allowed = await ctx.services.rateLimiter.hit(`change-password:user:${userId}`, CHECKS_PER_HOUR, 3600);
+    const allowed = await hitRateLimit(ctx.db, `change-password:user:${userId}`, CHECKS_PER_HOUR, 3600);
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many password attempts. Please try again in an hour.');
     const account = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-      throw new AppError('BAD_REQUEST', 'Current password is incorrect', { field: 'currentPassword' });
+      throw commitThenFail(new AppError('BAD_REQUEST', 'Current password is incorrect', { field: 'currentPassword' }));
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await ctx.db.updateTable('users').set({ passwordHash: passwordHash, passwordChangedAt: new Date() }).where('id', '=', userId).execute();
+    await ctx.db.updateTable('users').set({ passwordHash, passwordChangedAt: new Date() }).where('id', '=', userId).execute();
     const endedSessions = await endOtherSessions(ctx.db, userId, ctx.sessionId);
     await endPendingSignIns(ctx.db, userId);
     await expireCodes(ctx.db, userId);

@@ -6,7 +6,7 @@ import { companyProcedure } from '../../trpc/procedures.js';
 import { readSettings } from './settings.repository.js';
 
 /** The Settings page: one's own profile and two-factor state, and one's company (read-only but for the account id). */
-export const getSettings = companyProcedure
+export const getSettingsProcedure = companyProcedure
   .input(z.void())
   .output(settingsOutput)
   .query(async ({ ctx }) => {

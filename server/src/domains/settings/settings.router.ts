@@ -1,20 +1,21 @@
 import { router } from '../../trpc/procedures.js';
-import { changePassword } from './change-password.js';
-import { getSettings } from './get-settings.js';
+import { changePasswordProcedure } from './change-password.js';
+import { endSessionProcedure } from './end-session.js';
+import { getSettingsProcedure } from './get-settings.js';
+import { listSessionsProcedure } from './list-sessions.js';
 import { saveAccountIdProcedure } from './save-account-id.js';
-import { endSessionProcedure, listSessionsProcedure } from './sessions.js';
 import { updateProfileProcedure } from './update-profile.js';
 
 /** Settings: every signed-in user manages their own account; only admins change the company's account id. */
 export const settingsRouter = router({
   /** Profile, two-factor state and company, for the Settings page. */
-  get: getSettings,
+  get: getSettingsProcedure,
   /** Personal Information: first name, last name, phone. */
   updateProfile: updateProfileProcedure,
   /** The company's Airwallex account id (admins). */
   saveAirwallexAccountId: saveAccountIdProcedure,
   /** Current and new password; ends all other sessions. */
-  changePassword,
+  changePassword: changePasswordProcedure,
   /** One's live sessions, "This device" marked. */
   sessions: listSessionsProcedure,
   /** Signs out one of one's own sessions, named by its fingerprint. */

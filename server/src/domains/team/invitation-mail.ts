@@ -1,7 +1,9 @@
 import { PRODUCT_NAME } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { INVITATION_LIFETIME_DAYS, ROLE_LABELS, type PendingInvitation } from '#shared/schemas/team.js';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../services/mail/mailer.js';
 import type { AppServices } from '../../services/services.js';
 import type { RequestInfo } from '../../trpc/context.js';
@@ -27,14 +29,15 @@ const escapeHtml = (text: string) =>
 const expiryDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Mails the invitation with its accept link. The outbox keeps every message; with Resend
- * configured a slow or failing provider gives up after its timeout and the result says so, so
- * the admin is told and can resend, and the invitation itself is kept either way.
+ * Queues the invitation email with its accept link on the caller's transaction: the outbox keeps
+ * it, and with Resend configured the job queue delivers it after commit (retrying a slow or
+ * failing provider), so an invitation that rolls back sends nothing.
  */
 export async function sendInvitationEmail(
+  db: Kysely<Database>,
   mailer: Mailer,
   message: { invitation: PendingInvitation; companyName: string; inviterName: string; link: string },
-): Promise<{ delivery: 'sent' | 'failed'; deliveryError: string | null }> {
+): Promise<void> {
   const { invitation, companyName, inviterName, link } = message;
   const role = ROLE_LABELS[invitation.role];
   const expires = `${expiryDate.format(new Date(invitation.expiresAt))} (UTC)`;
@@ -55,26 +58,23 @@ export async function sendInvitationEmail(
     `<p>The link works once and expires in ${INVITATION_LIFETIME_DAYS} days, on ${escapeHtml(expires)}.<br>`,
     'If you did not expect this invitation, you can ignore this email.</p>',
   ].join('\n');
-  const result = await mailer.send({
+  await mailer.send(db, {
     channel: 'email',
     to: invitation.email,
     subject: `You're invited to join ${companyName} on ${PRODUCT_NAME}`.replace(/[\r\n]+/g, ' '),
     text,
     html,
   });
-  return result.status === 'failed'
-    ? { delivery: 'failed', deliveryError: result.error ?? 'The email could not be sent' }
-    : { delivery: 'sent', deliveryError: null };
 }
 
-/** Mails a new or renewed invitation's link, from the signed-in admin, for their company. */
+/** Queues a new or renewed invitation's link, from the signed-in admin, for their company. */
 export function mailInvitation(
-  ctx: { services: Pick<AppServices, 'mailer' | 'config'>; request: RequestInfo; session: SessionOutput },
+  ctx: { db: Kysely<Database>; services: Pick<AppServices, 'mailer' | 'config'>; request: RequestInfo; session: SessionOutput },
   invitation: PendingInvitation,
   token: string,
-) {
+): Promise<void> {
   const { user, company } = ctx.session;
-  return sendInvitationEmail(ctx.services.mailer, {
+  return sendInvitationEmail(ctx.db, ctx.services.mailer, {
     invitation,
     companyName: company.name,
     inviterName: `${user.firstName} ${user.lastName}`.trim() || user.email,

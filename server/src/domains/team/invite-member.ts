@@ -1,5 +1,7 @@
 import { invitationSentOutput, TEAM_TEXTS, teamInviteInput } from '#shared/schemas/team.js';
+import { mapPgErrors } from '../../db/pg-errors.js';
 import { AppError } from '../../errors.js';
+import { hitRateLimit } from '../../services/rate-limit.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';
 import {
@@ -14,37 +16,34 @@ import { isMemberEmail } from './team.repository.js';
 /** Invitations a company may send per hour: enough for onboarding a team, too few to spam with. */
 const INVITE_LIMIT = { limit: 50, windowSeconds: 3600 } as const;
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+const alreadyInvited = () => new AppError('CONFLICT', TEAM_TEXTS.alreadyInvited, { field: 'email' });
 
 /**
- * The spec's invite-team-member: stores the invitation (its token only as a hash) and mails
- * the single-use accept link, valid for 7 days. An address already on the team, or already
- * invited and not yet expired, is refused beside the email field. An address whose account
- * belongs to another company is invited all the same (we do not tell one company about
- * another's users); accepting then explains that an account belongs to one company.
+ * The spec's invite-team-member: stores the invitation (its token only as a hash) and queues the
+ * email with the single-use accept link, valid for 7 days, in the same transaction. An address
+ * already on the team, or already invited and not yet expired, is refused beside the email field.
+ * An address whose account belongs to another company is invited all the same (we do not tell
+ * one company about another's users); accepting then explains that an account belongs to one
+ * company. Only invitations that are sent count towards the hourly limit.
  */
-export const invite = permittedProcedure('team', 'write')
+export const inviteMemberProcedure = permittedProcedure('team', 'write')
   .input(teamInviteInput)
   .output(invitationSentOutput)
   .mutation(async ({ ctx, input }) => {
     const companyId = ctx.session.company.id;
-    const allowed = await ctx.services.rateLimiter.hit(`team-invite:company:${companyId}`, INVITE_LIMIT.limit, INVITE_LIMIT.windowSeconds);
+    const allowed = await hitRateLimit(ctx.db, `team-invite:company:${companyId}`, INVITE_LIMIT.limit, INVITE_LIMIT.windowSeconds);
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many invitations sent in the last hour. Please try again later.');
     if (await isMemberEmail(ctx.db, companyId, input.email)) throw new AppError('CONFLICT', TEAM_TEXTS.alreadyMember, { field: 'email' });
     await closeExpiredInvitationTo(ctx.db, companyId, input.email);
-    const alreadyInvited = () => new AppError('CONFLICT', TEAM_TEXTS.alreadyInvited, { field: 'email' });
     if (await findOpenInvitationTo(ctx.db, companyId, input.email)) throw alreadyInvited();
 
     const { token, tokenHash } = createInvitationToken();
-    let id: string;
-    try {
-      id = await insertInvitation(ctx.db, { companyId, ...input, tokenHash, invitedBy: ctx.session.user.id });
-    } catch (error) {
-      // Another admin invited the same address a moment ago.
-      if (isUniqueViolation(error)) throw alreadyInvited();
-      throw error;
-    }
+    // Another admin invited the same address a moment ago.
+    const id = await mapPgErrors(() => insertInvitation(ctx.db, { companyId, ...input, tokenHash, invitedBy: ctx.session.user.id }), {
+      unique: alreadyInvited(),
+    });
     const invitation = await findPendingInvitation(ctx.db, companyId, id);
     if (!invitation) throw new Error('the new invitation could not be read back');
-    return { invitation, ...(await mailInvitation(ctx, invitation, token)) };
+    await mailInvitation(ctx, invitation, token);
+    return { invitation };
   });

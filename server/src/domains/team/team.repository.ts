@@ -1,9 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
-import { MEMBER_STATUS, type AdminStats, type TeamMember } from '#shared/schemas/team.js';
+import { MEMBER_STATUS, TEAM_TEXTS, type AdminStats, type TeamMember } from '#shared/schemas/team.js';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 
 type Db = Kysely<Database>;
+
+/** A company keeps at least one admin: demoting or removing the last one is refused. */
+export const lastAdmin = () => new AppError('PRECONDITION_FAILED', TEAM_TEXTS.lastAdmin);
 
 /**
  * The team: the company's profiles joined with their roles (the spec's "profiles joined with

@@ -1,41 +1,31 @@
-import { z } from 'zod';
-import { adminStatsOutput, pendingInvitationsOutput, teamMembersOutput } from '#shared/schemas/team.js';
-import { permittedProcedure, router } from '../../trpc/procedures.js';
-import { listPendingInvitations } from '../invitations/invitations.repository.js';
-import { invite } from './invite-member.js';
-import { resendInvitation, revokeInvitationProcedure } from './manage-invitations.js';
-import { changeRole, removeMember } from './manage-members.js';
-import { adminStats, listMembers } from './team.repository.js';
+import { router } from '../../trpc/procedures.js';
+import { changeRoleProcedure } from './change-role.js';
+import { inviteMemberProcedure } from './invite-member.js';
+import { listInvitationsProcedure } from './list-invitations.js';
+import { listMembersProcedure } from './list-members.js';
+import { readAdminStatsProcedure } from './read-admin-stats.js';
+import { removeMemberProcedure } from './remove-member.js';
+import { resendInvitationProcedure } from './resend-invitation.js';
+import { revokeInvitationProcedure } from './revoke-invitation.js';
 
 /**
- * Who may call what: the team is the admin's (docs/permissions.md); a master admin passes the
- * guard and manages their own company's team, never another's.
+ * The admin's team (shared/src/permissions.ts, domain 'team'); a master admin passes the guard
+ * and manages their own company's team, never another's.
  */
-const admins = permittedProcedure('team', 'read');
-
 export const teamRouter = router({
   /** The team list: name, email, role, joined, status (Active). */
-  members: admins
-    .input(z.void())
-    .output(teamMembersOutput)
-    .query(({ ctx }) => listMembers(ctx.db, ctx.session.company.id, ctx.session.user.id)),
+  members: listMembersProcedure,
   /** The admin dashboard's counters: Total Loads, Active Drivers, Team Members, Total Revenue. */
-  adminStats: admins
-    .input(z.void())
-    .output(adminStatsOutput)
-    .query(({ ctx }) => adminStats(ctx.db, ctx.session.company.id)),
+  adminStats: readAdminStatsProcedure,
 
   /** Invitations not yet accepted or revoked (expired ones too, flagged, to resend). */
-  invitations: admins
-    .input(z.void())
-    .output(pendingInvitationsOutput)
-    .query(({ ctx }) => listPendingInvitations(ctx.db, ctx.session.company.id)),
+  invitations: listInvitationsProcedure,
   /** The spec's invite-team-member: email, first name, last name and role; mails a single-use link. */
-  invite,
-  resendInvitation,
+  invite: inviteMemberProcedure,
+  resendInvitation: resendInvitationProcedure,
   revokeInvitation: revokeInvitationProcedure,
 
   /** Role changes and removals end the member's sessions at once; the last admin stays. */
-  changeRole,
-  removeMember,
+  changeRole: changeRoleProcedure,
+  removeMember: removeMemberProcedure,
 });

@@ -6,9 +6,10 @@ import { readTwoFactorProfile } from '../settings/settings.repository.js';
 
 /**
  * Turning the switch on: a 6-digit code goes to the profile's phone (sms) or the account's
- * email. SMS needs a phone on the profile. A new code no sooner than 60 seconds after the last.
+ * email, queued on this call's transaction. SMS needs a phone on the profile. A new code no
+ * sooner than 60 seconds after the last.
  */
-export const sendCode = companyProcedure
+export const sendCodeProcedure = companyProcedure
   .input(sendCodeInput)
   .output(codeSentOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { router } from '../../trpc/procedures.js';
-import { disable } from './disable.js';
-import { sendCode } from './send-code.js';
-import { verifyCode } from './verify-code.js';
+import { disableTwoFactorProcedure } from './disable-two-factor.js';
+import { sendCodeProcedure } from './send-code.js';
+import { verifyCodeProcedure } from './verify-code.js';
 
 /**
  * Two-factor authentication of one's own account (Settings). The spec's send-2fa-code and
@@ -9,9 +9,9 @@ import { verifyCode } from './verify-code.js';
  */
 export const twoFactorRouter = router({
   /** Switch on: send a code by sms (needs a phone) or email. */
-  sendCode,
+  sendCode: sendCodeProcedure,
   /** The right code turns it on with that method. */
-  verify: verifyCode,
+  verify: verifyCodeProcedure,
   /** Switch off, at once. */
-  disable,
+  disable: disableTwoFactorProcedure,
 });

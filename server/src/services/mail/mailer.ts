@@ -1,5 +1,8 @@
+import type { Task, TaskList } from 'graphile-worker';
+import type { Kysely } from 'kysely';
 import { Resend } from 'resend';
-import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { addJob } from '../jobs/job-queue.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -9,16 +12,19 @@ export interface OutgoingMessage {
   html?: string;
 }
 
-export interface DeliveryResult {
+/** 'sent': the outbox is the delivery (no provider); 'queued': a provider delivers it after commit. */
+export interface QueuedMessage {
   id: string;
-  status: 'queued' | 'sent' | 'failed';
-  error?: string;
+  status: 'queued' | 'sent';
 }
 
 /** Delivers to an external provider; the outbox is always the record of what was sent. */
 export interface MailTransport {
   readonly name: string;
-  deliver(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
+  /** Where it delivers (a host): jobs are run by workers that deliver to the same place. */
+  readonly endpoint: string;
+  /** The provider keeps the idempotency key, so a retry of a message it already took is not sent twice. */
+  deliver(message: OutgoingMessage, options: { idempotencyKey: string }): Promise<{ providerMessageId: string }>;
 }
 
 export function resendTransport(
@@ -30,14 +36,12 @@ export function resendTransport(
   const resend = new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
   return {
     name: 'resend',
-    async deliver(message) {
-      const send = resend.emails.send({
-        from,
-        to: [message.to],
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-      });
+    endpoint: options.baseUrl ? new URL(options.baseUrl).host : 'api.resend.com',
+    async deliver(message, { idempotencyKey }) {
+      const send = resend.emails.send(
+        { from, to: [message.to], subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) },
+        { idempotencyKey },
+      );
       const timeout = new Promise<never>((_, reject) =>
         setTimeout(() => reject(new Error(`Resend did not answer within ${timeoutMs} ms`)), timeoutMs).unref(),
       );
@@ -48,18 +52,36 @@ export function resendTransport(
   };
 }
 
+/**
+ * Tries per message: graphile-worker's backoff spaces 10 tries over about 3.5 hours, well inside
+ * the 24 hours Resend keeps an idempotency key (a worker that died mid-send leaves its job locked
+ * for 4 hours before another takes it, still inside them).
+ */
+export const MAIL_MAX_ATTEMPTS = 10;
+
+export const idempotencyKeyOf = (outboxId: string) => `outbox/${outboxId}`;
+
 export interface Mailer {
-  send(message: OutgoingMessage): Promise<DeliveryResult>;
+  /**
+   * Records the message in the outbox inside the caller's transaction and, with a provider,
+   * queues its delivery in the same transaction: nothing is sent for a change that rolls back,
+   * and nothing is lost for one that commits. Never waits for the provider.
+   */
+  send(db: Kysely<Database>, message: OutgoingMessage): Promise<QueuedMessage>;
+  /** The job queue's tasks that deliver what was queued (none without a provider). */
+  tasks(db: Kysely<Database>, log: (message: string) => void): TaskList;
 }
 
 /**
- * Every message lands in the outbox table first. Without a transport (the default) the
- * outbox is the delivery: a master admin and the tests read it. With one (Resend), the
- * row records whether the provider took it.
+ * Every message lands in the outbox table. Without a transport (the default) the outbox is the
+ * delivery: a master admin and the tests read it. With one (Resend, for email), a job delivers it
+ * after commit, retried with backoff, and the row records the provider's answer.
  */
-export function createMailer(db: Db, transport: MailTransport | null): Mailer {
+export function createMailer(transport: MailTransport | null): Mailer {
+  const task = transport ? `deliver-email:${transport.endpoint}` : null;
   return {
-    async send(message) {
+    async send(db, message) {
+      const viaProvider = task !== null && transport !== null && message.channel === 'email';
       const row = await db
         .insertInto('outbox')
         .values({
@@ -68,27 +90,63 @@ export function createMailer(db: Db, transport: MailTransport | null): Mailer {
           subject: message.subject,
           bodyText: message.text,
           bodyHtml: message.html ?? null,
-          provider: transport && message.channel === 'email' ? transport.name : 'outbox',
+          provider: viaProvider ? transport.name : 'outbox',
+          status: viaProvider ? 'queued' : 'sent',
+          sentAt: viaProvider ? null : new Date(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!transport || message.channel !== 'email') {
-        await db.updateTable('outbox').set({ status: 'sent', sentAt: new Date() }).where('id', '=', row.id).execute();
-        return { id: row.id, status: 'sent' };
-      }
-      try {
-        const { providerMessageId } = await transport.deliver(message);
-        await db
-          .updateTable('outbox')
-          .set({ status: 'sent', sentAt: new Date(), providerMessageId: providerMessageId, attempts: 1 })
-          .where('id', '=', row.id)
-          .execute();
-        return { id: row.id, status: 'sent' };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await db.updateTable('outbox').set({ status: 'failed', error: reason, attempts: 1 }).where('id', '=', row.id).execute();
-        return { id: row.id, status: 'failed', error: reason };
-      }
+      if (!viaProvider) return { id: row.id, status: 'sent' };
+      await addJob(db, task, { outboxId: row.id }, { jobKey: idempotencyKeyOf(row.id), maxAttempts: MAIL_MAX_ATTEMPTS });
+      return { id: row.id, status: 'queued' };
     },
+    tasks(db, log) {
+      return task && transport ? { [task]: deliverEmail(db, transport, log) } : {};
+    },
+  };
+}
+
+/**
+ * The job: reads the queued message, hands it to the provider with the message's idempotency
+ * key, and records the answer. A message already marked sent is not sent again; one the provider
+ * took but whose answer was lost (a timeout, a crash before the row was updated) is sent again
+ * with the same key, and the provider answers with the first send instead of sending twice.
+ */
+function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (message: string) => void): Task {
+  return async (payload, helpers) => {
+    const { outboxId } = payload as { outboxId: string };
+    const row = await db
+      .selectFrom('outbox')
+      .select(['id', 'channel', 'recipient', 'subject', 'bodyText', 'bodyHtml', 'status'])
+      .where('id', '=', outboxId)
+      .executeTakeFirst();
+    if (!row || row.status === 'sent') return;
+    const attempt = helpers.job.attempts;
+    try {
+      const message = {
+        channel: row.channel,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.bodyText,
+        ...(row.bodyHtml ? { html: row.bodyHtml } : {}),
+      };
+      const { providerMessageId } = await transport.deliver(message, { idempotencyKey: idempotencyKeyOf(row.id) });
+      await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sentAt: new Date(), providerMessageId, attempts: attempt, error: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const final = attempt >= helpers.job.max_attempts;
+      await db
+        .updateTable('outbox')
+        .set({ status: final ? 'failed' : 'queued', error: reason, attempts: attempt })
+        .where('id', '=', row.id)
+        .where('status', '!=', 'sent')
+        .execute();
+      log(`${transport.name} delivery of outbox message ${row.id} failed (try ${attempt} of ${helpers.job.max_attempts}): ${reason}`);
+      throw error;
+    }
   };
 }

@@ -4,7 +4,6 @@ import { addMember } from '../../../../server/src/auth/accounts.js';
 import type { Db } from '../../../../server/src/db/database.js';
 import { withCompany } from '../../../../server/src/db/with-company.js';
 import { createInvitationToken } from '../../../../server/src/domains/invitations/invitation-token.js';
-import type { InvitationTables } from '../../../../server/src/domains/invitations/invitations.repository.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany } from '../../../support/harness.js';
 import type { Persona, ProcedureRule, SampleContext } from '../authorization-matrix.js';
 import { ALL_PERSONAS as EVERYONE } from '../personas.js';
@@ -34,7 +33,6 @@ export async function createInvitation(
   const sentAt = new Date(Date.now() - (options.sentSecondsAgo ?? 120) * 1000);
   const id = await withCompany(db, { companyId: company.companyId, userId: admin.userId }, async (tx) => {
     const row = await tx
-      .withTables<InvitationTables>()
       .insertInto('invitations')
       .values({
         companyId: company.companyId,

@@ -1,16 +1,16 @@
-import { z } from 'zod';
 import { invitationIdInput, invitationSentOutput } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';
-import { findPendingInvitation, renewInvitation, revokeInvitation, secondsUntilResend } from '../invitations/invitations.repository.js';
+import { findPendingInvitation, renewInvitation, secondsUntilResend } from '../invitations/invitations.repository.js';
 import { mailInvitation } from './invitation-mail.js';
 
 /**
  * A new link for a pending invitation (the old one stops working) with a new 7-day expiry,
- * at most once a minute. Another company's invitation answers like one that does not exist.
+ * at most once a minute, mailed after commit. Another company's invitation answers like one
+ * that does not exist.
  */
-export const resendInvitation = permittedProcedure('team', 'write')
+export const resendInvitationProcedure = permittedProcedure('team', 'write')
   .input(invitationIdInput)
   .output(invitationSentOutput)
   .mutation(async ({ ctx, input }) => {
@@ -23,14 +23,6 @@ export const resendInvitation = permittedProcedure('team', 'write')
     }
     const invitation = await findPendingInvitation(ctx.db, companyId, input.id);
     if (!invitation) throw notFound('Invitation');
-    return { invitation, ...(await mailInvitation(ctx, invitation, token)) };
-  });
-
-/** The link stops working at once; the invitation leaves the pending list. */
-export const revokeInvitationProcedure = permittedProcedure('team', 'write')
-  .input(invitationIdInput)
-  .output(z.object({ id: z.uuid() }))
-  .mutation(async ({ ctx, input }) => {
-    if (!(await revokeInvitation(ctx.db, ctx.session.company.id, input.id))) throw notFound('Invitation');
-    return { id: input.id };
+    await mailInvitation(ctx, invitation, token);
+    return { invitation };
   });

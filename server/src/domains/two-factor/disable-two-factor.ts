@@ -7,7 +7,7 @@ import { endOtherSessions } from '../settings/sessions.repository.js';
 import { readTwoFactorProfile, setTwoFactor } from '../settings/settings.repository.js';
 
 /** Switching off takes effect at once, with no code (the spec's flow); the user's other sessions end. */
-export const disable = companyProcedure
+export const disableTwoFactorProcedure = companyProcedure
   .input(z.void())
   .output(twoFactorState)
   .mutation(async ({ ctx }) => {

@@ -1,14 +1,8 @@
-import { z } from 'zod';
-import { endSessionInput, endSessionOutput, sessionsOutput } from '#shared/schemas/settings.js';
+import { endSessionInput, endSessionOutput } from '#shared/schemas/settings.js';
+import { luciaOn } from '../../auth/lucia.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
-import { endSessionByFingerprint, listSessions } from './sessions.repository.js';
-
-/** The Security card's list: one's own live sessions, this device first and marked. */
-export const listSessionsProcedure = companyProcedure
-  .input(z.void())
-  .output(sessionsOutput)
-  .query(({ ctx }) => listSessions(ctx.db, ctx.session.user.id, ctx.sessionId));
+import { endSessionByFingerprint } from './sessions.repository.js';
 
 /**
  * Signs out one of one's own sessions. Anybody else's session, or one that does not exist,
@@ -20,6 +14,6 @@ export const endSessionProcedure = companyProcedure
   .mutation(async ({ ctx, input }) => {
     const ended = await endSessionByFingerprint(ctx.db, ctx.session.user.id, input.id);
     if (!ended) throw notFound('Session');
-    if (ended === ctx.sessionId) ctx.setCookie?.(ctx.services.lucia.createBlankSessionCookie().serialize());
+    if (ended === ctx.sessionId) ctx.setCookie?.(luciaOn(ctx.db, ctx.services.config).createBlankSessionCookie().serialize());
     return { id: input.id };
   });

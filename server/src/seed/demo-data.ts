@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
-import type { Db, Tx } from '../server/src/db/database.js';
-import type { DriverStatus } from '../server/src/db/schema.js';
-import { withCompany } from '../server/src/db/with-company.js';
-import { addMember } from '../server/src/auth/accounts.js';
-import { signUp } from '../server/src/auth/sign-up.js';
+import type { Db, Tx } from '../db/database.js';
+import type { DriverStatus } from '#shared/schemas/drivers.js';
+import { withCompany } from '../db/with-company.js';
+import { addMember } from '../auth/accounts.js';
+import { signUp } from '../auth/sign-up.js';
 
 export const DEMO_PASSWORD = 'haulwise-demo';
 
