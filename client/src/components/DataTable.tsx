@@ -26,7 +26,7 @@ export function DataTable<Row>({
   rows: Row[] | undefined;
   rowKey: (row: Row) => string;
   isLoading: boolean;
-  error: { message: string } | null;
+  error: unknown;
   emptyText: ReactNode;
   loadingText?: string;
   onRetry?: () => void;

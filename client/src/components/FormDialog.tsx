@@ -9,7 +9,8 @@ interface FormDialogProps {
   submitLabel: string;
   busyLabel: string;
   isPending: boolean;
-  onSubmit: () => void;
+  /** The form's submit (a useZodForm `handleSubmit(...)`): the dialog's form element calls it. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   children: ReactNode;
 }
@@ -29,9 +30,9 @@ export function FormDialog({
 }: FormDialogProps) {
   // Full screen on a phone; a sized, rounded dialog from the md breakpoint up.
   const dialogSize = useBreakpointValue({ base: 'full', md: size } as const) ?? size;
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    onSubmit(event);
   };
   return (
     <Dialog.Root

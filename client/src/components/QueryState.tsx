@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 
-/** Loading, error (with retry) and empty states: every list shows them the same way. */
+/**
+ * Loading, failed and empty states: every list shows them the same way. A failure has been told
+ * already, by its toast (the error rule in lib/errors.ts), so its place offers "Try again" only.
+ */
 export function QueryState({
   isLoading,
   error,
@@ -12,7 +15,8 @@ export function QueryState({
   children,
 }: {
   isLoading: boolean;
-  error: { message: string } | null;
+  /** The query's error, when it failed: told by its toast, so not repeated here. */
+  error: unknown;
   isEmpty: boolean;
   loadingText?: string;
   emptyText: ReactNode;
@@ -31,15 +35,12 @@ export function QueryState({
   }
   if (error) {
     return (
-      <Center py="10" role="alert">
-        <Stack align="center" gap="3">
-          <Text color="red.700">{error.message}</Text>
-          {onRetry ? (
-            <Button size="sm" variant="outline" onClick={onRetry}>
-              Try again
-            </Button>
-          ) : null}
-        </Stack>
+      <Center py="10">
+        {onRetry ? (
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
       </Center>
     );
   }

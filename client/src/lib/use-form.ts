@@ -1,47 +1,55 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
+import { reportFailure } from './errors';
 import { errorDetails } from './trpc';
 
 /**
- * The one form pattern: values as strings, checked with the same zod schema the server
- * uses, errors shown beside their field, and server field errors mapped back onto them.
+ * The one form pattern: react-hook-form checked by the same zod schema the server uses. The
+ * values are what the fields hold (text as typed, booleans for switches); `handleSubmit` hands
+ * over the schema's parsed output. Errors show beside their fields (`FormField`, `SelectField`),
+ * from the schema on submit (and again as the person corrects them) or from the server.
  */
-export function useForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(schema: Schema, initial: z.input<Schema>) {
-  const [values, setValues] = useState<z.input<Schema>>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof z.input<Schema> & string, string>>>({});
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  /** Every field of the form, as it starts (undefined for a choice not made yet). */
+  defaultValues: DefaultValues<z.input<Schema>>,
+) {
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
 
-  const setField = <Key extends keyof z.input<Schema> & string>(key: Key, value: z.input<Schema>[Key]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
-  };
-
-  /** The parsed values, or null after showing every field's first error. */
-  const validate = (): z.output<Schema> | null => {
-    const result = schema.safeParse(values);
-    if (result.success) {
-      setErrors({});
-      return result.data;
-    }
-    const next: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? 'form');
-      next[key] ??= issue.message;
-    }
-    setErrors(next as typeof errors);
-    return null;
-  };
-
-  /** Shows a server error beside its field; returns the message for a toast. */
-  const applyServerError = (error: unknown): string => {
+  /**
+   * Puts the server's field errors (error.data.fieldErrors, keyed by field name) beside the
+   * fields of this form that they name; returns the server's message.
+   */
+  const showServerErrors = (error: unknown): string => {
     const details = errorDetails(error);
-    if (Object.keys(details.fieldErrors).length > 0) setErrors(details.fieldErrors as typeof errors);
+    for (const [name, message] of Object.entries(details.fieldErrors)) {
+      if (Object.hasOwn(defaultValues, name)) {
+        form.setError(name as Path<z.input<Schema>>, { type: 'server', message }, { shouldFocus: true });
+      }
+    }
     return details.message;
   };
 
-  const reset = () => {
-    setValues(initial);
-    setErrors({});
-  };
+  /** A failed submit (the error rule in errors.ts): the fields it names are marked, and one toast tells it. */
+  const fail =
+    (title: string, fallback?: string) =>
+    (error: unknown): void => {
+      showServerErrors(error);
+      reportFailure(title, error, fallback);
+    };
 
-  return { values, errors, setField, validate, applyServerError, reset };
+  return Object.assign(form, { showServerErrors, fail });
 }
+
+export type ZodForm<Values extends FieldValues, Output extends FieldValues = Values> = ReturnType<
+  typeof useForm<Values, unknown, Output>
+> & {
+  showServerErrors: (error: unknown) => string;
+  fail: (title: string, fallback?: string) => (error: unknown) => void;
+};

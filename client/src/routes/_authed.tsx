@@ -2,7 +2,6 @@ import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
 import { guardScreen } from '../lib/guards';
-import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context, location }) => {
@@ -27,10 +26,9 @@ function ShellLoading() {
   );
 }
 
+/** The shell around every signed-in screen, with the session the guard above read (useSession gives it to the screens). */
 function AuthedLayout() {
-  const context = Route.useRouteContext();
-  const { data: session } = trpc.auth.session.useQuery(undefined, { initialData: context.session });
-  if (!session) return <ShellLoading />;
+  const { session } = Route.useRouteContext();
   return (
     <AppShell session={session}>
       <Outlet />

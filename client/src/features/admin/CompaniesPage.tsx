@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/PageHeader';
+import { useFailureToast } from '../../lib/errors';
 import { CompaniesTable } from './CompaniesTable';
 import { PlatformStats } from './PlatformStats';
 import { usePlatform } from './use-platform';
@@ -7,6 +8,8 @@ import { usePlatform } from './use-platform';
 /** The Companies page: counters for companies, users, loads and revenue, and the All Companies table. */
 export function CompaniesPage() {
   const { stats, companies, refresh } = usePlatform();
+  useFailureToast(stats);
+  useFailureToast(companies);
   return (
     <Stack gap="6">
       <PageHeader title="Companies" subtitle="Every dispatch company on the platform" />

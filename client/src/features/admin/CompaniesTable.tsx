@@ -6,7 +6,9 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { reportFailure } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
 
 interface StatusChange {
   company: CompanySummary;
@@ -47,11 +49,11 @@ export function CompaniesTable({
   headingId: string;
   companies: CompanySummary[] | undefined;
   isLoading: boolean;
-  error: { message: string } | null;
+  error: unknown;
   onRetry: () => void;
   onChanged: () => Promise<unknown>;
 }) {
-  const { data: session } = trpc.auth.session.useQuery();
+  const session = useSession();
   const [change, setChange] = useState<StatusChange | null>(null);
   const setStatus = trpc.admin.setCompanyStatus.useMutation();
 
@@ -68,14 +70,14 @@ export function CompaniesTable({
           }
           setChange(null);
         },
-        onError: (failure) => notify.error('Error', errorDetails(failure).message),
+        onError: (failure) => reportFailure('Error', failure),
         onSettled: () => void onChanged(),
       },
     );
   };
 
   const action = (row: CompanySummary) => {
-    if (row.id === session?.company.id) {
+    if (row.id === session.company.id) {
       return (
         <Text fontSize="sm" color="gray.700" whiteSpace="nowrap">
           Your company

@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/PageHeader';
+import { useFailureToast } from '../../lib/errors';
 import { CompaniesTable } from './CompaniesTable';
 import { OutboxCard } from './OutboxCard';
 import { PlatformStats } from './PlatformStats';
@@ -9,6 +10,8 @@ import { usePlatform } from './use-platform';
 /** The master admin's home: the platform's counters, Company Performance, the seed of test users, and the outbox. */
 export function MasterAdminDashboard() {
   const { stats, companies, refresh } = usePlatform();
+  useFailureToast(stats);
+  useFailureToast(companies);
   return (
     <Stack gap="6">
       <PageHeader

@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '#shared/schemas/admin.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useFailureToast } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
@@ -72,6 +73,7 @@ const compactColumns: Column<OutboxMessage>[] = [
  */
 export function OutboxCard() {
   const outbox = trpc.admin.outbox.useQuery();
+  useFailureToast(outbox);
   const isCompact = useBreakpointValue({ base: true, md: false }) ?? false;
   return (
     <Card.Root variant="outline" bg="white" as="section" aria-labelledby="outbox-heading">

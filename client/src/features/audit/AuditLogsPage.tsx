@@ -3,13 +3,14 @@ import { Box, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/rea
 import { keepPreviousData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SEARCH_MAX, type AuditAction, type AuditEntityType } from '#shared/schemas/audit.js';
-import { FormField } from '../../components/FormField';
+import { PlainInput, PlainSelect } from '../../components/PlainFields';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { SelectField } from '../../components/SelectField';
+import { useFailureToast } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AuditLogEntry } from './AuditLogEntry';
-import { useDebouncedValue } from './use-debounced-value';
 
 const ALL = 'all';
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -27,7 +28,7 @@ const actionOptions = [
  * a master admin), filtered on the server by entity type, action and free text.
  */
 export function AuditLogsPage() {
-  const { data: session } = trpc.auth.session.useQuery();
+  const session = useSession();
   const [search, setSearch] = useState('');
   const [entityType, setEntityType] = useState<string>(ALL);
   const [action, setAction] = useState<string>(ALL);
@@ -42,6 +43,7 @@ export function AuditLogsPage() {
     // Changing a filter keeps the current list on screen until the new one arrives.
     { placeholderData: keepPreviousData },
   );
+  useFailureToast(logs);
   const entries = logs.data?.entries;
 
   return (
@@ -50,7 +52,7 @@ export function AuditLogsPage() {
       <Card.Root variant="outline" bg="white" as="section" aria-label="Filters">
         <Card.Body gap="4">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField
+            <PlainInput
               label="Search"
               name="audit-search"
               placeholder="Search logs..."
@@ -58,8 +60,8 @@ export function AuditLogsPage() {
               onChange={setSearch}
               maxLength={AUDIT_SEARCH_MAX}
             />
-            <SelectField label="Entity type" name="entity-type" value={entityType} onChange={setEntityType} options={entityOptions} />
-            <SelectField label="Action" name="action" value={action} onChange={setAction} options={actionOptions} />
+            <PlainSelect label="Entity type" name="entity-type" value={entityType} onChange={setEntityType} options={entityOptions} />
+            <PlainSelect label="Action" name="action" value={action} onChange={setAction} options={actionOptions} />
           </SimpleGrid>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text color="gray.700" aria-live="polite">
@@ -98,7 +100,7 @@ export function AuditLogsPage() {
         >
           <Stack as="ul" gap="3" m="0" p="0">
             {(entries ?? []).map((entry) => (
-              <AuditLogEntry key={entry.id} entry={entry} showCompany={Boolean(session?.isMasterAdmin)} />
+              <AuditLogEntry key={entry.id} entry={entry} showCompany={session.isMasterAdmin} />
             ))}
           </Stack>
         </QueryState>

@@ -1,17 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, chakra, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { signInInput, signUpInput, type SessionOutput } from '#shared/schemas/auth.js';
 import { TWO_FACTOR_TEXT, type TwoFactorRequiredOutput } from '#shared/schemas/two-factor.js';
 import { TAGLINE } from '#shared/constants.js';
 import { FormField } from '../../components/FormField';
+import { NameFields } from '../../components/NameFields';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
-import { useForm } from '../../lib/use-form';
+import { reportFailure } from '../../lib/errors';
 import { switchIdentity } from '../../lib/identity';
 import { errorDetails, trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 import { useCountdown } from '../settings/use-countdown';
-import { VerificationCodeStep } from '../settings/VerificationCodeStep';
+import { VerificationCodeStep, type VerificationOutcome } from '../settings/VerificationCodeStep';
 
 function useSignedIn() {
   const navigate = useNavigate();
@@ -59,16 +61,13 @@ export function AuthPage() {
 }
 
 function LoginForm() {
-  const form = useForm(signInInput, { email: '', password: '' });
+  const form = useZodForm(signInInput, { email: '', password: '' });
   const signIn = trpc.auth.signIn.useMutation();
   const onSignedIn = useSignedIn();
   // With two-factor authentication on, the password step answers a challenge instead of a session.
   const [challenge, setChallenge] = useState<TwoFactorRequiredOutput | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
+  const onSubmit = form.handleSubmit((input) =>
     signIn.mutate(input, {
       onSuccess: (answer) => {
         if (answer.status === 'two_factor_required') {
@@ -80,9 +79,9 @@ function LoginForm() {
         notify.success('Success', 'Logged in successfully');
         onSignedIn(session);
       },
-      onError: (error) => notify.error('Error', form.applyServerError(error)),
-    });
-  };
+      onError: form.fail('Error'),
+    }),
+  );
 
   if (challenge) {
     return (
@@ -90,35 +89,17 @@ function LoginForm() {
         challenge={challenge}
         onCancel={() => {
           setChallenge(null);
-          form.setField('password', '');
+          form.setValue('password', '');
         }}
       />
     );
   }
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-label="Login">
+    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Login">
       <Stack gap="4" pt="2">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(value) => form.setField('email', value)}
-          error={form.errors.email}
-        />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(value) => form.setField('password', value)}
-          error={form.errors.password}
-        />
+        <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
+        <FormField control={form.control} name="password" label="Password" type="password" required autoComplete="current-password" />
         <Button type="submit" colorPalette="blue" loading={signIn.isPending} loadingText="Loading...">
           Sign In
         </Button>
@@ -135,7 +116,7 @@ function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredO
   const [method, setMethod] = useState(challenge.method);
   const onSignedIn = useSignedIn();
 
-  const onVerify = (code: string) =>
+  const onVerify = (code: string, outcome: VerificationOutcome) =>
     verify.mutate(
       { challenge: challenge.challenge, code },
       {
@@ -143,10 +124,7 @@ function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredO
           notify.success('Success', 'Logged in successfully');
           onSignedIn(session);
         },
-        onError: (error) => {
-          const { message } = errorDetails(error);
-          notify.error(message === TWO_FACTOR_TEXT.invalidMessage ? TWO_FACTOR_TEXT.invalidTitle : 'Error', message);
-        },
+        onError: outcome.failed,
       },
     );
 
@@ -160,10 +138,9 @@ function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredO
           notify.success(TWO_FACTOR_TEXT.sentTitle, TWO_FACTOR_TEXT.sentMessage(sent.method));
         },
         onError: (error) => {
-          const { message, field } = errorDetails(error);
-          notify.error('Error', message);
+          reportFailure('Error', error);
           // The sign-in itself has expired: back to the password.
-          if (field === 'challenge') onCancel();
+          if (errorDetails(error).field === 'challenge') onCancel();
         },
       },
     );
@@ -187,78 +164,34 @@ function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredO
 }
 
 function SignUpForm() {
-  const form = useForm(signUpInput, { companyName: '', firstName: '', lastName: '', email: '', password: '' });
+  const form = useZodForm(signUpInput, { companyName: '', firstName: '', lastName: '', email: '', password: '' });
   const signUp = trpc.auth.signUp.useMutation();
   const onSignedIn = useSignedIn();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
+  const onSubmit = form.handleSubmit((input) =>
     signUp.mutate(input, {
       onSuccess: (session) => {
         notify.success('Success', 'Account created successfully');
         onSignedIn(session);
       },
-      onError: (error) => {
-        const message = form.applyServerError(error);
-        notify.error('Signup Error', message || 'Failed to create account. Please try again.');
-      },
-    });
-  };
+      onError: form.fail('Signup Error', 'Failed to create account. Please try again.'),
+    }),
+  );
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-label="Sign up">
+    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign up">
       <Stack gap="4" pt="2">
+        <FormField control={form.control} name="companyName" label="Company Name" required autoComplete="organization" />
+        <NameFields control={form.control} />
+        <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
         <FormField
-          label="Company Name"
-          name="companyName"
-          required
-          autoComplete="organization"
-          value={form.values.companyName}
-          onChange={(value) => form.setField('companyName', value)}
-          error={form.errors.companyName}
-        />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-          <FormField
-            label="First Name"
-            name="firstName"
-            required
-            autoComplete="given-name"
-            value={form.values.firstName}
-            onChange={(value) => form.setField('firstName', value)}
-            error={form.errors.firstName}
-          />
-          <FormField
-            label="Last Name"
-            name="lastName"
-            required
-            autoComplete="family-name"
-            value={form.values.lastName}
-            onChange={(value) => form.setField('lastName', value)}
-            error={form.errors.lastName}
-          />
-        </Stack>
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(value) => form.setField('email', value)}
-          error={form.errors.email}
-        />
-        <FormField
-          label="Password"
+          control={form.control}
           name="password"
+          label="Password"
           type="password"
           required
           autoComplete="new-password"
           helperText="At least 6 characters"
-          value={form.values.password}
-          onChange={(value) => form.setField('password', value)}
-          error={form.errors.password}
         />
         <Button type="submit" colorPalette="blue" loading={signUp.isPending} loadingText="Creating Account...">
           Create Account

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
 
 /** What this user may do with brokers (docs/permissions.md); the server decides, this only hides what it would refuse. */
 export function brokerPermissions(session: SessionOutput) {
@@ -20,10 +20,9 @@ export function brokerPermissions(session: SessionOutput) {
 
 /** The brokers list, newest first, a page at a time. */
 export function useBrokerList() {
-  const query = trpc.brokers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
+  const { rows, query } = usePagedList(trpc.brokers.list, {});
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');
   }, [query.error]);
-  const brokers = query.data?.pages.flatMap((page) => page.items) ?? [];
-  return { query, brokers };
+  return { query, brokers: rows };
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
 
 /** What this user may do with carriers (docs/permissions.md); the server decides, this only hides what it would refuse. */
 export function carrierPermissions(session: SessionOutput) {
@@ -17,10 +17,9 @@ export function carrierPermissions(session: SessionOutput) {
 
 /** The carriers list, newest first, a page at a time. */
 export function useCarrierList() {
-  const query = trpc.carriers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
+  const { rows, query } = usePagedList(trpc.carriers.list, {});
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');
   }, [query.error]);
-  const carriers = query.data?.pages.flatMap((page) => page.items) ?? [];
-  return { query, carriers };
+  return { query, carriers: rows };
 }

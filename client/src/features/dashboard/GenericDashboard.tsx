@@ -1,6 +1,8 @@
 import { Alert, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Handshake, Package, Truck, UserRound } from 'lucide-react';
 import { PageHeader } from '../../components/PageHeader';
+import { useFailureToast } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useLiveChanges } from '../../lib/use-live';
 import { WipPanel } from '../wip/WipPanel';
@@ -14,9 +16,10 @@ import { StatCard } from './StatCard';
  * whom the server does not let read company data: they are told so rather than shown errors.
  */
 export function GenericDashboard() {
-  const { data: session } = trpc.auth.session.useQuery();
-  const hasAccess = Boolean(session && (session.isMasterAdmin || session.role));
+  const session = useSession();
+  const hasAccess = session.isMasterAdmin || session.role !== null;
   const summary = trpc.dashboard.summary.useQuery(undefined, { enabled: hasAccess });
+  useFailureToast(summary);
   const utils = trpc.useUtils();
   useLiveChanges(['loads', 'drivers'], () => void utils.dashboard.summary.invalidate());
 
@@ -31,7 +34,7 @@ export function GenericDashboard() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="Dashboard" subtitle={session ? `Overview of ${session.company.name}` : undefined} />
+      <PageHeader title="Dashboard" subtitle={`Overview of ${session.company.name}`} />
       {!hasAccess ? (
         <Alert.Root status="info" variant="subtle">
           <Alert.Indicator />

@@ -1,11 +1,13 @@
 import { Button, CloseButton, Dialog, Portal, useBreakpointValue } from '@chakra-ui/react';
 import { QueryState } from '../../components/QueryState';
+import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { DriverLocationMap } from '../maps/DriverLocationMap';
 
 /** The driver's last known position on the map and how long ago it was reported, or "Never". */
 export function DriverLocationDialog({ driverId, driverName, onClose }: { driverId: string; driverName: string; onClose: () => void }) {
   const location = trpc.drivers.location.useQuery({ id: driverId });
+  useFailureToast(location);
   // Whole screen on a phone; a centred dialog elsewhere (a responsive size would keep the phone's full height).
   const size = useBreakpointValue<'full' | 'lg'>({ base: 'full', md: 'lg' }) ?? 'lg';
   return (
@@ -21,7 +23,7 @@ export function DriverLocationDialog({ driverId, driverName, onClose }: { driver
             <Dialog.Body>
               <QueryState
                 isLoading={location.isLoading}
-                error={location.error ? { message: location.error.message } : null}
+                error={location.error}
                 isEmpty={false}
                 emptyText=""
                 loadingText="Loading location..."

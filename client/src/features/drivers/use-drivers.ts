@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { LIST_PAGE_SIZE } from '#shared/schemas/people-fields.js';
 import { notify } from '../../components/toaster';
 import { useLiveChanges } from '../../lib/use-live';
 import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
 
 /** What this user may do with drivers (docs/permissions.md); the server decides, this only hides what it would refuse. */
 export function driverPermissions(session: SessionOutput) {
@@ -19,11 +19,10 @@ export function driverPermissions(session: SessionOutput) {
 /** The drivers list, newest first, a page at a time; re-read whenever a driver the user may see changes. */
 export function useDriverList() {
   const utils = trpc.useUtils();
-  const query = trpc.drivers.list.useInfiniteQuery({ limit: LIST_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
+  const { rows, query } = usePagedList(trpc.drivers.list, {});
   useLiveChanges(['drivers'], () => void utils.drivers.invalidate());
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');
   }, [query.error]);
-  const drivers = query.data?.pages.flatMap((page) => page.items) ?? [];
-  return { query, drivers };
+  return { query, drivers: rows };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   useBreakpointValue,
   Button,
@@ -20,11 +20,12 @@ import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { commission } from '#shared/rules/commission.js';
 import type { LoadDetail } from '#shared/schemas/loads.js';
 import { QueryState } from '../../components/QueryState';
-import { SelectField } from '../../components/SelectField';
+import { PlainSelect } from '../../components/PlainFields';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { formatDate, formatDateAtTime, formatMoney, formatNumber } from '../../lib/format';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { reportFailure, useFailureToast } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 import { LoadFormDialog } from './LoadFormDialog';
 
 // MapLibre is heavy: it loads only when someone opens the Map tab.
@@ -49,9 +50,7 @@ export function LoadDetailDialog({
   // Full screen on a phone; a sized dialog from the md breakpoint up.
   const dialogSize = useBreakpointValue({ base: 'full', md: 'xl' } as const) ?? 'xl';
 
-  useEffect(() => {
-    if (query.error) notify.error('Failed to load details', errorDetails(query.error).message);
-  }, [query.error]);
+  useFailureToast(query, 'Failed to load details');
 
   return (
     <Dialog.Root
@@ -74,7 +73,7 @@ export function LoadDetailDialog({
             <Dialog.Body>
               <QueryState
                 isLoading={query.isLoading}
-                error={query.error ? { message: 'Failed to load details' } : null}
+                error={query.error}
                 isEmpty={!load}
                 emptyText="Load not found"
                 onRetry={() => void query.refetch()}
@@ -214,13 +213,13 @@ function StatusAndUpdates({ load, canChange }: { load: LoadDetail; canChange: bo
       void utils.loads.list.invalidate();
       notify.success('Status Updated', `${updated.loadNumber} is now ${statusLabel(updated.status)}`);
     },
-    onError: (error) => notify.error('Failed to update status', errorDetails(error).message),
+    onError: (error) => reportFailure('Failed to update status', error),
   });
 
   return (
     <Stack gap="6" pt="2">
       {canChange ? (
-        <SelectField
+        <PlainSelect
           label="Status"
           name="status"
           value={load.status}

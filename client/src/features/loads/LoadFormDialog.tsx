@@ -1,34 +1,29 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, chakra, Grid, Stack, Switch, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Box, Button, chakra, Grid, Stack, Text } from '@chakra-ui/react';
+import { useWatch, type Control } from 'react-hook-form';
 import { clampSalesPercentage, SALES_PERCENTAGE } from '#shared/rules/sales-percentage.js';
 import {
   createLoadInput,
   defaultLoadNumber,
   LOAD_LIMITS,
   type CreateLoadInput,
+  type CreateLoadValues,
   type LoadDetail,
   type PickOption,
 } from '#shared/schemas/loads.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { Wide } from '../../components/records/record-parts';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
-import { useForm } from '../../lib/use-form';
+import { ToggleField } from '../../components/ToggleField';
+import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 import { useDistanceEstimate } from '../maps/use-distance-estimate';
 
-/**
- * The shared FormField draws its error text and required mark in red.500, which fails WCAG AA
- * contrast on white (axe: color-contrast); a darker red until FormField itself is fixed.
- */
-const READABLE_ERRORS = {
-  '& [data-part="error-text"], & [data-part="required-indicator"]': { color: 'red.700' },
-} as const;
-
-/** The form's values: text as typed, the factoring switch as a boolean. */
-type LoadFormValues = Required<{ [Key in keyof CreateLoadInput]: Key extends 'factoring' ? boolean : string }>;
-
-function emptyValues(): LoadFormValues {
+/** A new load's values: every field empty but the default load number and a 0 % sales percentage. */
+function emptyValues(): CreateLoadInput {
   return {
     loadNumber: defaultLoadNumber(),
     referenceNumber: '',
@@ -56,7 +51,7 @@ function emptyValues(): LoadFormValues {
 }
 
 /** An existing load in the form, every field as it is now. */
-function valuesOf(load: LoadDetail): LoadFormValues {
+function valuesOf(load: LoadDetail): CreateLoadInput {
   const text = (value: string | null) => value ?? '';
   return {
     loadNumber: load.loadNumber,
@@ -84,6 +79,19 @@ function valuesOf(load: LoadDetail): LoadFormValues {
   };
 }
 
+/** The pick list, plus the load's current choice when the list lacks it (deleted since, or not the viewer's own). */
+function pickList(
+  list: PickOption[] | undefined,
+  currentId: string | null | undefined,
+  currentName: string | null | undefined,
+): SelectOption[] {
+  const choices = (list ?? []).map((option) => ({ value: option.id, label: option.name }));
+  if (currentId && !choices.some((choice) => choice.value === currentId)) {
+    choices.unshift({ value: currentId, label: currentName ?? 'Current assignment' });
+  }
+  return choices;
+}
+
 /**
  * The Create Load dialog, and the same form prefilled to edit a load. Mount it when it opens,
  * so each new load gets a fresh default load number.
@@ -98,62 +106,31 @@ export function LoadFormDialog({
   onSaved?: (load: LoadDetail) => void;
 }) {
   const isEdit = load !== undefined;
-  const form = useForm(createLoadInput, load ? valuesOf(load) : emptyValues());
-  const values = form.values as LoadFormValues;
+  const form = useZodForm(createLoadInput, load ? valuesOf(load) : emptyValues());
+  const { control } = form;
   const utils = trpc.useUtils();
   const options = trpc.loads.formOptions.useQuery();
+  useFailureToast(options);
   const create = trpc.loads.create.useMutation();
   const update = trpc.loads.update.useMutation();
 
-  const onSubmit = () => {
-    const input = form.validate();
-    if (!input) return;
-    const done = (saved: LoadDetail) => {
-      void utils.loads.list.invalidate();
-      utils.loads.get.setData({ id: saved.id }, saved);
-      onSaved?.(saved);
-      onClose();
-    };
+  const done = (title: string) => (saved: LoadDetail) => {
+    notify.success(title);
+    void utils.loads.list.invalidate();
+    utils.loads.get.setData({ id: saved.id }, saved);
+    onSaved?.(saved);
+    onClose();
+  };
+  const onSubmit = form.handleSubmit((input) => {
     if (load) {
       update.mutate(
         { ...input, id: load.id },
-        {
-          onSuccess: (saved) => {
-            notify.success('Load updated successfully');
-            done(saved);
-          },
-          onError: (error) => notify.error('Failed to update load', form.applyServerError(error)),
-        },
+        { onSuccess: done('Load updated successfully'), onError: form.fail('Failed to update load') },
       );
     } else {
-      create.mutate(input, {
-        onSuccess: (saved) => {
-          notify.success('Load created successfully');
-          done(saved);
-        },
-        onError: (error) => notify.error('Failed to create load', form.applyServerError(error)),
-      });
+      create.mutate(input, { onSuccess: done('Load created successfully'), onError: form.fail('Failed to create load') });
     }
-  };
-
-  const field = <Key extends Exclude<keyof LoadFormValues, 'factoring'>>(key: Key) => ({
-    name: key,
-    value: values[key],
-    onChange: (value: string) => form.setField(key, value as CreateLoadInput[Key]),
-    error: form.errors[key],
   });
-
-  /** The pick list, plus the load's current choice when the list lacks it (deleted since, or not the viewer's own). */
-  const pickList = (
-    list: PickOption[] | undefined,
-    currentId: string | null | undefined,
-    currentName: string | null | undefined,
-  ): SelectOption[] => {
-    const choices = (list ?? []).map((option) => ({ value: option.id, label: option.name }));
-    if (currentId && !choices.some((choice) => choice.value === currentId))
-      choices.unshift({ value: currentId, label: currentName ?? 'Current assignment' });
-    return choices;
-  };
 
   return (
     <FormDialog
@@ -164,119 +141,108 @@ export function LoadFormDialog({
       submitLabel={isEdit ? 'Save Changes' : 'Create Load'}
       busyLabel={isEdit ? 'Saving...' : 'Creating...'}
       isPending={create.isPending || update.isPending}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       size="xl"
     >
-      <Stack gap="6" css={READABLE_ERRORS}>
+      <Stack gap="6">
         <Section title="Load">
-          <FormField label="Load Number" required maxLength={LOAD_LIMITS.loadNumber} {...field('loadNumber')} />
-          <FormField label="Reference Number" maxLength={LOAD_LIMITS.referenceNumber} {...field('referenceNumber')} />
+          <FormField control={control} name="loadNumber" label="Load Number" required maxLength={LOAD_LIMITS.loadNumber} />
+          <FormField control={control} name="referenceNumber" label="Reference Number" maxLength={LOAD_LIMITS.referenceNumber} />
         </Section>
-
-        <Section title="Pickup">
-          <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Pickup Address" required autoComplete="off" {...field('pickupLocation')} />
-          </Box>
-          <FormField label="Pickup City" required {...field('pickupCity')} />
-          <Grid templateColumns="1fr 1fr" gap="4">
-            <FormField label="Pickup State" required maxLength={2} placeholder="CA" {...field('pickupState')} />
-            <FormField label="Pickup Date" type="date" {...field('pickupDate')} />
-          </Grid>
-          <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Pickup Notes" multiline={2} {...field('pickupNotes')} />
-          </Box>
-        </Section>
-
-        <Section title="Delivery">
-          <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Delivery Address" required autoComplete="off" {...field('deliveryLocation')} />
-          </Box>
-          <FormField label="Delivery City" required {...field('deliveryCity')} />
-          <Grid templateColumns="1fr 1fr" gap="4">
-            <FormField label="Delivery State" required maxLength={2} placeholder="NV" {...field('deliveryState')} />
-            <FormField label="Delivery Date" type="date" {...field('deliveryDate')} />
-          </Grid>
-          <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Delivery Notes" multiline={2} {...field('deliveryNotes')} />
-          </Box>
-        </Section>
+        <StopFields control={control} stop="pickup" />
+        <StopFields control={control} stop="delivery" />
 
         <Section title="Freight">
-          <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Commodity" {...field('commodity')} />
-          </Box>
-          <NumberAttributes step="0.01" min="0">
-            <FormField label="Weight (lbs)" type="number" {...field('weight')} />
-          </NumberAttributes>
-          <NumberAttributes step="0.01" min="0">
-            <FormField
-              label="Distance (miles)"
-              type="number"
-              {...field('distance')}
-              helperText={<DistanceEstimate values={values} onUse={(miles) => form.setField('distance', miles)} />}
-            />
-          </NumberAttributes>
-          <NumberAttributes step="0.01" min="0">
-            <FormField label="Rate (USD)" type="number" {...field('rate')} />
-          </NumberAttributes>
+          <Wide>
+            <FormField control={control} name="commodity" label="Commodity" />
+          </Wide>
+          <FormField control={control} name="weight" label="Weight (lbs)" type="number" min={0} step={0.01} />
+          <FormField
+            control={control}
+            name="distance"
+            label="Distance (miles)"
+            type="number"
+            min={0}
+            step={0.01}
+            helperText={<DistanceEstimate control={control} onUse={(miles) => form.setValue('distance', miles)} />}
+          />
+          <FormField control={control} name="rate" label="Rate (USD)" type="number" min={0} step={0.01} />
         </Section>
 
         <Section title="Assignment">
           <SelectField
+            control={control}
+            name="driverId"
             label="Driver"
             placeholder="None"
             options={pickList(options.data?.drivers, load?.driverId, load?.driverName)}
-            {...field('driverId')}
           />
           <SelectField
+            control={control}
+            name="brokerId"
             label="Broker"
             placeholder="None"
             options={pickList(options.data?.brokers, load?.brokerId, load?.brokerName)}
-            {...field('brokerId')}
           />
           <SelectField
+            control={control}
+            name="carrierId"
             label="Carrier"
             placeholder="None"
             options={pickList(options.data?.carriers, load?.carrierId, load?.carrierName)}
-            {...field('carrierId')}
           />
-          {options.error ? (
-            <Text color="red.700" fontSize="sm" alignSelf="end">
-              Failed to fetch data: {options.error.message}
-            </Text>
-          ) : null}
         </Section>
 
         <Section title="Sales and billing">
           {/* The spec's clamp when the field is left: non-numeric or negative becomes 0, above 100 becomes 100. */}
-          <Box onBlur={() => form.setField('salesPercentage', clampSalesPercentage(values.salesPercentage))}>
-            <NumberAttributes step={String(SALES_PERCENTAGE.step)} min={String(SALES_PERCENTAGE.min)} max={String(SALES_PERCENTAGE.max)}>
-              <FormField
-                label="Sales Percentage (%)"
-                type="number"
-                helperText="From 0 to 100, in steps of 0.1"
-                {...field('salesPercentage')}
-              />
-            </NumberAttributes>
+          <Box onBlur={() => form.setValue('salesPercentage', clampSalesPercentage(form.getValues('salesPercentage')))}>
+            <FormField
+              control={control}
+              name="salesPercentage"
+              label="Sales Percentage (%)"
+              type="number"
+              min={SALES_PERCENTAGE.min}
+              max={SALES_PERCENTAGE.max}
+              step={SALES_PERCENTAGE.step}
+              helperText="From 0 to 100, in steps of 0.1"
+            />
           </Box>
-          <Switch.Root
-            checked={values.factoring}
-            onCheckedChange={(event) => form.setField('factoring', event.checked)}
-            alignSelf="center"
-            colorPalette="blue"
-          >
-            <Switch.HiddenInput name="factoring" />
-            <Switch.Control>
-              <Switch.Thumb />
-            </Switch.Control>
-            <Switch.Label>Factoring</Switch.Label>
-          </Switch.Root>
-          <Box gridColumn={{ md: 'span 2' }}>
-            <FormField label="Notes" multiline={3} {...field('notes')} />
-          </Box>
+          <ToggleField control={control} name="factoring" label="Factoring" kind="switch" />
+          <Wide>
+            <FormField control={control} name="notes" label="Notes" multiline={3} />
+          </Wide>
         </Section>
       </Stack>
     </FormDialog>
+  );
+}
+
+type LoadControl = Control<CreateLoadInput, unknown, CreateLoadValues>;
+
+/** The address, city, state, date and notes of the pickup or the delivery. */
+function StopFields({ control, stop }: { control: LoadControl; stop: 'pickup' | 'delivery' }) {
+  const title = stop === 'pickup' ? 'Pickup' : 'Delivery';
+  return (
+    <Section title={title}>
+      <Wide>
+        <FormField control={control} name={`${stop}Location`} label={`${title} Address`} required autoComplete="off" />
+      </Wide>
+      <FormField control={control} name={`${stop}City`} label={`${title} City`} required />
+      <Grid templateColumns="1fr 1fr" gap="4">
+        <FormField
+          control={control}
+          name={`${stop}State`}
+          label={`${title} State`}
+          required
+          maxLength={2}
+          placeholder={stop === 'pickup' ? 'CA' : 'NV'}
+        />
+        <FormField control={control} name={`${stop}Date`} label={`${title} Date`} type="date" />
+      </Grid>
+      <Wide>
+        <FormField control={control} name={`${stop}Notes`} label={`${title} Notes`} multiline={2} />
+      </Wide>
+    </Section>
   );
 }
 
@@ -293,28 +259,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/**
- * Gives the number input inside its min, max and step (the spec's 0.01 and 0.1 steps), which
- * the shared FormField does not take as props.
- */
-function NumberAttributes({ min, max, step, children }: { min?: string; max?: string; step: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const input = ref.current?.querySelector('input[type="number"]');
-    if (!(input instanceof HTMLInputElement)) return;
-    input.step = step;
-    if (min !== undefined) input.min = min;
-    if (max !== undefined) input.max = max;
-  }, [min, max, step]);
-  return <Box ref={ref}>{children}</Box>;
-}
-
 /** With distance left empty and both ends named, the straight-line estimate from the offline gazetteer, to use with one click. */
-function DistanceEstimate({ values, onUse }: { values: LoadFormValues; onUse: (miles: string) => void }) {
-  const isWanted = values.distance.trim() === '';
+function DistanceEstimate({ control, onUse }: { control: LoadControl; onUse: (miles: string) => void }) {
+  const [distance, pickupCity, pickupState, deliveryCity, deliveryState] = useWatch({
+    control,
+    name: ['distance', 'pickupCity', 'pickupState', 'deliveryCity', 'deliveryState'],
+  });
+  const isWanted = String(distance ?? '').trim() === '';
   const { query: estimate, isComplete } = useDistanceEstimate(
-    { city: values.pickupCity, state: values.pickupState },
-    { city: values.deliveryCity, state: values.deliveryState },
+    { city: pickupCity, state: pickupState },
+    { city: deliveryCity, state: deliveryState },
     { debounceMs: 400, enabled: isWanted },
   );
   if (!isWanted || !isComplete || !estimate.data) return null;

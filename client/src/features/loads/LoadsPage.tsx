@@ -5,13 +5,15 @@ import { LOAD_STATUSES } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { SelectField } from '../../components/SelectField';
+import { PlainSelect } from '../../components/PlainFields';
+import { LoadMore } from '../../components/records/record-parts';
 import { statusLabel } from '../../components/StatusBadge';
-import { notify } from '../../components/toaster';
+import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { LoadCard } from './LoadCard';
 import { LoadDetailDialog } from './LoadDetailDialog';
 import { LoadFormDialog } from './LoadFormDialog';
-import { loadPermissions, useDebounced, useLoadList, type LoadFilters } from './use-loads';
+import { loadPermissions, useLoadList, type LoadFilters } from './use-loads';
 
 const STATUS_FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -30,7 +32,7 @@ export function LoadsPage({
 }) {
   const permissions = loadPermissions(session);
   const [searchText, setSearchText] = useState(filters.search);
-  const settledSearch = useDebounced(searchText.trim());
+  const settledSearch = useDebouncedValue(searchText.trim());
   const [isCreating, setCreating] = useState(false);
   const [openLoadId, setOpenLoadId] = useState<string | null>(null);
   const { query, loads } = useLoadList(filters);
@@ -44,9 +46,7 @@ export function LoadsPage({
     if (settledSearch !== current.filters.search) current.onFiltersChange({ ...current.filters, search: settledSearch });
   }, [settledSearch]);
 
-  useEffect(() => {
-    if (query.error) notify.error('Error', 'Failed to fetch data');
-  }, [query.error]);
+  useFailureToast(query, 'Error', FETCH_FAILED);
 
   const hasFilters = filters.search !== '' || filters.status !== 'all' || searchText !== '';
   const clearFilters = () => {
@@ -86,7 +86,7 @@ export function LoadsPage({
           </InputGroup>
         </Stack>
         <Stack w={{ base: 'full', md: '52' }}>
-          <SelectField
+          <PlainSelect
             label="Status"
             name="status"
             value={filters.status}
@@ -101,7 +101,7 @@ export function LoadsPage({
 
       <QueryState
         isLoading={query.isLoading}
-        error={query.error && loads.length === 0 ? { message: 'Failed to fetch data' } : null}
+        error={loads.length === 0 ? query.error : null}
         isEmpty={loads.length === 0}
         loadingText="Loading loads..."
         emptyText={
@@ -125,18 +125,7 @@ export function LoadsPage({
             </li>
           ))}
         </SimpleGrid>
-        {query.hasNextPage ? (
-          <Flex justify="center" mt="6">
-            <Button
-              variant="outline"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-              loadingText="Loading..."
-            >
-              Load more
-            </Button>
-          </Flex>
-        ) : null}
+        <LoadMore hasMore={query.hasNextPage} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       </QueryState>
 
       {isCreating ? <LoadFormDialog onClose={() => setCreating(false)} /> : null}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export interface CityAndState {
   city: string;
@@ -11,19 +11,6 @@ export const tidyPlace = (place: CityAndState): CityAndState => ({ city: place.c
 
 /** Enough to look a place up: a city and a 2-letter state. */
 export const isLocatable = (place: CityAndState) => place.city.trim().length > 0 && /^[A-Za-z]{2}$/.test(place.state.trim());
-
-/** The value once it has stopped changing for `delayMs` (at once when 0). */
-function useSettled<T>(value: T, key: string, delayMs: number): T {
-  const [settled, setSettled] = useState({ key, value });
-  useEffect(() => {
-    if (delayMs <= 0) return;
-    const timer = setTimeout(() => setSettled({ key, value }), delayMs);
-    return () => clearTimeout(timer);
-    // `key` stands for `value`: a new object with the same contents is no change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, delayMs]);
-  return delayMs <= 0 ? value : settled.value;
-}
 
 /**
  * The lane's straight-line distance estimate from its cities (geo.estimateDistance): `query.data`
@@ -37,7 +24,7 @@ export function useDistanceEstimate(
   options: { debounceMs?: number; enabled?: boolean } = {},
 ) {
   const input = { pickup: tidyPlace(pickup), delivery: tidyPlace(delivery) };
-  const settled = useSettled(input, JSON.stringify(input), options.debounceMs ?? 0);
+  const settled = useDebouncedValue(input, options.debounceMs ?? 0, JSON.stringify(input));
   const isComplete = isLocatable(settled.pickup) && isLocatable(settled.delivery);
   const query = trpc.geo.estimateDistance.useQuery(settled, {
     enabled: (options.enabled ?? true) && isComplete,

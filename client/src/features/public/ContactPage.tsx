@@ -1,35 +1,33 @@
-import type { FormEvent } from 'react';
 import { Box, Button, chakra, Card, Container, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { CONTACT_DETAILS, CONTACT_LIMITS } from '#shared/constants.js';
 import { contactInput } from '#shared/schemas/auth.js';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
-import { useForm } from '../../lib/use-form';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 import { PublicLayout } from './PublicLayout';
 
 const empty = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
 
 export function ContactPage() {
-  const form = useForm(contactInput, empty);
+  const form = useZodForm(contactInput, empty);
+  const { control } = form;
   const send = trpc.contact.send.useMutation();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
+  const onSubmit = form.handleSubmit((input) =>
     send.mutate(input, {
       onSuccess: () => {
         notify.success('Message sent successfully!', "We'll get back to you as soon as possible.");
         form.reset();
       },
       onError: (error) => {
-        form.applyServerError(error);
+        form.showServerErrors(error);
+        // The spec's toast for any failure to send, whatever the server said.
         notify.error('Failed to send message', 'Please try again or contact us directly via email.');
       },
-    });
-  };
+    }),
+  );
 
   return (
     <PublicLayout>
@@ -62,68 +60,27 @@ export function ContactPage() {
           </Stack>
           <Card.Root>
             <Card.Body>
-              <chakra.form onSubmit={onSubmit} noValidate aria-label="Contact form">
+              <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact form">
                 <Stack gap="4">
                   <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                     <FormField
-                      label="Name"
+                      control={control}
                       name="name"
+                      label="Name"
                       required
-                      value={form.values.name}
-                      onChange={(value) => form.setField('name', value)}
-                      error={form.errors.name}
                       autoComplete="name"
                       maxLength={CONTACT_LIMITS.name + 50}
                     />
-                    <FormField
-                      label="Email"
-                      name="email"
-                      type="email"
-                      required
-                      value={form.values.email}
-                      onChange={(value) => form.setField('email', value)}
-                      error={form.errors.email}
-                      autoComplete="email"
-                    />
-                    <FormField
-                      label="Phone"
-                      name="phone"
-                      type="tel"
-                      value={form.values.phone ?? ''}
-                      onChange={(value) => form.setField('phone', value)}
-                      error={form.errors.phone}
-                      autoComplete="tel"
-                    />
-                    <FormField
-                      label="Subject"
-                      name="subject"
-                      required
-                      value={form.values.subject}
-                      onChange={(value) => form.setField('subject', value)}
-                      error={form.errors.subject}
-                    />
+                    <FormField control={control} name="email" label="Email" type="email" required autoComplete="email" />
+                    <FormField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+                    <FormField control={control} name="subject" label="Subject" required />
                   </Grid>
-                  <FormField
-                    label="Message"
-                    name="message"
-                    required
-                    multiline={6}
-                    value={form.values.message}
-                    onChange={(value) => form.setField('message', value)}
-                    error={form.errors.message}
-                  />
+                  <FormField control={control} name="message" label="Message" required multiline={6} />
                   {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
                   <Box position="absolute" left="-10000px" aria-hidden="true">
                     <label>
                       Website
-                      <input
-                        type="text"
-                        name="website"
-                        tabIndex={-1}
-                        autoComplete="off"
-                        value={form.values.website ?? ''}
-                        onChange={(event) => form.setField('website', event.target.value)}
-                      />
+                      <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
                     </label>
                   </Box>
                   <Button

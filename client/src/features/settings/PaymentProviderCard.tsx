@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Button, chakra, List, Stack, Text } from '@chakra-ui/react';
+import { useWatch } from 'react-hook-form';
 import { PAYMENT_PROVIDER, PRODUCT_NAME } from '#shared/constants.js';
-import { ACCOUNT_ID_MAX, SETTINGS_TEXT } from '#shared/schemas/settings.js';
+import { ACCOUNT_ID_MAX, saveAccountIdInput, SETTINGS_TEXT } from '#shared/schemas/settings.js';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 import { SettingsCard } from './SettingsCard';
 
 /**
@@ -13,51 +14,38 @@ import { SettingsCard } from './SettingsCard';
  * Only admins change it; everyone else sees it read-only.
  */
 export function PaymentProviderCard({ accountId, canEdit }: { accountId: string | null; canEdit: boolean }) {
-  const [value, setValue] = useState(accountId ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(saveAccountIdInput, { accountId: accountId ?? '' });
+  const isEmpty = useWatch({ control: form.control, name: 'accountId' }).trim() === '';
   const utils = trpc.useUtils();
   const save = trpc.settings.saveAirwallexAccountId.useMutation();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canEdit || value.trim() === '') return;
-    save.mutate(
-      { accountId: value },
-      {
-        onSuccess: (saved) => {
-          setValue(saved.airwallexAccountId);
-          notify.success('Success', SETTINGS_TEXT.accountIdSaved);
-          void utils.settings.get.invalidate();
-        },
-        onError: (failure) => {
-          const details = errorDetails(failure);
-          setError(details.fieldErrors.accountId ?? undefined);
-          notify.error('Error', details.message);
-        },
+  const onSubmit = form.handleSubmit((input) => {
+    if (!canEdit) return;
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        form.reset({ accountId: saved.airwallexAccountId });
+        notify.success('Success', SETTINGS_TEXT.accountIdSaved);
+        void utils.settings.get.invalidate();
       },
-    );
-  };
+      onError: form.fail('Error'),
+    });
+  });
 
   return (
     <SettingsCard
       title={`${PAYMENT_PROVIDER} Integration`}
       description={`Receive invoice payments through your company's ${PAYMENT_PROVIDER} account`}
     >
-      <chakra.form onSubmit={onSubmit} noValidate aria-label={`${PAYMENT_PROVIDER} account`}>
+      <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`${PAYMENT_PROVIDER} account`}>
         <Stack gap="4">
           {canEdit ? (
             <FormField
-              label="Account ID"
+              control={form.control}
               name="accountId"
+              label="Account ID"
               placeholder="acct_..."
               maxLength={ACCOUNT_ID_MAX}
               autoComplete="off"
-              value={value}
-              onChange={(next) => {
-                setValue(next);
-                setError(undefined);
-              }}
-              error={error}
             />
           ) : (
             <Stack gap="1">
@@ -75,7 +63,7 @@ export function PaymentProviderCard({ accountId, canEdit }: { accountId: string 
               type="submit"
               colorPalette="blue"
               alignSelf="flex-start"
-              disabled={save.isPending || value.trim() === ''}
+              disabled={save.isPending || isEmpty}
               loading={save.isPending}
               loadingText="Saving..."
             >

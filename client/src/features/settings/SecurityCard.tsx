@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Button, chakra, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import { changePasswordInput, SETTINGS_TEXT, type ActiveSession } from '#shared/schemas/settings.js';
@@ -7,8 +7,9 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
-import { errorDetails, trpc } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+import { reportFailure, useFailureToast } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 import { SettingsCard } from './SettingsCard';
 import { describeDevice } from './device';
 
@@ -31,64 +32,56 @@ export function SecurityCard() {
 }
 
 function ChangePasswordForm() {
-  const form = useForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useZodForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { control } = form;
   const utils = trpc.useUtils();
   const change = trpc.settings.changePassword.useMutation();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
-      { currentPassword: input.currentPassword, newPassword: input.newPassword },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
           notify.success('Success', SETTINGS_TEXT.passwordChanged);
           form.reset();
           void utils.settings.sessions.invalidate();
         },
-        onError: (error) => notify.error('Error', form.applyServerError(error)),
+        onError: form.fail('Error'),
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-label="Change password">
+    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Change password">
       <Stack gap="4">
         <Heading as="h3" size="sm">
           Change Password
         </Heading>
         <FormField
-          label="Current Password"
+          control={control}
           name="currentPassword"
+          label="Current Password"
           type="password"
           required
           autoComplete="current-password"
-          value={form.values.currentPassword}
-          onChange={(value) => form.setField('currentPassword', value)}
-          error={form.errors.currentPassword}
         />
         <Stack direction={{ base: 'column', md: 'row' }} gap="4">
           <FormField
-            label="New Password"
+            control={control}
             name="newPassword"
+            label="New Password"
             type="password"
             required
             autoComplete="new-password"
             helperText="At least 6 characters"
-            value={form.values.newPassword}
-            onChange={(value) => form.setField('newPassword', value)}
-            error={form.errors.newPassword}
           />
           <FormField
-            label="Confirm New Password"
+            control={control}
             name="confirmPassword"
+            label="Confirm New Password"
             type="password"
             required
             autoComplete="new-password"
-            value={form.values.confirmPassword}
-            onChange={(value) => form.setField('confirmPassword', value)}
-            error={form.errors.confirmPassword}
           />
         </Stack>
         <Text fontSize="sm" color="gray.700">
@@ -104,6 +97,7 @@ function ChangePasswordForm() {
 
 function ActiveSessions() {
   const sessions = trpc.settings.sessions.useQuery();
+  useFailureToast(sessions);
   const utils = trpc.useUtils();
   const end = trpc.settings.endSession.useMutation();
   const [ending, setEnding] = useState<ActiveSession | null>(null);
@@ -118,7 +112,7 @@ function ActiveSessions() {
           setEnding(null);
           void utils.settings.sessions.invalidate();
         },
-        onError: (error) => notify.error('Error', errorDetails(error).message),
+        onError: (error) => reportFailure('Error', error),
       },
     );
   };

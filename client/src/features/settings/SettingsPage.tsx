@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CompanyInformationCard } from './CompanyInformationCard';
 import { PaymentProviderCard } from './PaymentProviderCard';
@@ -11,6 +12,7 @@ import { TwoFactorCard } from './TwoFactorCard';
 /** The spec's Settings page: one's own account, and one's company (read-only but for the payment-provider account id). */
 export function SettingsPage() {
   const settings = trpc.settings.get.useQuery();
+  useFailureToast(settings);
   return (
     <Stack gap="6" maxW="4xl">
       <PageHeader title="Settings" subtitle="Manage your account and company settings" />

@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import { Box, Field, HStack, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { useController } from 'react-hook-form';
 import type { SettingsOutput } from '#shared/schemas/settings.js';
-import { TWO_FACTOR_METHODS, TWO_FACTOR_TEXT, type TwoFactorMethod, type TwoFactorState } from '#shared/schemas/two-factor.js';
+import {
+  sendCodeInput,
+  TWO_FACTOR_METHODS,
+  TWO_FACTOR_TEXT,
+  type TwoFactorMethod,
+  type TwoFactorState,
+} from '#shared/schemas/two-factor.js';
 import { notify } from '../../components/toaster';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { reportFailure } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 import { SettingsCard } from './SettingsCard';
 import { useCountdown } from './use-countdown';
-import { VerificationCodeStep } from './VerificationCodeStep';
+import { VerificationCodeStep, type VerificationOutcome } from './VerificationCodeStep';
 
 const methodLabel: Record<TwoFactorMethod, string> = { sms: 'SMS', email: 'Email' };
 
@@ -17,13 +26,16 @@ const methodLabel: Record<TwoFactorMethod, string> = { sms: 'SMS', email: 'Email
  */
 export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] }) {
   const { enabled } = profile.twoFactor;
-  const [method, setMethod] = useState<TwoFactorMethod>(profile.twoFactor.method);
+  // The method is the form turning the switch on sends; the server's refusal of it lands beside the choice.
+  const form = useZodForm(sendCodeInput, { method: profile.twoFactor.method });
+  const { field: methodField, fieldState: methodState } = useController({ control: form.control, name: 'method' });
+  const method = methodField.value;
   const [isEnteringCode, setEnteringCode] = useState(false);
-  const [methodError, setMethodError] = useState<string | null>(null);
   // The method of the last code sent: within its 60 seconds, switching on again goes back to it rather than asking for another.
   const [sentMethod, setSentMethod] = useState<TwoFactorMethod | null>(null);
   const countdown = useCountdown();
   // The one refusal of a method is SMS without a phone: it no longer applies once the profile has one.
+  const methodError = methodState.error?.message;
   const shownMethodError = methodError && !(method === 'sms' && profile.phone) ? methodError : null;
   const utils = trpc.useUtils();
   const sendCode = trpc.twoFactor.sendCode.useMutation();
@@ -38,31 +50,25 @@ export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] 
     void utils.settings.get.invalidate();
   };
 
-  const requestCode = () =>
-    sendCode.mutate(
-      { method },
-      {
-        onSuccess: (sent) => {
-          notify.success(TWO_FACTOR_TEXT.sentTitle, TWO_FACTOR_TEXT.sentMessage(sent.method));
-          countdown.restart(sent.resendAfterSeconds);
-          setSentMethod(sent.method);
-          setEnteringCode(true);
-        },
-        onError: (error) => {
-          const { message, field } = errorDetails(error);
-          if (field === 'method') setMethodError(message);
-          notify.error('Error', message);
-        },
+  const requestCode = form.handleSubmit((input) =>
+    sendCode.mutate(input, {
+      onSuccess: (sent) => {
+        notify.success(TWO_FACTOR_TEXT.sentTitle, TWO_FACTOR_TEXT.sentMessage(sent.method));
+        countdown.restart(sent.resendAfterSeconds);
+        setSentMethod(sent.method);
+        setEnteringCode(true);
       },
-    );
+      onError: form.fail('Error'),
+    }),
+  );
 
-  const onVerify = (code: string) =>
+  const onVerify = (code: string, outcome: VerificationOutcome) =>
     verify.mutate(
       { code },
       {
         onSuccess: (result) => {
           if (!result.success) {
-            notify.error(TWO_FACTOR_TEXT.invalidTitle, result.message);
+            outcome.refused(result.message);
             return;
           }
           notify.success(TWO_FACTOR_TEXT.enabledTitle, TWO_FACTOR_TEXT.enabledMessage);
@@ -70,7 +76,7 @@ export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] 
           setEnteringCode(false);
           void utils.settings.sessions.invalidate();
         },
-        onError: (error) => notify.error('Error', errorDetails(error).message),
+        onError: outcome.failed,
       },
     );
 
@@ -81,12 +87,12 @@ export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] 
         showState(state);
         void utils.settings.sessions.invalidate();
       },
-      onError: (error) => notify.error('Error', errorDetails(error).message),
+      onError: (error) => reportFailure('Error', error),
     });
 
   const onSwitch = (checked: boolean) => {
     if (checked && countdown.remaining > 0 && sentMethod === method) setEnteringCode(true);
-    else if (checked) requestCode();
+    else if (checked) void requestCode();
     else if (isEnteringCode) setEnteringCode(false);
     else turnOff();
   };
@@ -126,15 +132,15 @@ export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] 
             onCancel={() => setEnteringCode(false)}
             resendInSeconds={countdown.remaining}
             isResending={sendCode.isPending}
-            onResend={requestCode}
+            onResend={() => void requestCode()}
           />
         ) : (
           <Field.Root invalid={Boolean(shownMethodError)}>
             <RadioGroup.Root
+              name={methodField.name}
               value={method}
               onValueChange={(event) => {
-                if (event.value === 'sms' || event.value === 'email') setMethod(event.value);
-                setMethodError(null);
+                if (event.value === 'sms' || event.value === 'email') methodField.onChange(event.value);
               }}
               colorPalette="blue"
               aria-describedby={shownMethodError ? 'two-factor-method-error' : undefined}

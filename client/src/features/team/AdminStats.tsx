@@ -1,5 +1,6 @@
-import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { CircleDollarSign, Package, Truck, Users } from 'lucide-react';
+import { useFailureToast } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useLiveChanges } from '../../lib/use-live';
@@ -12,6 +13,7 @@ import { StatCard } from '../dashboard/StatCard';
  */
 export function AdminStats() {
   const stats = trpc.team.adminStats.useQuery();
+  useFailureToast(stats, 'Error', 'Failed to load the statistics');
   const utils = trpc.useUtils();
   useLiveChanges(['loads', 'drivers'], () => void utils.team.adminStats.invalidate());
 
@@ -31,12 +33,9 @@ export function AdminStats() {
         ))}
       </SimpleGrid>
       {stats.error ? (
-        <HStack role="alert" gap="3">
-          <Text color="red.700">Failed to load the statistics</Text>
-          <Button size="xs" variant="outline" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </HStack>
+        <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => void stats.refetch()}>
+          Try again
+        </Button>
       ) : null}
     </Stack>
   );

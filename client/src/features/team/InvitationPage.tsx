@@ -1,16 +1,17 @@
-import type { FormEvent } from 'react';
 import { Button, Card, Center, chakra, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { FieldValues } from 'react-hook-form';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { existingAccountFields, newAccountFields, ROLE_LABELS, TEAM_TEXTS, type InvitationPreview } from '#shared/schemas/team.js';
 import { FormField } from '../../components/FormField';
+import { NameFields } from '../../components/NameFields';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { switchIdentity } from '../../lib/identity';
 import { errorDetails, trpc } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+import { useZodForm, type ZodForm } from '../../lib/use-form';
 
 /**
  * The page an invitation's link opens (/invite/<token>): the company, the role, and a form to
@@ -115,33 +116,39 @@ interface FormProps {
   onInvalid: () => void;
 }
 
-function useAccept(invitation: InvitationPreview, onInvalid: () => void, applyServerError: (error: unknown) => string) {
+/**
+ * Accepting: joined, the tab becomes the new member; a failure is one toast, the fields it names
+ * marked; a link that stopped working meanwhile (used, revoked or expired) shows that instead of the form.
+ */
+/** What either form gives the accept call: a password, and a new account's names. */
+type AcceptFields = { password: string; firstName?: string; lastName?: string };
+
+function useAccept(token: string, invitation: InvitationPreview, onInvalid: () => void) {
   const accept = trpc.invitations.accept.useMutation();
   const onJoined = useJoined();
-  const options = {
-    onSuccess: (session: SessionOutput) => onJoined(session, invitation),
-    onError: (error: unknown) => {
-      const message = applyServerError(error);
-      notify.error('Error', message);
-      // The link stopped working meanwhile (used, revoked or expired): show that instead of the form.
-      if (message === TEAM_TEXTS.invalidInvitation) onInvalid();
-    },
-  };
-  return { accept, options };
+  const submit = <Values extends FieldValues, Output extends AcceptFields>(form: ZodForm<Values, Output>) =>
+    form.handleSubmit((input) =>
+      accept.mutate(
+        { token, ...input },
+        {
+          onSuccess: (session) => onJoined(session, invitation),
+          onError: (error) => {
+            form.fail('Error')(error);
+            if (errorDetails(error).message === TEAM_TEXTS.invalidInvitation) onInvalid();
+          },
+        },
+      ),
+    );
+  return { isPending: accept.isPending, submit };
 }
 
 function NewAccountForm({ token, invitation, onInvalid }: FormProps) {
-  const form = useForm(newAccountFields, { firstName: invitation.firstName, lastName: invitation.lastName, password: '' });
-  const { accept, options } = useAccept(invitation, onInvalid, form.applyServerError);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) accept.mutate({ token, ...input }, options);
-  };
+  const form = useZodForm(newAccountFields, { firstName: invitation.firstName, lastName: invitation.lastName, password: '' });
+  const accept = useAccept(token, invitation, onInvalid);
+  const onSubmit = accept.submit(form);
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-label="Accept invitation">
+    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Accept invitation">
       <Stack gap="4">
         <Stack gap="0.5">
           <Text fontSize="sm" fontWeight="medium">
@@ -149,36 +156,15 @@ function NewAccountForm({ token, invitation, onInvalid }: FormProps) {
           </Text>
           <Text wordBreak="break-all">{invitation.email}</Text>
         </Stack>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-          <FormField
-            label="First Name"
-            name="firstName"
-            required
-            autoComplete="given-name"
-            value={form.values.firstName}
-            onChange={(value) => form.setField('firstName', value)}
-            error={form.errors.firstName}
-          />
-          <FormField
-            label="Last Name"
-            name="lastName"
-            required
-            autoComplete="family-name"
-            value={form.values.lastName}
-            onChange={(value) => form.setField('lastName', value)}
-            error={form.errors.lastName}
-          />
-        </Stack>
+        <NameFields control={form.control} />
         <FormField
-          label="Password"
+          control={form.control}
           name="password"
+          label="Password"
           type="password"
           required
           autoComplete="new-password"
           helperText="At least 6 characters"
-          value={form.values.password}
-          onChange={(value) => form.setField('password', value)}
-          error={form.errors.password}
         />
         <Button type="submit" colorPalette="blue" loading={accept.isPending} loadingText="Joining...">
           Accept Invitation
@@ -189,32 +175,18 @@ function NewAccountForm({ token, invitation, onInvalid }: FormProps) {
 }
 
 function ExistingAccountForm({ token, invitation, onInvalid }: FormProps) {
-  const form = useForm(existingAccountFields, { password: '' });
-  const { accept, options } = useAccept(invitation, onInvalid, form.applyServerError);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (input) accept.mutate({ token, ...input }, options);
-  };
+  const form = useZodForm(existingAccountFields, { password: '' });
+  const accept = useAccept(token, invitation, onInvalid);
+  const onSubmit = accept.submit(form);
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate aria-label="Accept invitation">
+    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Accept invitation">
       <Stack gap="4">
         <Text>
           <strong>{invitation.email}</strong> already has a {PRODUCT_NAME} account. Sign in with its password to join{' '}
           {invitation.companyName}.
         </Text>
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(value) => form.setField('password', value)}
-          error={form.errors.password}
-        />
+        <FormField control={form.control} name="password" label="Password" type="password" required autoComplete="current-password" />
         <Button type="submit" colorPalette="blue" loading={accept.isPending} loadingText="Joining...">
           Sign In and Join
         </Button>

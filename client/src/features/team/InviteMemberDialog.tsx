@@ -1,14 +1,13 @@
 import { Stack } from '@chakra-ui/react';
-import { TEAM_TEXTS, teamInviteInput, type TeamInviteInput } from '#shared/schemas/team.js';
+import { TEAM_TEXTS, teamInviteInput } from '#shared/schemas/team.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { NameFields } from '../../components/NameFields';
 import { SelectField } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+import { useZodForm } from '../../lib/use-form';
 import { notifyInvitationSent, ROLE_OPTIONS } from './team-texts';
-
-const EMPTY: TeamInviteInput = { email: '', firstName: '', lastName: '', role: '' as TeamInviteInput['role'] };
 
 /**
  * The spec's Invite Team Member dialog: email, first name, last name and role, all required
@@ -16,7 +15,7 @@ const EMPTY: TeamInviteInput = { email: '', firstName: '', lastName: '', role: '
  * invitee a single-use link; the toast names the recipient.
  */
 export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const form = useForm(teamInviteInput, EMPTY);
+  const form = useZodForm(teamInviteInput, { email: '', firstName: '', lastName: '', role: undefined });
   const utils = trpc.useUtils();
   const invite = trpc.team.invite.useMutation({ onSettled: () => void utils.team.invitations.invalidate() });
 
@@ -25,23 +24,21 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
     onClose();
   };
 
-  const submit = () => {
-    const { email, firstName, lastName, role } = form.values;
-    const isMissing = [email, firstName, lastName, role].some((value) => !value?.trim());
-    const input = form.validate();
-    if (isMissing) {
-      notify.error(TEAM_TEXTS.missingTitle, TEAM_TEXTS.missingDescription);
-      return;
-    }
-    if (!input) return;
-    invite.mutate(input, {
-      onSuccess: (result) => {
-        notifyInvitationSent(result);
-        close();
-      },
-      onError: (error) => notify.error('Error', form.applyServerError(error) || TEAM_TEXTS.inviteFailed),
-    });
-  };
+  const submit = form.handleSubmit(
+    (input) =>
+      invite.mutate(input, {
+        onSuccess: (result) => {
+          notifyInvitationSent(result);
+          close();
+        },
+        onError: form.fail('Error', TEAM_TEXTS.inviteFailed),
+      }),
+    () => {
+      // The spec's toast when a field is left empty; the fields say which.
+      const isMissing = Object.values(form.getValues()).some((value) => !value?.trim());
+      if (isMissing) notify.error(TEAM_TEXTS.missingTitle, TEAM_TEXTS.missingDescription);
+    },
+  );
 
   return (
     <FormDialog
@@ -54,49 +51,12 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
       submitLabel="Send Invitation"
       busyLabel="Sending..."
       isPending={invite.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <Stack gap="4">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="off"
-          value={form.values.email}
-          onChange={(value) => form.setField('email', value)}
-          error={form.errors.email}
-        />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-          <FormField
-            label="First Name"
-            name="firstName"
-            required
-            autoComplete="off"
-            value={form.values.firstName}
-            onChange={(value) => form.setField('firstName', value)}
-            error={form.errors.firstName}
-          />
-          <FormField
-            label="Last Name"
-            name="lastName"
-            required
-            autoComplete="off"
-            value={form.values.lastName}
-            onChange={(value) => form.setField('lastName', value)}
-            error={form.errors.lastName}
-          />
-        </Stack>
-        <SelectField
-          label="Role"
-          name="role"
-          required
-          placeholder="Select a role"
-          options={ROLE_OPTIONS}
-          value={form.values.role}
-          onChange={(value) => form.setField('role', value as TeamInviteInput['role'])}
-          error={form.errors.role}
-        />
+        <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="off" />
+        <NameFields control={form.control} forSelf={false} />
+        <SelectField control={form.control} name="role" label="Role" required placeholder="Select a role" options={ROLE_OPTIONS} />
       </Stack>
     </FormDialog>
   );

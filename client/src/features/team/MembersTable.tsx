@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, NativeSelect, Text } from '@chakra-ui/react';
 import { UserMinus } from 'lucide-react';
 import type { StaffRole } from '#shared/constants.js';
@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { reportFailure, useFailureToast } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 import { fullName, ROLE_OPTIONS } from './team-texts';
 
 type PendingChange = { kind: 'role'; member: TeamMember; role: StaffRole } | { kind: 'remove'; member: TeamMember };
@@ -21,9 +22,7 @@ export function MembersTable({ companyName }: { companyName: string }) {
   const members = trpc.team.members.useQuery();
   const [pending, setPending] = useState<PendingChange | null>(null);
 
-  useEffect(() => {
-    if (members.errorUpdatedAt > 0) notify.error('Error', TEAM_TEXTS.loadFailed);
-  }, [members.errorUpdatedAt]);
+  useFailureToast(members, 'Error', TEAM_TEXTS.loadFailed);
 
   const columns: Column<TeamMember>[] = [
     {
@@ -103,7 +102,7 @@ export function MembersTable({ companyName }: { companyName: string }) {
         rows={members.data}
         rowKey={(member) => member.userId}
         isLoading={members.isPending}
-        error={members.error ? { message: TEAM_TEXTS.loadFailed } : null}
+        error={members.error}
         emptyText="No team members yet"
         loadingText="Loading team members..."
         onRetry={() => void members.refetch()}
@@ -147,7 +146,7 @@ function ChangeRoleDialog({ change, onClose }: { change: { member: TeamMember; r
               notify.success('Role updated', `${name} is now ${label}`);
               onClose();
             },
-            onError: (error) => notify.error('Error', errorDetails(error).message),
+            onError: (error) => reportFailure('Error', error),
           },
         )
       }
@@ -180,7 +179,7 @@ function RemoveMemberDialog({ member, companyName, onClose }: { member: TeamMemb
               notify.success('Member removed', `${name} was removed from the team`);
               onClose();
             },
-            onError: (error) => notify.error('Error', errorDetails(error).message),
+            onError: (error) => reportFailure('Error', error),
           },
         )
       }

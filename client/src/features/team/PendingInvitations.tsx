@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { reportFailure, useFailureToast } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 import { fullName, notifyInvitationSent } from './team-texts';
 
 /**
@@ -15,6 +16,7 @@ import { fullName, notifyInvitationSent } from './team-texts';
  */
 export function PendingInvitations() {
   const invitations = trpc.team.invitations.useQuery();
+  useFailureToast(invitations, 'Error', 'Failed to load invitations');
   const utils = trpc.useUtils();
   const resend = trpc.team.resendInvitation.useMutation({ onSettled: () => void utils.team.invitations.invalidate() });
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
@@ -67,10 +69,7 @@ export function PendingInvitations() {
             size="xs"
             variant="outline"
             onClick={() =>
-              resend.mutate(
-                { id: invitation.id },
-                { onSuccess: notifyInvitationSent, onError: (error) => notify.error('Error', errorDetails(error).message) },
-              )
+              resend.mutate({ id: invitation.id }, { onSuccess: notifyInvitationSent, onError: (error) => reportFailure('Error', error) })
             }
             loading={resend.isPending && resend.variables.id === invitation.id}
             loadingText="Sending..."
@@ -100,7 +99,7 @@ export function PendingInvitations() {
         rows={invitations.data}
         rowKey={(invitation) => invitation.id}
         isLoading={invitations.isPending}
-        error={invitations.error ? { message: 'Failed to load invitations' } : null}
+        error={invitations.error}
         emptyText="No pending invitations"
         loadingText="Loading invitations..."
         onRetry={() => void invitations.refetch()}
@@ -132,7 +131,7 @@ function RevokeDialog({ invitation, onClose }: { invitation: PendingInvitation; 
               notify.success('Invitation revoked', `The link sent to ${invitation.email} no longer works`);
               onClose();
             },
-            onError: (error) => notify.error('Error', errorDetails(error).message),
+            onError: (error) => reportFailure('Error', error),
           },
         )
       }

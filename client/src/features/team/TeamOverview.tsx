@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { ROLE_LABELS, TEAM_TEXTS, type TeamMember } from '#shared/schemas/team.js';
 import { DataTable, type Column } from '../../components/DataTable';
+import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { fullName } from './team-texts';
 
@@ -31,6 +32,7 @@ const columns: Column<TeamMember>[] = [
 /** The admin dashboard's Team Overview: name, role and status of each member; Manage Team opens /team. */
 export function TeamOverview() {
   const members = trpc.team.members.useQuery();
+  useFailureToast(members, 'Error', TEAM_TEXTS.loadFailed);
   return (
     <Card.Root variant="outline" bg="white" as="section" aria-labelledby="team-overview-heading">
       <Card.Header pb="2" px={{ base: 4, md: 6 }}>
@@ -52,7 +54,7 @@ export function TeamOverview() {
           rows={members.data}
           rowKey={(member) => member.userId}
           isLoading={members.isPending}
-          error={members.error ? { message: TEAM_TEXTS.loadFailed } : null}
+          error={members.error}
           emptyText="No team members yet"
           loadingText="Loading team members..."
           onRetry={() => void members.refetch()}

@@ -2,16 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { UserPlus } from 'lucide-react';
 import { PageHeader } from '../../components/PageHeader';
-import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import { MembersTable } from './MembersTable';
 import { PendingInvitations } from './PendingInvitations';
 
 /** The Team page (/team, admins): members, pending invitations and the Invite Team Member dialog. */
 export function TeamPage() {
-  const { data: session } = trpc.auth.session.useQuery();
+  const session = useSession();
   const [isInviting, setInviting] = useState(false);
-  const companyName = session?.company.name ?? 'your company';
+  const companyName = session.company.name;
 
   return (
     <Stack gap="6">

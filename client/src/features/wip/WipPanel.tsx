@@ -8,8 +8,9 @@ import { FormField } from '../../components/FormField';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+import { useZodForm } from '../../lib/use-form';
 import { useLiveChanges } from '../../lib/use-live';
 
 export const WIP_TEXTS = {
@@ -26,7 +27,7 @@ type Decision = 'approve' | 'reject';
  * whenever the table changes. Used by the generic and the role dashboards.
  */
 export function WipPanel() {
-  const { data: session } = trpc.auth.session.useQuery();
+  const session = useSession();
   const isAdmin = Boolean(session && (session.isMasterAdmin || session.role === 'admin'));
   const canList = Boolean(session && (session.isMasterAdmin || session.role));
   const canRequest = Boolean(session && !session.isMasterAdmin && session.role && session.role !== 'admin');
@@ -163,7 +164,7 @@ const decisionTexts = {
 
 /** Approve or reject one pending request, with optional notes for the record. */
 function DecisionDialog({ assignment, decision, onClose }: { assignment: WipAssignment; decision: Decision; onClose: () => void }) {
-  const form = useForm(wipRequestInput, { notes: '' });
+  const form = useZodForm(wipRequestInput, { notes: '' });
   const utils = trpc.useUtils();
   const onSettled = () => void utils.wip.list.invalidate();
   const approve = trpc.wip.approve.useMutation({ onSettled });
@@ -171,9 +172,7 @@ function DecisionDialog({ assignment, decision, onClose }: { assignment: WipAssi
   const mutation = decision === 'approve' ? approve : reject;
   const texts = decisionTexts[decision];
 
-  const submit = () => {
-    const input = form.validate();
-    if (!input) return;
+  const submit = form.handleSubmit((input) =>
     mutation.mutate(
       { id: assignment.id, notes: input.notes ?? undefined },
       {
@@ -181,10 +180,10 @@ function DecisionDialog({ assignment, decision, onClose }: { assignment: WipAssi
           texts.success();
           onClose();
         },
-        onError: (error) => texts.failure(form.applyServerError(error)),
+        onError: (error) => texts.failure(form.showServerErrors(error)),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <FormDialog
@@ -197,25 +196,17 @@ function DecisionDialog({ assignment, decision, onClose }: { assignment: WipAssi
       submitLabel={texts.submit}
       busyLabel={texts.busy}
       isPending={mutation.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       size="sm"
     >
-      <FormField
-        label="Notes (optional)"
-        name="notes"
-        multiline={3}
-        value={form.values.notes ?? ''}
-        onChange={(value) => form.setField('notes', value)}
-        error={form.errors.notes}
-        maxLength={WIP_NOTES_MAX + 100}
-      />
+      <FormField control={form.control} name="notes" label="Notes (optional)" multiline={3} maxLength={WIP_NOTES_MAX + 100} />
     </FormDialog>
   );
 }
 
 /** Non-admin staff ask an admin for an assignment, with optional notes. */
 function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const form = useForm(wipRequestInput, { notes: '' });
+  const form = useZodForm(wipRequestInput, { notes: '' });
   const utils = trpc.useUtils();
   const request = trpc.wip.request.useMutation({ onSettled: () => void utils.wip.list.invalidate() });
 
@@ -223,9 +214,7 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
     form.reset();
     onClose();
   };
-  const submit = () => {
-    const input = form.validate();
-    if (!input) return;
+  const submit = form.handleSubmit((input) =>
     request.mutate(
       { notes: input.notes ?? undefined },
       {
@@ -233,10 +222,10 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
           notify.success('Request sent', 'An admin will review your assignment request');
           close();
         },
-        onError: (error) => notify.error('Failed to request assignment', form.applyServerError(error)),
+        onError: form.fail('Failed to request assignment'),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <FormDialog
@@ -249,18 +238,10 @@ function RequestDialog({ open, onClose }: { open: boolean; onClose: () => void }
       submitLabel="Send request"
       busyLabel="Sending..."
       isPending={request.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       size="sm"
     >
-      <FormField
-        label="Notes (optional)"
-        name="notes"
-        multiline={4}
-        value={form.values.notes ?? ''}
-        onChange={(value) => form.setField('notes', value)}
-        error={form.errors.notes}
-        maxLength={WIP_NOTES_MAX + 100}
-      />
+      <FormField control={form.control} name="notes" label="Notes (optional)" multiline={4} maxLength={WIP_NOTES_MAX + 100} />
     </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import type { Column } from '../DataTable';
 
-/** Pieces the Drivers, Brokers and Carriers screens share: their row actions, contact links and "Load more". */
+/** Pieces the record screens (drivers, brokers, carriers) share: row actions, contact links, columns and "Load more". */
 
 export interface RecordAction {
   label: string;
@@ -74,4 +75,30 @@ export function LoadMore({ hasMore, isLoading, onLoad }: { hasMore: boolean; isL
       </Button>
     </Flex>
   );
+}
+
+/** A value, or a dash when there is none. */
+export const dash = (value: string | null) => value || '—';
+
+/** The Phone and Email columns of a record with contact details. */
+export function contactColumns<Row extends { phone: string | null; email: string | null }>(): Column<Row>[] {
+  return [
+    { key: 'phone', header: 'Phone', cell: (row) => <ContactLink kind="tel" value={row.phone} /> },
+    { key: 'email', header: 'Email', cell: (row) => <ContactLink kind="mailto" value={row.email} /> },
+  ];
+}
+
+/** A phone's card lines for the same contact details. */
+export function ContactLines({ row }: { row: { phone: string | null; email: string | null } }) {
+  return (
+    <>
+      <ContactLink kind="tel" value={row.phone} />
+      <ContactLink kind="mailto" value={row.email} />
+    </>
+  );
+}
+
+/** A form field that takes both columns of a record form's grid. */
+export function Wide({ children }: { children: ReactNode }) {
+  return <Box gridColumn={{ md: 'span 2' }}>{children}</Box>;
 }
