@@ -26,3 +26,9 @@ export class AppError extends TRPCError {
 }
 
 export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
+
+/** The record, or NOT_FOUND naming what was asked for: another company's id answers exactly like a missing one. */
+export function orNotFound<Value>(value: Value | null | undefined, what: string): Value {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}

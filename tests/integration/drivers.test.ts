@@ -129,7 +129,7 @@ describe('adding a driver', () => {
     ['licenseExpiry', { licenseExpiry: '2027-02-30' }, 'License expiry must be a valid date'],
     ['licenseExpiry', { licenseExpiry: 'soon' }, 'License expiry must be a valid date'],
     ['status', { status: 'asleep' }, 'Invalid status'],
-    ['carrierId', { carrierId: 'not-a-uuid' }, 'Invalid carrier'],
+    ['carrierId', { carrierId: 'not-a-uuid' }, 'Carrier is invalid'],
     ['notes', { notes: 'bad\u0000byte' }, 'notes contains an invalid character'],
   ])('refuses a bad %s with a message naming the field', async (field, override, message) => {
     const before = await owner
@@ -274,7 +274,7 @@ describe('listing drivers', () => {
     const seen = new Set<string>();
     let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['nextCursor'] = null;
     do {
-      const page: Awaited<ReturnType<Caller['drivers']['list']>> = await master.drivers.list({ limit: 200, cursor });
+      const page: Awaited<ReturnType<Caller['drivers']['list']>> = await master.drivers.list({ limit: 100, cursor });
       for (const driver of page.items) seen.add(driver.companyId);
       if (page.items.some((driver) => driver.firstName === otherName)) break;
       cursor = page.nextCursor;

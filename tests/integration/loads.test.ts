@@ -582,6 +582,7 @@ describe('loads.update', () => {
       pickupCity: 'Sacramento',
       rate: '2100',
       driverId: newDriver,
+      brokerId: null,
       salesPercentage: '12.5',
       factoring: true,
     });
@@ -600,6 +601,14 @@ describe('loads.update', () => {
       createdBy: companyA.users.sales.userId,
       salesUserId: companyA.users.sales.userId,
     });
+  });
+
+  it('leaves a field the update does not name as it is, and clears one sent empty (the one meaning of optional fields)', async () => {
+    const sales = await as('sales');
+    const created = await sales.loads.create({ ...(await formA()), commodity: 'Frozen fish', notes: 'Call ahead' });
+    expect(created.brokerId).not.toBeNull();
+    const updated = await sales.loads.update({ ...bareForm(created.loadNumber), id: created.id, commodity: '', notes: null });
+    expect(updated).toMatchObject({ brokerId: created.brokerId, brokerName: created.brokerName, commodity: null, notes: null });
   });
 
   it('lets a sales user keep a driver someone else assigned to their load', async () => {

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Page } from '#shared/schemas/pagination.js';
+import type { Page, PageRequest } from '#shared/schemas/pagination.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -15,7 +15,15 @@ import { AppError } from '../errors.js';
  * answers `{ items, nextCursor }`. Keep an index that starts with company_id and ends with
  * (sortedBy desc, id desc) for every list.
  */
-export { PAGE_SIZE, pageInput, pageOnlyInput, pageOutput, type Page, type PageInput } from '#shared/schemas/pagination.js';
+export {
+  PAGE_SIZE,
+  pageInput,
+  pageOnlyInput,
+  pageOutput,
+  type Page,
+  type PageInput,
+  type PageRequest,
+} from '#shared/schemas/pagination.js';
 
 /**
  * The position after the last row of a page: the sort column's exact text (ISO 8601 with
@@ -54,7 +62,7 @@ export interface KeysetColumns {
 export async function keysetPage<DB, TB extends keyof DB, Row extends object>(
   query: SelectQueryBuilder<DB, TB, Row>,
   columns: KeysetColumns,
-  page: { cursor?: string | null | undefined; limit: number },
+  page: PageRequest,
 ): Promise<Page<Row>> {
   const sortedBy = sql.ref(columns.sortedBy);
   const id = sql.ref(columns.id);

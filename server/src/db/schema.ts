@@ -1,8 +1,23 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StaffRole } from '#shared/constants.js';
+import type { LoadStatus, StaffRole } from '#shared/constants.js';
+import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
+import type { DriverStatus } from '#shared/schemas/drivers.js';
+import type { WipStatus } from '#shared/schemas/wip.js';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/**
+ * Every table's type, in the camelCase Kysely's CamelCasePlugin gives them (the database names
+ * them in snake_case). Repositories derive what they read and write from these with Kysely's
+ * Selectable, Insertable and Updateable; role and status unions come from shared/.
+ */
+
+/** timestamptz: a Date when read; a Date or ISO text when written. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a default (now()): may be left out on insert. */
+export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns arrive as exact strings ("1250.00"); money is never a float until formatted. */
+export type Numeric = ColumnType<string, string | number, string | number>;
+/** Set by a trigger; never written by the app. */
+type TriggerSet<Value> = ColumnType<Value, never, never>;
 
 export interface CompaniesTable {
   id: Generated<string>;
@@ -48,7 +63,7 @@ export interface ProfilesTable {
 export interface UserRolesTable {
   userId: string;
   companyId: string;
-  role: 'admin' | 'sales' | 'dispatcher' | 'treasury';
+  role: StaffRole;
   createdAt: DefaultedTimestamp;
 }
 
@@ -84,12 +99,6 @@ export interface RateLimitHitsTable {
   windowStart: Timestamp;
   hits: Generated<number>;
 }
-
-/** numeric columns arrive as exact strings ("1250.00"); money is never a float until formatted. */
-type Numeric = ColumnType<string, string | number, string | number>;
-
-export type LoadStatus = 'pending' | 'assigned' | 'picked' | 'in_transit' | 'delivered' | 'cancelled';
-export type DriverStatus = 'available' | 'on_route' | 'off_duty';
 
 export interface DriversTable {
   id: Generated<string>;
@@ -168,17 +177,18 @@ export interface LoadsTable {
   brokerId: string | null;
   carrierId: string | null;
   /** Set by trigger from the assigned record; kept when it is deleted. */
-  driverName: ColumnType<string | null, never, never>;
-  brokerName: ColumnType<string | null, never, never>;
-  carrierName: ColumnType<string | null, never, never>;
+  driverName: TriggerSet<string | null>;
+  brokerName: TriggerSet<string | null>;
+  carrierName: TriggerSet<string | null>;
   createdBy: string | null;
   salesUserId: string | null;
   salesPercentage: Numeric | null;
   factoring: Generated<boolean>;
   status: Generated<LoadStatus>;
-  statusUpdatedAt: ColumnType<Date | null, never, never>;
+  statusUpdatedAt: TriggerSet<Date | null>;
   notes: string | null;
-  searchText: ColumnType<string, never, never>;
+  /** Generated: the searchable text of the load (trigram index). */
+  searchText: TriggerSet<string>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }
@@ -187,7 +197,7 @@ export interface WipAssignmentsTable {
   id: Generated<string>;
   companyId: string;
   userId: string | null;
-  status: Generated<'pending' | 'approved' | 'rejected'>;
+  status: Generated<WipStatus>;
   requestedAt: DefaultedTimestamp;
   assignedAt: Timestamp | null;
   assignedBy: string | null;
@@ -197,9 +207,9 @@ export interface WipAssignmentsTable {
 export interface AuditLogsTable {
   id: Generated<string>;
   companyId: string;
-  entityType: 'loads' | 'invoices' | 'documents' | 'drivers' | 'brokers';
+  entityType: AuditEntityType;
   entityId: string;
-  action: 'created' | 'updated' | 'deleted';
+  action: AuditAction;
   userId: string | null;
   changes: ColumnType<{ changedFields?: Record<string, { old: unknown; new: unknown }> }, string, string>;
   createdAt: DefaultedTimestamp;

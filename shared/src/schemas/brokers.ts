@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  deleteOutput,
-  optionalEmail,
-  optionalPhone,
-  optionalText,
-  recordId,
-  requiredText,
-  timestamp,
-} from './fields.js';
-
+import { deleteOutput, optionalEmail, optionalPhone, optionalText, recordId, requiredText, timestamp } from './fields.js';
+import { pageOutput } from './pagination.js';
 
 export const BROKER_LIMITS = { name: 200, companyName: 200, address: 500, paymentTerms: 100, notes: 2000 } as const;
 
@@ -45,7 +37,7 @@ export const brokerOutput = z.object({
 });
 export type Broker = z.infer<typeof brokerOutput>;
 
-export const brokerListOutput = z.object({ items: z.array(brokerOutput), nextCursor: listCursor.nullable() });
+export const brokerListOutput = pageOutput(brokerOutput);
 export type BrokerList = z.infer<typeof brokerListOutput>;
 
 export const deleteBrokerOutput = deleteOutput;

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  deleteOutput,
-  optionalDate,
-  optionalEmail,
-  optionalPhone,
-  optionalText,
-  recordId,
-  requiredText,
-  timestamp,
-} from './fields.js';
-
+import { deleteOutput, optionalDate, optionalEmail, optionalPhone, optionalText, recordId, requiredText, timestamp } from './fields.js';
+import { pageOutput } from './pagination.js';
 
 export const CARRIER_LIMITS = { name: 200, number: 20, address: 500, notes: 2000, options: 1000 } as const;
 
@@ -51,7 +42,7 @@ export const carrierOutput = z.object({
 });
 export type Carrier = z.infer<typeof carrierOutput>;
 
-export const carrierListOutput = z.object({ items: z.array(carrierOutput), nextCursor: listCursor.nullable() });
+export const carrierListOutput = pageOutput(carrierOutput);
 export type CarrierList = z.infer<typeof carrierListOutput>;
 
 /** The carriers a driver may be linked to, by name: the Add Driver form's pick list. */

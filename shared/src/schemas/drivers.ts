@@ -10,10 +10,10 @@ import {
   requiredText,
   timestamp,
 } from './fields.js';
+import { pageOutput } from './pagination.js';
 
 export const DRIVER_STATUSES = ['available', 'on_route', 'off_duty'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
-
 
 export const DRIVER_LIMITS = { name: 100, licenseNumber: 50, notes: 2000 } as const;
 
@@ -55,7 +55,7 @@ export const driverOutput = z.object({
 });
 export type Driver = z.infer<typeof driverOutput>;
 
-export const driverListOutput = z.object({ items: z.array(driverOutput), nextCursor: listCursor.nullable() });
+export const driverListOutput = pageOutput(driverOutput);
 export type DriverList = z.infer<typeof driverListOutput>;
 
 /** The last known position, or nulls when the driver has never shared one. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 import { clampSalesPercentage } from '../rules/sales-percentage.js';
+import { optionalDate, optionalDecimal, optionalId, optionalMoney, optionalText, requiredText, stateCode } from './fields.js';
+import { pageInput, pageOutput } from './pagination.js';
 
 /**
  * Loads on the wire, both ways.
@@ -23,107 +25,13 @@ export const LOAD_LIMITS = {
   commodity: 200,
   notes: 2000,
   search: 100,
-  /** numeric(12,2): at most 10 digits before the point. */
-  wholeDigits: 10,
 } as const;
-
-export const LOAD_PAGE_SIZE = { default: 20, max: 100 } as const;
 
 export const LOAD_STATUS_FILTERS = ['all', ...LOAD_STATUSES] as const;
 export type LoadStatusFilter = (typeof LOAD_STATUS_FILTERS)[number];
 
 /** The spec's default load number: LOAD- followed by a timestamp. */
 export const defaultLoadNumber = (now = Date.now()) => `LOAD-${now}`;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-/** Optional text: empty becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** A US state code: exactly 2 letters, stored uppercase. */
-const stateCode = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, `${label} must be 2 letters`);
-
-const isPlausibleDate = (value: string) => {
-  const year = Number(value.slice(0, 4));
-  return year >= 1900 && year <= 2200;
-};
-
-/** An optional date without time, "YYYY-MM-DD"; empty becomes null. */
-const optionalDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a valid date` })
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(z.iso.date(`${label} must be a valid date`).refine(isPlausibleDate, `${label} must be a valid date`).nullable());
-
-/** An optional id of a company record; empty becomes null. */
-const optionalId = (label: string) =>
-  z
-    .string({ error: `${label} is invalid` })
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(z.uuid(`${label} is invalid`).nullable());
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-
-/**
- * A number or null when empty (weight, distance, rate): not negative, at most two decimal
- * places (the 0.01 step), parsed on its digits into an exact decimal string.
- */
-const optionalDecimal = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} must be a number` })
-    .nullish()
-    .transform((value, context) => {
-      if (value === null || value === undefined) return null;
-      const text = typeof value === 'number' ? String(value) : value.trim();
-      if (text === '') return null;
-      const number = Number(text);
-      if (!Number.isFinite(number)) {
-        context.addIssue({ code: 'custom', message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      if (number < 0) {
-        context.addIssue({ code: 'custom', message: `${label} must be 0 or more` });
-        return z.NEVER;
-      }
-      // "1e3" is a number to a browser's number input: write it out in digits.
-      const digits = PLAIN_DECIMAL.test(text) ? text : String(number);
-      if (!PLAIN_DECIMAL.test(digits)) {
-        context.addIssue({ code: 'custom', message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      const [whole = '0', fraction = ''] = digits.split('.');
-      const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
-      if (fraction.replace(/0+$/, '').length > 2) {
-        context.addIssue({ code: 'custom', message: `${label} must have at most 2 decimal places` });
-        return z.NEVER;
-      }
-      if (trimmedWhole.length > LOAD_LIMITS.wholeDigits) {
-        context.addIssue({ code: 'custom', message: `${label} must be less than 10,000,000,000` });
-        return z.NEVER;
-      }
-      return `${trimmedWhole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
-    });
 
 /** The spec's clamp: non-numeric or negative becomes 0, above 100 becomes 100 (never a refusal). */
 const salesPercentage = z
@@ -147,7 +55,7 @@ const loadFormFields = {
   commodity: optionalText('Commodity', LOAD_LIMITS.commodity),
   weight: optionalDecimal('Weight'),
   distance: optionalDecimal('Distance'),
-  rate: optionalDecimal('Rate'),
+  rate: optionalMoney('Rate'),
   driverId: optionalId('Driver'),
   brokerId: optionalId('Broker'),
   carrierId: optionalId('Carrier'),
@@ -159,7 +67,10 @@ const loadFormFields = {
 const loadNumber = requiredText('Load number', LOAD_LIMITS.loadNumber);
 
 /** A delivery cannot be dated before its pickup. */
-function deliveryNotBeforePickup(load: { pickupDate: string | null; deliveryDate: string | null }, context: z.RefinementCtx) {
+function deliveryNotBeforePickup(
+  load: { pickupDate?: string | null | undefined; deliveryDate?: string | null | undefined },
+  context: z.RefinementCtx,
+) {
   if (load.pickupDate && load.deliveryDate && load.deliveryDate < load.pickupDate) {
     context.addIssue({ code: 'custom', path: ['deliveryDate'], message: 'Delivery date cannot be before the pickup date' });
   }
@@ -187,22 +98,16 @@ export type ChangeLoadStatusInput = z.input<typeof changeLoadStatusInput>;
 export const loadIdInput = z.object({ id: z.uuid('Load is invalid') });
 
 /** The list: search over load number, pickup city, delivery city and commodity; a status filter; keyset pages. */
-export const loadListInput = z.object({
-  search: z
-    .string({ error: 'Search must be text' })
-    .trim()
-    .max(LOAD_LIMITS.search, `Search must be at most ${LOAD_LIMITS.search} characters`)
-    .default(''),
-  status: z.enum(LOAD_STATUS_FILTERS, { error: 'Invalid status' }).default('all'),
-  /** Opaque: the nextCursor of the previous page. */
-  cursor: z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').nullish(),
-  limit: z
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(LOAD_PAGE_SIZE.max, `Limit must be at most ${LOAD_PAGE_SIZE.max}`)
-    .default(LOAD_PAGE_SIZE.default),
-});
+export const loadListInput = pageInput
+  .extend({
+    search: z
+      .string({ error: 'Search must be text' })
+      .trim()
+      .max(LOAD_LIMITS.search, `Search must be at most ${LOAD_LIMITS.search} characters`)
+      .default(''),
+    status: z.enum(LOAD_STATUS_FILTERS, { error: 'Invalid status' }).default('all'),
+  })
+  .prefault({});
 export type LoadListInput = z.input<typeof loadListInput>;
 
 const decimalString = z.string().nullable();
@@ -228,7 +133,7 @@ export const loadListItem = z.object({
 });
 export type LoadListItem = z.infer<typeof loadListItem>;
 
-export const loadListOutput = z.object({ items: z.array(loadListItem), nextCursor: z.string().nullable() });
+export const loadListOutput = pageOutput(loadListItem);
 export type LoadListOutput = z.infer<typeof loadListOutput>;
 
 /** One load with every field of the spec. */

@@ -26,6 +26,8 @@ export const pageInput = z.object({
     .default(PAGE_SIZE.default),
 });
 export type PageInput = z.input<typeof pageInput>;
+/** A page as a procedure receives it, after parsing: the limit is always set. */
+export type PageRequest = z.output<typeof pageInput>;
 
 /** The input of a list that has no filters: only the page, and the whole input may be left out. */
 export const pageOnlyInput = pageInput.prefault({});

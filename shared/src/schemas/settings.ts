@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PAYMENT_PROVIDER } from '../constants.js';
-import { optionalPhone, requiredText, timestamp } from './people-fields.js';
+import { optionalPhone, requiredText, timestamp } from './fields.js';
 import { twoFactorState } from './two-factor.js';
 
 /** Only admins (and so master admins, in their own company) change the company's payment-provider account id. */

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { LOAD_PAGE_SIZE, type LoadStatusFilter } from '#shared/schemas/loads.js';
+import type { LoadStatusFilter } from '#shared/schemas/loads.js';
 import { useLiveChanges } from '../../lib/use-live';
 import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export interface LoadFilters {
   search: string;
@@ -11,7 +13,7 @@ export interface LoadFilters {
 
 /** What this user may do with loads (docs/permissions.md); the server decides, this only hides what would be refused. */
 export function loadPermissions(session: SessionOutput) {
-  const canWrite = session.isMasterAdmin || session.role === 'admin' || session.role === 'dispatcher' || session.role === 'sales';
+  const canWrite = can(session, 'loads', 'write');
   return {
     canCreate: canWrite,
     /** Loads are written only in one's own company, a master admin's too. */
@@ -22,19 +24,15 @@ export function loadPermissions(session: SessionOutput) {
 /** The loads list, newest first, a page at a time; re-read whenever a visible load changes anywhere. */
 export function useLoadList(filters: LoadFilters) {
   const utils = trpc.useUtils();
-  const query = trpc.loads.list.useInfiniteQuery(
-    { search: filters.search, status: filters.status, limit: LOAD_PAGE_SIZE.default },
-    { getNextPageParam: (page) => page.nextCursor, placeholderData: (previous) => previous },
-  );
+  const { rows: loads, query } = usePagedList(trpc.loads.list, filters);
   useLiveChanges(['loads'], () => {
     void utils.loads.list.invalidate();
     void utils.loads.get.invalidate();
   });
-  const loads = query.data?.pages.flatMap((page) => page.items) ?? [];
   return { query, loads };
 }
 
-/** The value, once it has stopped changing for `delay` ms. */
+/** Kept while LoadsPage imports it; lib/use-debounced-value.ts is the one debounce hook. */
 export function useDebounced<T>(value: T, delay = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/procedures.js';
-import { carrierOptionsProcedure } from './carrier-options.js';
+import { listCarrierOptionsProcedure } from './carrier-options.js';
 import { createCarrierProcedure } from './create-carrier.js';
 import { deleteCarrierProcedure } from './delete-carrier.js';
 import { getCarrierProcedure } from './get-carrier.js';
@@ -10,7 +10,7 @@ import { updateCarrierProcedure } from './update-carrier.js';
 export const carriersRouter = router({
   list: listCarriersProcedure,
   get: getCarrierProcedure,
-  options: carrierOptionsProcedure,
+  options: listCarrierOptionsProcedure,
   create: createCarrierProcedure,
   update: updateCarrierProcedure,
   delete: deleteCarrierProcedure,

@@ -1,16 +1,16 @@
 import { carrierOutput, createCarrierInput } from '#shared/schemas/carriers.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
-import { recordScope } from '../drivers/record-scope.js';
-import { findCarrier, insertCarrier } from './carriers.repository.js';
+import { ownerOfNew } from '../../db/scope.js';
+import { createRecordProcedure } from '../record-procedures.js';
+import { findCarrier } from './carriers.repository.js';
 
 /** Adds a carrier to the user's company; a sales user's carrier is theirs (sales_agent_id). */
-export const createCarrierProcedure = permittedProcedure('carriers', 'write')
-  .input(createCarrierInput)
-  .output(carrierOutput)
-  .mutation(async ({ ctx, input }) => {
-    const scope = recordScope(ctx.session, 'write');
-    const id = await insertCarrier(ctx.db, { ...input, companyId: ctx.session.company.id, salesAgentId: scope.ownerId });
-    const carrier = await findCarrier(ctx.db, scope, id);
-    if (!carrier) throw new Error('a new carrier could not be read back');
-    return carrier;
-  });
+export const createCarrierProcedure = createRecordProcedure(
+  'carriers',
+  'Carrier',
+  createCarrierInput,
+  carrierOutput,
+  findCarrier,
+  (scope) => ({
+    salesAgentId: ownerOfNew(scope, 'carriers'),
+  }),
+);

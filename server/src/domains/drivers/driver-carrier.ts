@@ -1,19 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { mapPgErrors } from '../../db/pg-errors.js';
+import { isWritable } from '../../db/records.js';
+import type { Scope } from '../../db/scope.js';
 import { AppError } from '../../errors.js';
-import { findCarrier } from '../carriers/carriers.repository.js';
-import { type RecordScope } from './record-scope.js';
+import type { DriversDb } from './drivers.repository.js';
 
 const carrierNotFound = () => new AppError('NOT_FOUND', 'Carrier not found', { field: 'carrierId' });
 
 /**
- * A driver may only be linked to a carrier the user could open themselves: their company's
+ * A driver may only be linked to a carrier the user could change themselves: their company's
  * (for sales, their own). Another company's carrier answers exactly like one that does not exist.
  */
-export async function assertCarrierReachable(db: Kysely<Database>, scope: RecordScope, carrierId: string | null | undefined) {
+export async function assertCarrierReachable(db: DriversDb, scope: Scope, carrierId: string | null | undefined) {
   if (!carrierId) return;
-  if (!(await findCarrier(db, scope, carrierId))) throw carrierNotFound();
+  if (!(await isWritable(db, scope, 'carriers', carrierId))) throw carrierNotFound();
 }
 
 /** Runs a write that names a carrier; a carrier deleted meanwhile answers as not found, not as a crash. */

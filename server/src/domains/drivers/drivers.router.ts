@@ -1,7 +1,7 @@
 import { router } from '../../trpc/procedures.js';
 import { createDriverProcedure } from './create-driver.js';
 import { deleteDriverProcedure } from './delete-driver.js';
-import { driverLocationProcedure } from './driver-location.js';
+import { getDriverLocationProcedure } from './driver-location.js';
 import { getDriverProcedure } from './get-driver.js';
 import { listDriversProcedure } from './list-drivers.js';
 import { updateDriverProcedure } from './update-driver.js';
@@ -10,7 +10,7 @@ import { updateDriverProcedure } from './update-driver.js';
 export const driversRouter = router({
   list: listDriversProcedure,
   get: getDriverProcedure,
-  location: driverLocationProcedure,
+  location: getDriverLocationProcedure,
   create: createDriverProcedure,
   update: updateDriverProcedure,
   delete: deleteDriverProcedure,
