@@ -1,33 +1,20 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../constants.js';
+import { CONTACT_LIMITS, STAFF_ROLES } from '../constants.js';
+import { currentPassword, newPassword, personName, requiredEmail, requiredText } from './fields.js';
 import { twoFactorRequiredOutput } from './two-factor.js';
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(255, 'Email must be less than 255 characters')
-  .pipe(z.email('Invalid email address'));
+/** A company's name, as signed up. */
+export const COMPANY_NAME_MAX = 200;
 
-const required = (label: string, max = 200) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be less than ${max} characters`);
-
-export const signInInput = z.object({
-  email,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
-});
+export const signInInput = z.object({ email: requiredEmail(), password: currentPassword() });
 export type SignInInput = z.infer<typeof signInInput>;
 
 export const signUpInput = z.object({
-  companyName: required('Company name'),
-  firstName: required('First name', 100),
-  lastName: required('Last name', 100),
-  email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  companyName: requiredText('Company name', COMPANY_NAME_MAX),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: requiredEmail(),
+  password: newPassword(),
 });
 export type SignUpInput = z.infer<typeof signUpInput>;
 
@@ -52,6 +39,7 @@ export const signInOutput = z.discriminatedUnion('status', [
 ]);
 export type SignInOutput = z.infer<typeof signInOutput>;
 
+/** The public contact form keeps the spec's own messages ("Name must be less than 100 characters"). */
 export const contactInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),
   email: z

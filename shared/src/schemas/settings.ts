@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PAYMENT_PROVIDER } from '../constants.js';
-import { optionalPhone, requiredText, timestamp } from './fields.js';
+import { PAYMENT_PROVIDER } from '../constants.js';
+import { currentPassword, newPassword, optionalPhone, personName, timestamp } from './fields.js';
 import { twoFactorState } from './two-factor.js';
 
-/** Only admins (and so master admins, in their own company) change the company's payment-provider account id. */
-
-export const PROFILE_NAME_MAX = 100;
 export const ACCOUNT_ID_MAX = 100;
 
 /** The spec's toasts on the Settings page. */
@@ -19,8 +16,8 @@ export const SETTINGS_TEXT = {
 
 /** Personal Information: first and last name required, phone optional (empty clears it). */
 export const updateProfileInput = z.object({
-  firstName: requiredText('First name', PROFILE_NAME_MAX),
-  lastName: requiredText('Last name', PROFILE_NAME_MAX),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   phone: optionalPhone(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
@@ -36,16 +33,7 @@ export const saveAccountIdInput = z.object({
 });
 export type SaveAccountIdInput = z.input<typeof saveAccountIdInput>;
 
-export const changePasswordInput = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
-  newPassword: z
-    .string({ error: 'New password is required' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-});
+export const changePasswordInput = z.object({ currentPassword: currentPassword('Current password'), newPassword: newPassword() });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
 /** A session is named by an opaque fingerprint (a SHA-256 prefix of its id), never by the token itself. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from '../constants.js';
+import { STAFF_ROLES, type StaffRole } from '../constants.js';
+import { currentPassword, newPassword, personName, requiredEmail } from './fields.js';
 
 /** The spec's role choices for a team member, with its label for sales. */
 export const ROLE_LABELS: Record<StaffRole, string> = {
@@ -33,28 +34,15 @@ export const TEAM_TEXTS = {
   wrongPassword: 'Incorrect password for this account',
 } as const;
 
-const hasNoNul = (value: string) => !value.includes('\u0000');
-
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be less than 100 characters`)
-    .refine(hasNoNul, `${label} contains a character that is not allowed`);
-
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(255, 'Email must be less than 255 characters')
-  .pipe(z.email('Invalid email address'));
-
 const role = z.enum(STAFF_ROLES, { error: 'Role is required' });
 
 /** The spec's Team invite: email, first name, last name and role, all required. */
-export const teamInviteInput = z.object({ email, firstName: name('First name'), lastName: name('Last name'), role });
+export const teamInviteInput = z.object({
+  email: requiredEmail(),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  role,
+});
 export type TeamInviteInput = z.input<typeof teamInviteInput>;
 
 export const memberInput = z.object({ userId: z.uuid('Invalid member id') });
@@ -127,20 +115,15 @@ export const invitationPreviewOutput = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewOutput>;
 
-const newPassword = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const existingPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .max(PASSWORD_MAX_LENGTH, 'Password is too long');
-
 /** The accept form for a new account: names prefilled from the invitation, and a password of at least 6. */
-export const newAccountFields = z.object({ firstName: name('First name'), lastName: name('Last name'), password: newPassword });
+export const newAccountFields = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  password: newPassword(),
+});
 export type NewAccountFields = z.input<typeof newAccountFields>;
 /** The accept form when the email already has an account: its password. */
-export const existingAccountFields = z.object({ password: existingPassword });
+export const existingAccountFields = z.object({ password: currentPassword() });
 export type ExistingAccountFields = z.input<typeof existingAccountFields>;
 
 /**
@@ -148,7 +131,7 @@ export type ExistingAccountFields = z.input<typeof existingAccountFields>;
  * account), so names are optional here and checked there for a new account.
  */
 export const acceptInvitationInput = invitationTokenInput.extend({
-  password: existingPassword,
+  password: currentPassword(),
   firstName: z.string().max(1000).optional(),
   lastName: z.string().max(1000).optional(),
 });
