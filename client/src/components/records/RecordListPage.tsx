@@ -1,6 +1,7 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { z } from 'zod';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { reportFailure } from '../../lib/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -9,22 +10,34 @@ import { PageHeader } from '../PageHeader';
 import { QueryState } from '../QueryState';
 import { notify } from '../toaster';
 import { useRecordMutation, type RecordDomain } from './record-domain';
+import { RecordFormDialog, type FormSchema, type RecordForm } from './RecordFormDialog';
 import { LoadMore, RecordActions, type RecordAction } from './record-parts';
 
 export interface RecordRow {
   id: string;
 }
 
+/** The paged query behind a record list, as the list hook of a record domain gives it. */
+export interface RecordListQuery {
+  isLoading: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
 /** What the list hook of a record domain gives: the rows so far and the paged query behind them. */
 export interface RecordList<Row> {
   rows: Row[];
-  query: {
-    isLoading: boolean;
-    error: unknown;
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    refetch: () => unknown;
-    fetchNextPage: () => unknown;
+  query: RecordListQuery;
+}
+
+/** A domain's list hook (`useDriverList`, which names its rows `drivers`) as a record list. */
+export function listFrom<Row, Key extends string>(useList: () => { query: RecordListQuery } & Record<Key, Row[]>, key: Key) {
+  return function useRecordList(): RecordList<Row> {
+    const list = useList();
+    return { query: list.query, rows: list[key] };
   };
 }
 
@@ -34,18 +47,23 @@ export interface RecordPermissions<Row> {
   canDelete: (row: Row) => boolean;
 }
 
-/** The Add/Edit dialog of a record domain (RecordFormDialog with the domain's form). */
-export type RecordFormComponent<Row> = ComponentType<{ record: Row | null; onClose: () => void }>;
+/** A domain's permissions where whoever may edit a record may also delete it. */
+export function editorsDelete<Row>(permissions: (session: SessionOutput) => { canAdd: boolean; canChange: (row: Row) => boolean }) {
+  return (session: SessionOutput): RecordPermissions<Row> => {
+    const { canAdd, canChange } = permissions(session);
+    return { canAdd, canEdit: canChange, canDelete: canChange };
+  };
+}
 
 /**
- * A record domain's list screen as configuration: its names, columns, phone card, permissions,
- * data hooks and form. The screen itself (table or cards, Add, Edit, Delete with the
- * confirmation, "Load more", the spec's texts) is RecordListPage's.
+ * A record domain's screen as configuration: its procedures, names, columns, phone card,
+ * permissions, list hook and form. The screen itself (table or cards, Add, Edit, Delete with the
+ * confirmation, "Load more", the spec's texts) is RecordListPage's, the form's dialog
+ * RecordFormDialog's. A new record domain is one of these plus its own parts.
  */
-export interface RecordScreen<Row extends RecordRow> {
-  domain: RecordDomain<never>;
-  /** "Drivers": the heading, the table's and the card list's name, "No drivers yet." */
-  plural: string;
+export interface RecordScreen<Row extends RecordRow, Schema extends FormSchema> {
+  domain: RecordDomain<z.output<Schema>>;
+  form: RecordForm<Schema>;
   subtitle: string;
   nameOf: (row: Row) => string;
   /** The table's columns between Name and Actions. */
@@ -56,15 +74,20 @@ export interface RecordScreen<Row extends RecordRow> {
   keptAfterDelete: string;
   permissions: (session: SessionOutput) => RecordPermissions<Row>;
   useList: () => RecordList<Row>;
-  Form: RecordFormComponent<Row>;
   /** Actions beyond Edit and Delete (a driver's location) and the dialogs they open. */
   useMoreActions?: () => { actions: (row: Row) => RecordAction[]; dialogs: ReactNode };
 }
 
 const noMoreActions = () => ({ actions: () => [], dialogs: null });
 
-/** The record list screen: the table (cards on a phone), Add, Edit, Delete after the confirmation, and "Load more". */
-export function RecordListPage<Row extends RecordRow>({ screen, session }: { screen: RecordScreen<Row>; session: SessionOutput }) {
+/** A record domain's screen: the table (cards on a phone), Add, Edit, Delete after the confirmation, and "Load more". */
+export function RecordListPage<Row extends RecordRow, Schema extends FormSchema>({
+  screen,
+  session,
+}: {
+  screen: RecordScreen<Row, Schema>;
+  session: SessionOutput;
+}) {
   const permissions = screen.permissions(session);
   const { rows, query } = screen.useList();
   const remove = useRecordMutation(screen.domain.procedures.delete, screen.domain.refresh);
@@ -73,6 +96,8 @@ export function RecordListPage<Row extends RecordRow>({ screen, session }: { scr
   const [form, setForm] = useState<{ record: Row | null } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const { noun } = screen.domain;
+  // "Drivers": the heading, the table's and the card list's name; "No drivers yet."
+  const plural = `${noun}s`;
   const lower = noun.toLowerCase();
 
   const confirmDelete = () => {
@@ -113,7 +138,7 @@ export function RecordListPage<Row extends RecordRow>({ screen, session }: { scr
   return (
     <>
       <PageHeader
-        title={screen.plural}
+        title={plural}
         subtitle={screen.subtitle}
         actions={
           permissions.canAdd ? (
@@ -126,7 +151,7 @@ export function RecordListPage<Row extends RecordRow>({ screen, session }: { scr
 
       {isPhone ? (
         <QueryState {...states} isEmpty={rows.length === 0}>
-          <Stack as="ul" listStyleType="none" gap="3" aria-label={screen.plural}>
+          <Stack as="ul" listStyleType="none" gap="3" aria-label={plural}>
             {rows.map((row) => (
               <Card.Root as="li" key={row.id} size="sm">
                 <Card.Body gap="2">
@@ -147,11 +172,11 @@ export function RecordListPage<Row extends RecordRow>({ screen, session }: { scr
           </Stack>
         </QueryState>
       ) : (
-        <DataTable {...states} label={screen.plural} columns={columns} rows={rows} rowKey={(row) => row.id} />
+        <DataTable {...states} label={plural} columns={columns} rows={rows} rowKey={(row) => row.id} />
       )}
       <LoadMore hasMore={query.hasNextPage} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
 
-      {form ? <screen.Form record={form.record} onClose={() => setForm(null)} /> : null}
+      {form ? <RecordFormDialog domain={screen.domain} form={screen.form} record={form.record} onClose={() => setForm(null)} /> : null}
       {more.dialogs}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import type { Control, FieldValues } from 'react-hook-form';
+import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/fields.js';
 import type { Column } from '../DataTable';
+import { FormField } from '../FormField';
 
 /** Pieces the record screens (drivers, brokers, carriers) share: row actions, contact links, columns and "Load more". */
 
@@ -18,32 +21,23 @@ export interface RecordAction {
 export function RecordActions({ recordName, actions, withText }: { recordName: string; actions: RecordAction[]; withText: boolean }) {
   return (
     <HStack gap="1" justify={withText ? 'flex-start' : 'flex-end'} wrap={withText ? 'wrap' : 'nowrap'}>
-      {actions.map((action) =>
-        withText ? (
-          <Button
-            key={action.label}
-            size="sm"
-            variant="outline"
-            colorPalette={action.isDestructive ? 'red' : 'gray'}
-            onClick={action.onClick}
-            aria-label={`${action.label}: ${recordName}`}
-          >
+      {actions.map((action) => {
+        const common = {
+          size: 'sm',
+          colorPalette: action.isDestructive ? 'red' : 'gray',
+          onClick: action.onClick,
+          'aria-label': `${action.label}: ${recordName}`,
+        } as const;
+        return withText ? (
+          <Button key={action.label} {...common} variant="outline">
             {action.icon} {action.label}
           </Button>
         ) : (
-          <IconButton
-            key={action.label}
-            size="sm"
-            variant="ghost"
-            colorPalette={action.isDestructive ? 'red' : 'gray'}
-            onClick={action.onClick}
-            aria-label={`${action.label}: ${recordName}`}
-            title={action.label}
-          >
+          <IconButton key={action.label} {...common} variant="ghost" title={action.label}>
             {action.icon}
           </IconButton>
-        ),
-      )}
+        );
+      })}
     </HStack>
   );
 }
@@ -101,4 +95,38 @@ export function ContactLines({ row }: { row: { phone: string | null; email: stri
 /** A form field that takes both columns of a record form's grid. */
 export function Wide({ children }: { children: ReactNode }) {
   return <Box gridColumn={{ md: 'span 2' }}>{children}</Box>;
+}
+
+type ContactValues = { email?: string | null; phone?: string | null };
+
+/** A record form's Email and Phone (someone else's, so the browser does not fill in one's own). */
+export function ContactFields<Values extends ContactValues, Output extends FieldValues>({
+  control,
+}: {
+  control: Control<Values, unknown, Output>;
+}) {
+  // Every record form this serves has both fields; TypeScript cannot see that through the generic form type.
+  const contact = control as unknown as Control<ContactValues>;
+  return (
+    <>
+      <FormField control={contact} name="email" label="Email" type="email" autoComplete="off" maxLength={EMAIL_MAX} />
+      <FormField control={contact} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={PHONE_MAX} />
+    </>
+  );
+}
+
+/** A record form's Notes, across both columns. */
+export function NotesField<Values extends { notes?: string | null }, Output extends FieldValues>({
+  control,
+  maxLength,
+}: {
+  control: Control<Values, unknown, Output>;
+  maxLength: number;
+}) {
+  const notes = control as unknown as Control<{ notes?: string | null }>;
+  return (
+    <Wide>
+      <FormField control={notes} name="notes" label="Notes" multiline={3} maxLength={maxLength} />
+    </Wide>
+  );
 }

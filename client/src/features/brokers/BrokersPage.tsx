@@ -1,15 +1,16 @@
 import { Text } from '@chakra-ui/react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import type { Broker } from '#shared/schemas/brokers.js';
+import type { createBrokerInput} from '#shared/schemas/brokers.js';
+import { type Broker } from '#shared/schemas/brokers.js';
 import { contactColumns, ContactLines, dash } from '../../components/records/record-parts';
-import { RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
-import { brokerDomain } from './broker-domain';
-import { BrokerFormDialog } from './BrokerFormDialog';
+import { listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
+import { trpc } from '../../lib/trpc';
+import { brokerForm } from './BrokerForm';
 import { brokerPermissions, useBrokerList } from './use-brokers';
 
-const brokerScreen: RecordScreen<Broker> = {
-  domain: brokerDomain,
-  plural: 'Brokers',
+const brokerScreen: RecordScreen<Broker, typeof createBrokerInput> = {
+  domain: { noun: 'Broker', procedures: trpc.brokers, refresh: (utils) => utils.brokers.invalidate() },
+  form: brokerForm,
   subtitle: 'The brokers you haul for and their payment terms',
   nameOf: (broker) => broker.name,
   columns: [
@@ -29,11 +30,7 @@ const brokerScreen: RecordScreen<Broker> = {
   keptAfterDelete: 'Loads booked through them keep showing their name.',
   /** Dispatchers edit brokers; only admins delete them (brokers carry payment history). */
   permissions: brokerPermissions,
-  useList: () => {
-    const { query, brokers } = useBrokerList();
-    return { query, rows: brokers };
-  },
-  Form: BrokerFormDialog,
+  useList: listFrom(useBrokerList, 'brokers'),
 };
 
 /** The Brokers screen: the record list with each broker's company and payment terms. */

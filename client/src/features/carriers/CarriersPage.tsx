@@ -1,15 +1,21 @@
 import { Text } from '@chakra-ui/react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import type { Carrier } from '#shared/schemas/carriers.js';
+import type { createCarrierInput} from '#shared/schemas/carriers.js';
+import { type Carrier } from '#shared/schemas/carriers.js';
 import { contactColumns, ContactLines, dash } from '../../components/records/record-parts';
-import { RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
-import { carrierDomain } from './carrier-domain';
-import { CarrierFormDialog } from './CarrierFormDialog';
+import { editorsDelete, listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
+import { trpc } from '../../lib/trpc';
+import { carrierForm } from './CarrierForm';
 import { carrierPermissions, useCarrierList } from './use-carriers';
 
-const carrierScreen: RecordScreen<Carrier> = {
-  domain: carrierDomain,
-  plural: 'Carriers',
+const carrierScreen: RecordScreen<Carrier, typeof createCarrierInput> = {
+  domain: {
+    noun: 'Carrier',
+    procedures: trpc.carriers,
+    // A deleted carrier's drivers lose the link.
+    refresh: (utils) => Promise.all([utils.carriers.invalidate(), utils.drivers.invalidate()]),
+  },
+  form: carrierForm,
   subtitle: 'The carriers you work with and their authority numbers',
   nameOf: (carrier) => carrier.name,
   columns: [
@@ -27,15 +33,8 @@ const carrierScreen: RecordScreen<Carrier> = {
     ),
   },
   keptAfterDelete: 'Loads they hauled keep showing their name; their drivers are kept, without a carrier.',
-  permissions: (session) => {
-    const { canAdd, canChange } = carrierPermissions(session);
-    return { canAdd, canEdit: canChange, canDelete: canChange };
-  },
-  useList: () => {
-    const { query, carriers } = useCarrierList();
-    return { query, rows: carriers };
-  },
-  Form: CarrierFormDialog,
+  permissions: editorsDelete(carrierPermissions),
+  useList: listFrom(useCarrierList, 'carriers'),
 };
 
 /** The Carriers screen: the record list with each carrier's MC and DOT numbers. */

@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { Box, Text } from '@chakra-ui/react';
 import { MapPin } from 'lucide-react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { createDriverInput } from '#shared/schemas/drivers.js';
 import { driverName, type Driver } from '#shared/schemas/drivers.js';
 import { contactColumns, ContactLines } from '../../components/records/record-parts';
-import { RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
+import { editorsDelete, listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
-import { driverDomain } from './driver-domain';
-import { DriverFormDialog } from './DriverFormDialog';
+import { trpc } from '../../lib/trpc';
+import { driverForm } from './DriverForm';
 import { DriverLocationDialog } from './DriverLocationDialog';
 import { driverPermissions, useDriverList } from './use-drivers';
 
-const driverScreen: RecordScreen<Driver> = {
-  domain: driverDomain,
-  plural: 'Drivers',
+const driverScreen: RecordScreen<Driver, typeof createDriverInput> = {
+  domain: { noun: 'Driver', procedures: trpc.drivers, refresh: (utils) => utils.drivers.invalidate() },
+  form: driverForm,
   subtitle: 'Your drivers, their status and where they were last seen',
   nameOf: driverName,
   columns: [
@@ -32,15 +33,8 @@ const driverScreen: RecordScreen<Driver> = {
     ),
   },
   keptAfterDelete: 'Loads they hauled keep showing their name.',
-  permissions: (session) => {
-    const { canAdd, canChange } = driverPermissions(session);
-    return { canAdd, canEdit: canChange, canDelete: canChange };
-  },
-  useList: () => {
-    const { query, drivers } = useDriverList();
-    return { query, rows: drivers };
-  },
-  Form: DriverFormDialog,
+  permissions: editorsDelete(driverPermissions),
+  useList: listFrom(useDriverList, 'drivers'),
   useMoreActions: () => {
     const [locating, setLocating] = useState<Driver | null>(null);
     return {

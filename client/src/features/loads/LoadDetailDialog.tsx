@@ -1,25 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import {
-  useBreakpointValue,
-  Button,
-  Center,
-  CloseButton,
-  DataList,
-  Dialog,
-  EmptyState,
-  Flex,
-  Portal,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-  Timeline,
-} from '@chakra-ui/react';
+import { Button, Center, DataList, EmptyState, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
 import { CircleDot, FileText, Pencil } from 'lucide-react';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { commission } from '#shared/rules/commission.js';
 import type { LoadDetail } from '#shared/schemas/loads.js';
 import { QueryState } from '../../components/QueryState';
+import { ViewDialog } from '../../components/ViewDialog';
 import { PlainSelect } from '../../components/PlainFields';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
@@ -47,58 +33,33 @@ export function LoadDetailDialog({
   const query = trpc.loads.get.useQuery({ id: loadId });
   const [isEditing, setEditing] = useState(false);
   const load = query.data;
-  // Full screen on a phone; a sized dialog from the md breakpoint up.
-  const dialogSize = useBreakpointValue({ base: 'full', md: 'xl' } as const) ?? 'xl';
-
   useFailureToast(query, 'Failed to load details');
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(event) => (event.open ? undefined : onClose())}
-      size={dialogSize}
-      scrollBehavior="inside"
-      placement="center"
+    <ViewDialog
+      title={load ? load.loadNumber : 'Load details'}
+      badge={load ? <StatusBadge status={load.status} /> : null}
+      size="xl"
+      onClose={onClose}
+      actions={
+        load && canChange(load) ? (
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+        ) : null
+      }
+      nested={isEditing && load ? <LoadFormDialog load={load} onClose={() => setEditing(false)} /> : null}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Flex gap="3" align="center" wrap="wrap" pe="8">
-                <Dialog.Title wordBreak="break-all">{load ? load.loadNumber : 'Load details'}</Dialog.Title>
-                {load ? <StatusBadge status={load.status} /> : null}
-              </Flex>
-            </Dialog.Header>
-            <Dialog.Body>
-              <QueryState
-                isLoading={query.isLoading}
-                error={query.error}
-                isEmpty={!load}
-                emptyText="Load not found"
-                onRetry={() => void query.refetch()}
-              >
-                {load ? <LoadTabs load={load} canChange={canChange(load)} /> : null}
-              </QueryState>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {load && canChange(load) ? (
-                <Button variant="outline" onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden="true" /> Edit
-                </Button>
-              ) : null}
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-      {isEditing && load ? <LoadFormDialog load={load} onClose={() => setEditing(false)} /> : null}
-    </Dialog.Root>
+      <QueryState
+        isLoading={query.isLoading}
+        error={query.error}
+        isEmpty={!load}
+        emptyText="Load not found"
+        onRetry={() => void query.refetch()}
+      >
+        {load ? <LoadTabs load={load} canChange={canChange(load)} /> : null}
+      </QueryState>
+    </ViewDialog>
   );
 }
 

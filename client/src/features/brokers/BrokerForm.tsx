@@ -1,0 +1,30 @@
+import { BROKER_LIMITS, createBrokerInput } from '#shared/schemas/brokers.js';
+import { FormField } from '../../components/FormField';
+import type { RecordFields, RecordForm } from '../../components/records/RecordFormDialog';
+import { ContactFields, NotesField } from '../../components/records/record-parts';
+
+/** The contact name is required. */
+const BrokerFields: RecordFields<typeof createBrokerInput> = ({ control }) => (
+  <>
+    <FormField control={control} name="name" label="Contact Name" required autoComplete="off" maxLength={BROKER_LIMITS.name} />
+    <FormField control={control} name="companyName" label="Company Name" autoComplete="off" maxLength={BROKER_LIMITS.companyName} />
+    <ContactFields control={control} />
+    <FormField
+      control={control}
+      name="paymentTerms"
+      label="Payment Terms"
+      placeholder="e.g. Net 30"
+      autoComplete="off"
+      maxLength={BROKER_LIMITS.paymentTerms}
+    />
+    <FormField control={control} name="address" label="Address" autoComplete="off" maxLength={BROKER_LIMITS.address} />
+    <NotesField control={control} maxLength={BROKER_LIMITS.notes} />
+  </>
+);
+
+/** Add Broker, or edit one. */
+export const brokerForm: RecordForm<typeof createBrokerInput> = {
+  addDescription: 'Add a broker you haul loads for.',
+  schema: createBrokerInput,
+  Fields: BrokerFields,
+};
