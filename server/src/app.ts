@@ -90,6 +90,24 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
     }
   });
 
+  // Admission control: past MAX_CONCURRENT_REQUESTS API calls in progress, answer 503 "busy" at
+  // once. Queueing them instead makes every call wait for the pool several times and time out
+  // at one of them, and the server's useful throughput collapses under a burst.
+  let inFlight = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/trpc/')) return;
+    if (inFlight >= config.MAX_CONCURRENT_REQUESTS) {
+      const error = { message: BUSY_MESSAGE, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: null } };
+      // A batch is answered per call, as tRPC clients expect.
+      const [paths = '', query = ''] = request.url.slice('/trpc/'.length).split('?');
+      const batch = new URLSearchParams(query).get('batch') === '1';
+      const body = batch ? paths.split(',').map(() => ({ error })) : { error };
+      return reply.code(503).header('retry-after', '1').send(body);
+    }
+    inFlight += 1;
+    reply.raw.once('close', () => (inFlight -= 1));
+  });
+
   const createContext = contextFactory(services);
   const onError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {
     if (error.code !== 'INTERNAL_SERVER_ERROR') return;

@@ -41,6 +41,12 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000).describe('requests per IP per minute (health checks excepted)'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('app-role connections per server'),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000).describe('wait for a pooled connection before answering 503'),
+  MAX_CONCURRENT_REQUESTS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64)
+    .describe('API requests in progress at once; more are answered 503 at once instead of queueing'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000).describe('deadline of an HTTP request or a WebSocket message'),
   MAX_BATCH_SIZE: z.coerce.number().int().positive().default(50).describe('calls per HTTP batch or WebSocket frame'),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20).describe('live subscriptions per WebSocket connection'),

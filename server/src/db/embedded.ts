@@ -189,6 +189,16 @@ class Supervisor {
       });
       child.once('exit', (code, signal) => {
         this.child = null;
+        // Its backends outlive a killed postmaster for a while and keep the shared memory, which
+        // stops a new one from starting: end them (they are in its process group, as PostgreSQL's
+        // own crash handling would).
+        if (!this.stopping && child.pid) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // None left.
+          }
+        }
         const wasUp = started;
         this.upSince = 0;
         if (!started) {

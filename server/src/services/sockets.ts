@@ -191,7 +191,10 @@ export class SocketGuard {
   /** Called with each frame the tRPC handler sends; returns false when the frame must be dropped. */
   observeOutgoing(frame: unknown): boolean {
     if (typeof frame !== 'string' || frame.length === 0 || frame[0] !== '{') return true;
-    if (this.pending.size === 0 && this.live.size === 0 && this.expired.size === 0) return true;
+    if (this.pending.size === 0 && this.expired.size === 0) {
+      // The common case, a live subscription's data: nothing to track, not worth parsing.
+      if (this.live.size === 0 || !(frame.includes('"stopped"') || frame.includes('"error"'))) return true;
+    }
     let message: { id?: RequestId | null; error?: unknown; result?: { type?: string } };
     try {
       message = JSON.parse(frame) as typeof message;

@@ -6,6 +6,7 @@ import { BUSY_MESSAGE, databaseUnavailableMessage } from '../../../server/src/db
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { createTestCompany, listen, sessionFor, startTestServices } from '../../support/harness.js';
 import { expectNoInternals, request } from '../../support/http.js';
+import { openRawSocket, subscribeMessage } from './raw-socket.js';
 
 /** Nothing waits forever (issue 9, item 2): a full pool answers 503 "busy", and the app role has timeouts. */
 
@@ -80,5 +81,85 @@ describe('the app role', () => {
       );
     expect((error as { code?: string } | null)?.code).toBe('57014');
     expect(databaseUnavailableMessage(error)).toBe(BUSY_MESSAGE);
+  });
+});
+
+describe('the WebSocket message deadline', () => {
+  it('a subscription that cannot start within REQUEST_TIMEOUT_MS is answered with an error, and is stopped when it starts late', async () => {
+    const slow = await startTestServices({ poolSize: 1, config: { REQUEST_TIMEOUT_MS: '400', DB_ACQUIRE_TIMEOUT_MS: '10000' } });
+    const served = await listen(slow.services);
+    try {
+      const company = await createTestCompany(slow.services);
+      const sessionId = await sessionFor(slow.services, company.users.dispatcher);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const isHolding = new Promise<void>((resolve) => (holding = resolve));
+      const holder = slow.services.db.transaction().execute(async (tx) => {
+        await sql`select 1`.execute(tx);
+        holding();
+        await held;
+      });
+      await isHolding;
+      // The socket's session cannot be read while the only connection is held: nothing can start.
+      const raw = await openRawSocket(served.wsUrl, served.origin, sessionId);
+      raw.send(subscribeMessage(1));
+      await expect.poll(() => raw.errors(), { timeout: 5_000 }).toHaveLength(1);
+      expect(raw.errors()[0]).toMatchObject({
+        id: 1,
+        error: { message: 'The server took too long to answer. Please try again.', data: { code: 'SERVICE_UNAVAILABLE' } },
+      });
+      release();
+      await holder;
+      // Once the session loads, the late subscription starts and is stopped at once; the client hears nothing more of it.
+      raw.send(subscribeMessage(2));
+      await expect.poll(() => raw.started(), { timeout: 5_000 }).toEqual([2]);
+      expect(raw.frames.filter((frame) => frame.id === 1)).toHaveLength(1);
+      raw.socket.close();
+    } finally {
+      await served.app.close();
+      await slow.close();
+    }
+  });
+});
+
+describe('admission control', () => {
+  it('past MAX_CONCURRENT_REQUESTS calls in progress, the next is answered 503 at once; the admitted ones finish', async () => {
+    const small = await startTestServices({ poolSize: 1, config: { MAX_CONCURRENT_REQUESTS: '2', DB_ACQUIRE_TIMEOUT_MS: '20000' } });
+    const served = await listen(small.services);
+    try {
+      const company = await createTestCompany(small.services);
+      const headers = { cookie: `${SESSION_COOKIE}=${await sessionFor(small.services, company.users.dispatcher)}` };
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const isHolding = new Promise<void>((resolve) => (holding = resolve));
+      const holder = small.services.db.transaction().execute(async (tx) => {
+        await sql`select 1`.execute(tx);
+        holding();
+        await held;
+      });
+      await isHolding;
+      // Calls that need the database wait for the held connection; once two wait, the next is turned away.
+      const admitted: Promise<{ status: number }>[] = [];
+      let refused: { status: number; text: string } | null = null;
+      for (let attempt = 0; attempt < 20 && !refused; attempt++) {
+        const call = request(`${served.origin}/trpc/auth.session`, { headers });
+        const answer = await Promise.race([call, new Promise<null>((resolve) => setTimeout(() => resolve(null), 300))]);
+        if (answer?.status === 503) refused = answer;
+        else admitted.push(call);
+      }
+      expect(refused?.status).toBe(503);
+      expect(JSON.parse(refused?.text ?? '{}')).toMatchObject({ error: { message: BUSY_MESSAGE, data: { code: 'SERVICE_UNAVAILABLE' } } });
+      expect(admitted.length).toBeGreaterThanOrEqual(2);
+      // Health checks are not API calls: never turned away by it.
+      expect((await request(`${served.origin}/health/live`)).status).toBe(200);
+      release();
+      await holder;
+      expect((await Promise.all(admitted)).map((answer) => answer.status)).toEqual(admitted.map(() => 200));
+    } finally {
+      await served.app.close();
+      await small.close();
+    }
   });
 });
