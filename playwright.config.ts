@@ -1,11 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 4173);
-export const baseURL = `http://localhost:${port}`;
+import { baseURL, E2E_DATA_DIR, E2E_PG_PORT, E2E_PORT } from './tests/e2e/support/environment';
 
 /**
  * The built app on a fresh embedded PostgreSQL (.data/e2e, wiped by `make test`), seeded
  * with the demo workspace, driven by Debian's Chromium: never a downloaded browser.
+ * The `sessions` project signs each demo role in once; the journeys reuse those sessions.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +32,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'sessions', testMatch: 'sessions.setup.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', dependencies: ['sessions'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'tsx server/src/main.ts',
     url: `${baseURL}/health/ready`,
@@ -41,15 +43,18 @@ export default defineConfig({
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
     env: {
-      PORT: String(port),
-      HAULWISE_DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
+      PORT: String(E2E_PORT),
+      HAULWISE_DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       SEED_DEMO: 'true',
       ...(process.env.E2E_CLIENT_DIST ? { CLIENT_DIST_DIR: process.env.E2E_CLIENT_DIST } : {}),
       CONTACT_INBOX: 'inbox@haulwise.test',
-      // Every journey signs in through the form; the limits themselves are proven by integration tests.
+      // All journeys come from one address and some sign in through the form; the limits themselves
+      // are proven by integration tests.
       SIGN_IN_MAX_PER_IP: '10000',
       SIGN_IN_MAX_PER_ACCOUNT: '10000',
+      // The stored demo sessions must outlive the form sign-ins of the same accounts during the run.
+      MAX_SESSIONS_PER_USER: '1000',
     },
   },
 });

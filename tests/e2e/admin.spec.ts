@@ -2,7 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { COMPANY_ACCOUNTS, DEMO_COMPANY } from '../../server/src/seed/demo-data';
 import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../shared/src/test-users';
-import { expect, expectAccessible, expectToast, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
+import { e2eOwnerUrl } from './support/environment';
+import { expect, expectAccessible, expectToast, openAs, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
 
 /**
  * The master admin's console (stats, companies, suspension, the seed of test users, the
@@ -14,15 +15,13 @@ test.describe.configure({ timeout: 120_000 });
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
-/** The e2e server's embedded PostgreSQL, as its owner: only to make a load change the audit log then shows. */
-const ownerUrl = `postgres://postgres:haulwise-owner-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54339'}/haulwise`;
-
 /**
  * Creates a load of the demo company and changes its rate and commodity, as the demo
  * dispatcher (so the triggers audit both). The token is in the commodity before and after.
  */
 async function createAndRerateLoad(token: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ownerUrl });
+  // The e2e server's database as its owner: only to make a load change the audit log then shows.
+  const client = new pg.Client({ connectionString: e2eOwnerUrl });
   await client.connect();
   try {
     const dispatcher = COMPANY_ACCOUNTS.find((account) => account.role === 'dispatcher');
@@ -76,7 +75,7 @@ const companyRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'All Companies' }).getByRole('row').filter({ hasText: name });
 
 test('a master admin sees the platform, seeds the test users with a confirmation, and sees the count', async ({ page }) => {
-  await signInAs(page, 'Master admin');
+  await openAs(page, 'Master admin');
   await expect(page).toHaveURL(/\/master-admin$/);
   await expect(page.getByRole('heading', { name: 'Master Admin Dashboard', level: 1 })).toBeVisible();
   const counters = page.getByRole('region', { name: 'Platform counters' });
@@ -121,8 +120,7 @@ test('a master admin suspends a company (its users are signed out and told why) 
   const companyName = `Suspend Test ${unique()}`;
   const member = await signUpCompany(browser, companyName);
 
-  await signInAs(page, 'Master admin');
-  await page.goto('/companies');
+  await openAs(page, 'Master admin', '/companies');
   await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
   const counters = page.getByRole('region', { name: 'Platform counters' });
   for (const label of ['Total Companies', 'Total Users', 'Total Loads', 'Total Revenue']) await expect(counters).toContainText(label);
@@ -170,7 +168,7 @@ test('a master admin reads the outbox: the newest mail, its body on request', as
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expectToast(page, 'Message sent successfully!');
 
-  await signInAs(page, 'Master admin');
+  await openAs(page, 'Master admin');
   const outbox = page.getByRole('table', { name: 'Outbox' });
   const mail = outbox.getByRole('row').filter({ hasText: subject });
   await expect(mail).toContainText('inbox@haulwise.test');
@@ -185,7 +183,7 @@ test('an admin reads the audit log: load changes with "Changes:", narrowed by se
   await createAndRerateLoad(token);
   const dispatcher = COMPANY_ACCOUNTS.find((account) => account.role === 'dispatcher');
 
-  await signInAs(page, 'Admin');
+  await openAs(page, 'Admin');
   await page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Audit Logs' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Logs', level: 1 })).toBeVisible();
   await expect(page.getByText('Track all system changes and maintain compliance')).toBeVisible();

@@ -5,6 +5,7 @@ import {
   expect,
   expectToast,
   expectToastAccessible,
+  holdRequests,
   holdToasts,
   signInAs,
   test,
@@ -21,14 +22,6 @@ const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math
 const signUpForm = (page: Page) => page.getByRole('form', { name: 'Sign up' });
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Login' });
 const sidebar = (page: Page) => page.getByRole('complementary');
-
-/** Slows the real request (never faked) so a busy label can be seen. */
-async function slowDown(page: Page, procedure: string, ms = 1_200) {
-  await page.route(`**/trpc/${procedure}**`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
 
 interface NewCompany {
   companyName: string;
@@ -79,10 +72,11 @@ test.beforeEach(async ({ page }) => {
 
 test('a new company signs up and lands on its admin dashboard', async ({ page }) => {
   const company = newCompany('signup');
-  await slowDown(page, 'auth.signUp');
+  const signUp = await holdRequests(page, 'auth.signUp');
   await signUpThroughForm(page, company);
   await expect(signUpForm(page).getByRole('button', { name: 'Creating Account...' })).toBeVisible();
   await expect(signUpForm(page).getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+  signUp.release();
 
   await expectToast(page, 'Success', 'Account created successfully');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
@@ -141,12 +135,13 @@ test('signing in with an unknown email or a wrong password shows the error toast
   await page.getByTestId('toast').getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(page.getByTestId('toast')).toHaveCount(0);
 
-  await slowDown(page, 'auth.signIn');
+  const signIn = await holdRequests(page, 'auth.signIn');
   await loginForm(page).getByLabel('Email').fill(demoAccount('Sales agent').email);
   await loginForm(page).getByLabel('Password').fill('definitely-not-the-password');
   await loginForm(page).getByRole('button', { name: 'Sign In' }).click();
   await expect(loginForm(page).getByRole('button', { name: 'Loading...' })).toBeVisible();
   await expect(loginForm(page).getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  signIn.release();
 
   await expect(loginForm(page).getByRole('button', { name: 'Sign In' })).toBeEnabled();
   // The error toast must be readable.

@@ -5,7 +5,7 @@ import {
   expectNoHorizontalOverflow,
   expectToast,
   settleAnimations,
-  signInAs,
+  openAs,
   test,
   trackExternalRequests,
 } from './support/fixtures';
@@ -37,10 +37,10 @@ const wipTable = (page: Page) => page.getByRole('table', { name: 'WIP assignment
 const rowWith = (page: Page, text: string) => wipTable(page).getByRole('row').filter({ hasText: text });
 
 test('an admin approves one WIP request and rejects another; requests from another session appear live', async ({ page, browser }) => {
-  // Two people sign in: a longer journey than most.
+  // Two people at work: a longer journey than most.
   test.slow();
   const stamp = Date.now();
-  await signInAs(page, 'Admin');
+  await openAs(page, 'Admin');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   const panel = page.getByRole('region', { name: 'WIP Assignments' });
@@ -54,7 +54,7 @@ test('an admin approves one WIP request and rejects another; requests from anoth
   const external = trackExternalRequests(dispatcherContext);
   try {
     const dispatcher = await dispatcherContext.newPage();
-    await signInAs(dispatcher, 'Dispatcher');
+    await openAs(dispatcher, 'Dispatcher');
     await requestAssignment(dispatcher, `Take the Houston reefer lane ${stamp}`);
     await requestAssignment(dispatcher, `Swap my Saturday shift ${stamp}`);
   } finally {
@@ -115,25 +115,25 @@ test('a request made in one session appears live in another session of the compa
   page,
   browser,
 }) => {
-  // Three people sign in: a longer journey than most.
+  // Three tabs at work: a longer journey than most.
   test.slow();
   const stamp = Date.now();
-  await signInAs(page, 'Admin');
+  await openAs(page, 'Admin');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(wipTable(page)).toBeVisible();
 
-  // A second admin tab of the same company (its own browser context) watches the same panel.
+  // A second admin tab (its own browser context, on the same admin's session) watches the same panel.
   const watcherContext = await browser.newContext();
   const external = trackExternalRequests(watcherContext);
   const salesContext = await browser.newContext();
   const salesExternal = trackExternalRequests(salesContext);
   try {
     const watcher = await watcherContext.newPage();
-    await signInAs(watcher, 'Admin');
+    await openAs(watcher, 'Admin');
     await expect(wipTable(watcher)).toBeVisible();
 
     const sales = await salesContext.newPage();
-    await signInAs(sales, 'Sales agent');
+    await openAs(sales, 'Sales agent');
     await requestAssignment(sales, `Northstar onboarding ${stamp}`);
 
     await expect(rowWith(page, `Northstar onboarding ${stamp}`)).toContainText('Sam Okafor');
@@ -158,7 +158,7 @@ test('a request made in one session appears live in another session of the compa
 });
 
 test('the admin dashboard works at 375 px: the panel scrolls inside itself, and the approve dialog fills the screen', async ({ page }) => {
-  await signInAs(page, 'Admin');
+  await openAs(page, 'Admin');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.setViewportSize({ width: 375, height: 760 });
   await page.goto('/admin-dashboard');
@@ -200,10 +200,9 @@ test("a new company's admin finds the WIP panel empty", async ({ page }) => {
 test('the generic dashboard, for a user with no role: counters, the WIP panel and Recent Loads, with what they may see', async ({
   page,
 }) => {
-  await signInAs(page, 'Driver');
+  // The stored session: no sign-in toast on the page (the toaster is measured on its own elsewhere).
+  await openAs(page, 'Driver');
   await expect(page).toHaveURL(/\/dashboard$/);
-  // A fresh load, without the sign-in toast (the toaster is measured on its own elsewhere).
-  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const counters = page.getByRole('region', { name: 'Counters' });
   for (const label of ['Total Loads', 'Active Loads', 'Drivers', 'Brokers'])

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, settleAnimations, signInAs, test } from './support/fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
 
 /**
  * The Loads screen as a dispatcher uses it: create a load, find it by search and by status,
@@ -53,7 +53,7 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   test.setTimeout(150_000);
   const loadNumber = uniqueNumber('create');
   const commodity = `Frozen berries ${Date.now()}`;
-  await signInAs(page, 'Dispatcher');
+  await openAs(page, 'Dispatcher');
   await openLoadsScreen(page);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
@@ -166,7 +166,7 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
 });
 
 test('a refused load form shows each error beside its field', async ({ page }) => {
-  await signInAs(page, 'Dispatcher');
+  await openAs(page, 'Dispatcher');
   await openLoadsScreen(page);
   await page.getByRole('button', { name: 'Create Load' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Load' });
@@ -185,9 +185,8 @@ test('a refused load form shows each error beside its field', async ({ page }) =
 
 test('at 375 px the loads screen, a card and the open dialog fit the phone', async ({ page }) => {
   const loadNumber = uniqueNumber('phone');
-  await signInAs(page, 'Dispatcher');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/loads');
+  await openAs(page, 'Dispatcher', '/loads');
   await expect(page.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Load' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Load' });
@@ -207,8 +206,7 @@ test('a sales agent sees "My Loads", and treasury reads loads without changing t
   test.setTimeout(90_000);
   const loadNumber = uniqueNumber('sales');
   const salesPage = await browser.newPage();
-  await signInAs(salesPage, 'Sales agent');
-  await salesPage.goto('/loads');
+  await openAs(salesPage, 'Sales agent', '/loads');
   await expect(salesPage.getByRole('heading', { level: 1, name: 'My Loads' })).toBeVisible();
   await salesPage.getByRole('button', { name: 'Create Load' }).click();
   const dialog = salesPage.getByRole('dialog', { name: 'Create Load' });
@@ -217,8 +215,7 @@ test('a sales agent sees "My Loads", and treasury reads loads without changing t
   await salesPage.close();
 
   const treasuryPage = await browser.newPage();
-  await signInAs(treasuryPage, 'Treasury');
-  await treasuryPage.goto('/loads');
+  await openAs(treasuryPage, 'Treasury', '/loads');
   await expect(treasuryPage.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible();
   await expect(treasuryPage.getByRole('button', { name: 'Create Load' })).toHaveCount(0);
   await treasuryPage.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
@@ -234,8 +231,7 @@ test('a sales agent sees "My Loads", and treasury reads loads without changing t
 test('a status change by someone else appears on an open list without a reload', async ({ browser, page }) => {
   test.setTimeout(90_000);
   const loadNumber = uniqueNumber('live');
-  await signInAs(page, 'Dispatcher');
-  await page.goto('/loads');
+  await openAs(page, 'Dispatcher', '/loads');
   await page.getByRole('button', { name: 'Create Load' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Load' });
   await fillLoadForm(dialog, { loadNumber, commodity: 'Bottled water' });
@@ -244,8 +240,7 @@ test('a status change by someone else appears on an open list without a reload',
   await expect(cardOf(page, loadNumber)).toContainText('Pending');
 
   const adminPage = await browser.newPage();
-  await signInAs(adminPage, 'Admin');
-  await adminPage.goto('/loads');
+  await openAs(adminPage, 'Admin', '/loads');
   await adminPage.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
   await expect(loadCards(adminPage)).toHaveCount(1);
   await cardOf(adminPage, loadNumber).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, settleAnimations, signInAs, test } from './support/fixtures';
+import { expect, expectAccessible, settleAnimations, openAs, test } from './support/fixtures';
 
 /**
  * Maps as a dispatcher meets them: a load's lane on the Map tab (located offline from its cities,
@@ -73,7 +73,7 @@ async function createAndOpenLoad(page: Page, lane: { pickup: [string, string]; d
 test("a dispatcher sees a load's lane on the Map tab with the straight-line distance", async ({ page }) => {
   test.setTimeout(150_000);
   const mapFiles = trackMapFiles(page);
-  await signInAs(page, 'Dispatcher');
+  await openAs(page, 'Dispatcher');
   const detail = await createAndOpenLoad(page, { pickup: ['Chicago', 'IL'], delivery: ['Dallas', 'TX'] });
   // The list and the Details tab show no map, so MapLibre has not been fetched.
   expect(mapFiles).toEqual([]);
@@ -95,7 +95,7 @@ test("a dispatcher sees a load's lane on the Map tab with the straight-line dist
 
 test('a city the gazetteer does not know is named on the Map tab, and the other end is still shown', async ({ page }) => {
   test.setTimeout(150_000);
-  await signInAs(page, 'Dispatcher');
+  await openAs(page, 'Dispatcher');
   const detail = await createAndOpenLoad(page, { pickup: ['Atlantis', 'CA'], delivery: ['St. Louis', 'MO'] });
   await detail.getByRole('tab', { name: 'Map' }).click();
   await expect(detail.getByText('Pickup city not found: Atlantis, CA. Check the city and state.', { exact: true })).toBeVisible();
@@ -108,9 +108,8 @@ test('a city the gazetteer does not know is named on the Map tab, and the other 
 
 test("at 375 px a driver's last known position is on the map with its coordinates and age", async ({ page }) => {
   test.setTimeout(150_000);
-  await signInAs(page, 'Dispatcher');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/drivers');
+  await openAs(page, 'Dispatcher', '/drivers');
   await expect(page.getByRole('heading', { level: 1, name: 'Drivers' })).toBeVisible({ timeout: 30_000 });
   // Most demo drivers share their location, a few never have: open location dialogs until one has a position.
   const viewButtons = page.getByRole('button', { name: /^View location: / });

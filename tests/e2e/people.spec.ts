@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, expectAccessible, expectNoHorizontalOverflow, settleAnimations, signInAs, test } from './support/fixtures';
+import { expect as baseExpect, expectAccessible, expectNoHorizontalOverflow, settleAnimations, openAs, test } from './support/fixtures';
 
 /**
  * Drivers, brokers and carriers as a dispatcher and an admin use them: add, edit, view a
@@ -49,8 +49,7 @@ test('a dispatcher adds a driver, with errors beside the fields, and edits it', 
   const first = 'Rosa';
   const last = `Alvarez ${unique()}`;
   const name = `${first} ${last}`;
-  await signInAs(page, 'Dispatcher');
-  await page.goto('/drivers');
+  await openAs(page, 'Dispatcher', '/drivers');
   await expect(page.getByRole('heading', { name: 'Drivers', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Drivers' })).toBeVisible();
   for (const header of ['Name', 'Phone', 'Email', 'License', 'Status', 'Actions']) {
@@ -95,8 +94,7 @@ test('a dispatcher adds a driver, with errors beside the fields, and edits it', 
 
 test("a dispatcher views a driver's location, then deletes the driver after the confirmation", async ({ page }) => {
   const name = `Lee Novak ${unique()}`;
-  await signInAs(page, 'Dispatcher');
-  await page.goto('/drivers');
+  await openAs(page, 'Dispatcher', '/drivers');
   const dialog = await openDialog(page, 'Add Driver', 'Add Driver');
   await dialog.getByLabel('First Name').fill('Lee');
   await dialog.getByLabel('Last Name').fill(name.slice('Lee '.length));
@@ -119,8 +117,7 @@ test("a dispatcher views a driver's location, then deletes the driver after the 
 
 test('a dispatcher adds, edits and deletes a carrier', async ({ page }) => {
   const name = `Blue Ridge Transport ${unique()}`;
-  await signInAs(page, 'Dispatcher');
-  await page.goto('/carriers');
+  await openAs(page, 'Dispatcher', '/carriers');
   await expect(page.getByRole('heading', { name: 'Carriers', level: 1 })).toBeVisible();
   await expectAccessible(page);
 
@@ -154,8 +151,7 @@ test('a dispatcher adds, edits and deletes a carrier', async ({ page }) => {
 
 test('a dispatcher adds and edits a broker; only an admin may delete one', async ({ page }) => {
   const name = `Priya Shah ${unique()}`;
-  await signInAs(page, 'Dispatcher');
-  await page.goto('/brokers');
+  await openAs(page, 'Dispatcher', '/brokers');
   await expect(page.getByRole('heading', { name: 'Brokers', level: 1 })).toBeVisible();
   for (const header of ['Name', 'Company', 'Phone', 'Email', 'Payment Terms']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
@@ -186,17 +182,15 @@ test('a dispatcher adds and edits a broker; only an admin may delete one', async
 
   // An admin deletes it, after the confirmation.
   await page.context().clearCookies();
-  await signInAs(page, 'Admin');
-  await page.goto('/brokers');
+  await openAs(page, 'Admin', '/brokers');
   await confirmDeletion(page, name, 'broker', 'Broker deleted successfully');
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
 
 test('at 375 px the people screens read as cards and their forms fit the screen', async ({ page }) => {
   const last = `Phone ${unique()}`;
-  await signInAs(page, 'Dispatcher');
   await page.setViewportSize({ width: 375, height: 760 });
-  await page.goto('/drivers');
+  await openAs(page, 'Dispatcher', '/drivers');
   await expect(page.getByRole('heading', { name: 'Drivers', level: 1 })).toBeVisible();
 
   const dialog = await openDialog(page, 'Add Driver', 'Add Driver');
@@ -237,8 +231,7 @@ test('at 375 px the people screens read as cards and their forms fit the screen'
 });
 
 test('treasury reads drivers and brokers without ways to change them, and is sent home from carriers', async ({ page }) => {
-  await signInAs(page, 'Treasury');
-  await page.goto('/drivers');
+  await openAs(page, 'Treasury', '/drivers');
   await expect(page.getByRole('heading', { name: 'Drivers', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Driver' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^(Edit|Delete): / })).toHaveCount(0);

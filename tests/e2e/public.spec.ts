@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, holdToasts, test } from './support/fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, holdRequests, holdToasts, test } from './support/fixtures';
 
 /**
  * The public pages: landing, header, about, contact and the 404 page.
@@ -131,11 +131,8 @@ test.describe('contact page', () => {
 
   test('a valid message is sent: "Sending..." while busy, a success toast, and the form resets', async ({ page }) => {
     await holdToasts(page);
-    // Slow the real request down (never faked) so the busy state can be seen.
-    await page.route('**/trpc/contact.send**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    // The real request waits (never faked) until the busy state has been seen.
+    const send = await holdRequests(page, 'contact.send');
     await page.goto('/contact');
     await field(page, 'Name').fill('  Jordan Freight  ');
     await field(page, 'Email').fill('jordan@example.test');
@@ -147,6 +144,7 @@ test.describe('contact page', () => {
     await contactForm(page).getByRole('button', { name: 'Send Message' }).click();
     await expect(contactForm(page).getByRole('button', { name: 'Sending...' })).toBeVisible();
     await expect(contactForm(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    send.release();
     expect((await sent).status()).toBe(200);
 
     await expectToast(page, 'Message sent successfully!', "We'll get back to you as soon as possible.");

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
+import { openAs } from './support/fixtures';
 
 // The plain Playwright test: the prompts are not dismissed in advance here.
 
@@ -15,19 +15,22 @@ test('the app is installable: a manifest and a service worker', async ({ page })
 });
 
 test('the notification prompt appears after 3 seconds in the shell, and Later keeps it away', async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill('treasury@summit.demo');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  // The page's clock is driven by the test: its 3 seconds pass at once, never slept through.
+  await page.clock.install();
+  await openAs(page, 'Treasury');
   await expect(page).toHaveURL(/treasury-dashboard/);
   const prompt = page.getByRole('region', { name: 'Enable notifications' });
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await page.clock.runFor(3_000);
+  await expect(prompt).toBeVisible();
   await expect(prompt.getByText('Enable Notifications')).toBeVisible();
   await expect(prompt.getByText('Get instant alerts for load assignments, status changes, and important updates')).toBeVisible();
   await prompt.getByRole('button', { name: 'Later' }).click();
   await expect(prompt).toBeHidden();
+
+  // Dismissed: after a reload and well past 3 seconds, still away.
   await page.reload();
-  await page.waitForTimeout(4000);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.clock.runFor(4_000);
   await expect(page.getByRole('region', { name: 'Enable notifications' })).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('notification-prompt-dismissed'))).toBe('true');
 });

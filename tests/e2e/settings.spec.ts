@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
+import { e2eOwnerUrl } from './support/environment';
 import { expect, expectAccessible, expectNoHorizontalOverflow, holdToasts, settleAnimations, test } from './support/fixtures';
 
 /**
@@ -10,11 +11,9 @@ import { expect, expectAccessible, expectNoHorizontalOverflow, holdToasts, settl
  * sign-in changes for the other journeys.
  */
 
-const outboxUrl = `postgres://postgres:haulwise-owner-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54339'}/haulwise`;
-
 /** The 6-digit code in the newest message to this address sent after `since`. */
 async function codeSentTo(email: string, since: Date): Promise<string> {
-  const client = new pg.Client({ connectionString: outboxUrl });
+  const client = new pg.Client({ connectionString: e2eOwnerUrl });
   await client.connect();
   try {
     let code: string | undefined;

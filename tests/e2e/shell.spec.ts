@@ -6,15 +6,15 @@ import {
   expectAccessibleWithin,
   expectNoHorizontalOverflow,
   settleAnimations,
-  signInAs,
+  openAs,
   test,
   type DemoRole,
 } from './support/fixtures';
 
 /**
  * The signed-in shell for every demo role: navigation, the /dashboard redirect, the role guard,
- * accessibility and the mobile drawer. One sign-in per role: every check for a role runs on
- * that one session.
+ * accessibility and the mobile drawer, on the role's stored session (signing in is tested in
+ * tests/e2e/sessions.setup.ts and auth.spec.ts).
  */
 
 interface RoleCase {
@@ -130,10 +130,11 @@ const sidebarNav = (page: Page) => sidebar(page).getByRole('navigation', { name:
 
 for (const roleCase of ROLES) {
   test(`${roleCase.role}: navigation, /dashboard redirect, role guard, accessibility and the mobile drawer`, async ({ page }) => {
-    // A long journey on one sign-in (the sign-in budget is tight): give it room on a busy machine.
+    // A long journey: give it room on a busy machine.
     test.setTimeout(90_000);
     const account = demoAccount(roleCase.role);
-    await signInAs(page, roleCase.role);
+    // /dashboard sends the role to its home.
+    await openAs(page, roleCase.role, '/dashboard');
     await expect(page).toHaveURL(roleCase.home);
 
     // The sidebar: company, the user's name, exactly the role's navigation in order, Sign Out.
@@ -143,10 +144,7 @@ for (const roleCase of ROLES) {
     await expect(sidebar(page).getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     await expect(sidebarNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-    // /dashboard sends the role to its home. Axe on that home page (a fresh load: no sign-in toast).
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(roleCase.home);
-    await expect(sidebarNav(page).getByRole('link')).toHaveText(roleCase.navigation);
+    // Axe on that home page.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page);
 

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { DEMO_COMPANY } from '../../server/src/seed/demo-data';
-import { expect, expectAccessible, expectToast, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
+import { e2eOwnerUrl } from './support/environment';
+import { expect, expectAccessible, expectToast, settleAnimations, openAs, test, trackExternalRequests } from './support/fixtures';
 
 /**
  * The Team journey: an admin invites a member, the invitee opens the link from the email
@@ -9,11 +10,8 @@ import { expect, expectAccessible, expectToast, settleAnimations, signInAs, test
  * the admin sees the new member in the table, changes their role and removes them.
  */
 
-/** The e2e server's embedded PostgreSQL (playwright.config.ts), as its owner. */
-const outboxUrl = `postgres://postgres:haulwise-owner-local@127.0.0.1:${process.env.E2E_PG_PORT ?? '54339'}/haulwise`;
-
 async function invitationLinkMailedTo(email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: outboxUrl });
+  const client = new pg.Client({ connectionString: e2eOwnerUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ body_text: string }>(
@@ -54,8 +52,7 @@ test('an admin invites a member, who joins from the emailed link; the admin then
   const invitee = { email: `e2e-invitee-${suffix}@example.test`, firstName: 'Quinn', lastName: `Harper${suffix}` };
   const inviteeName = `${invitee.firstName} ${invitee.lastName}`;
 
-  await signInAs(page, 'Admin');
-  await page.goto('/team');
+  await openAs(page, 'Admin', '/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   await expect(membersTable(page).getByRole('row', { name: /Avery Collins/ })).toContainText('Active');
   await expectScreenAccessible(page);
@@ -150,8 +147,7 @@ test('an unknown invitation link says it is invalid or has expired', async ({ pa
 
 test('an admin revokes a pending invitation after confirming', async ({ page }) => {
   const email = `e2e-revoke-${Date.now()}${Math.floor(Math.random() * 1000)}@example.test`;
-  await signInAs(page, 'Admin');
-  await page.goto('/team');
+  await openAs(page, 'Admin', '/team');
   await page.getByRole('button', { name: 'Invite Team Member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
   await dialog.getByLabel('Email').fill(email);

@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/src/seed/demo-data';
+import { SESSIONS_DIR } from './environment';
 
-export type DemoRole = 'Master admin' | 'Admin' | 'Dispatcher' | 'Sales agent' | 'Treasury' | 'Driver';
+export const DEMO_ROLES = ['Master admin', 'Admin', 'Dispatcher', 'Sales agent', 'Treasury', 'Driver'] as const;
+export type DemoRole = (typeof DEMO_ROLES)[number];
 
 export function demoAccount(role: DemoRole) {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.label === role);
@@ -10,14 +14,53 @@ export function demoAccount(role: DemoRole) {
   return account;
 }
 
-/** Signs in through the real form, as a person would. */
+/**
+ * Signs in through the real form, as a person would. Only for journeys about signing in, signing
+ * out or a session ending, and for accounts a journey creates; the rest use openAs.
+ */
 export async function signInAs(page: Page, role: DemoRole | { email: string; password: string }) {
   const credentials = typeof role === 'string' ? { email: demoAccount(role).email, password: DEMO_PASSWORD } : role;
   await page.goto('/auth');
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
+  // The first sign-ins of a run wait on a cold server (argon2 and the first queries): more than a click's time.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** The file holding the demo role's signed-in browser state (written by tests/e2e/sessions.setup.ts). */
+export function sessionFile(role: DemoRole): string {
+  return path.join(SESSIONS_DIR, `${role.toLowerCase().replace(/\s+/g, '-')}.json`);
+}
+
+/**
+ * Opens `path` as the demo role, in the session the setup project signed in once through the form
+ * (its stored state): no sign-in per journey. Other journeys share that session at the same time,
+ * so a journey opened this way never signs out; one that does signs in with signInAs instead.
+ */
+export async function openAs(page: Page, role: DemoRole, path = '/dashboard') {
+  const state = JSON.parse(readFileSync(sessionFile(role), 'utf8')) as { cookies: Cookie[] };
+  await page.context().addCookies(state.cookies);
+  await page.goto(path);
+  // The signed-in shell: the sidebar's navigation, or at a phone's width the button that opens it.
+  const shell = page.getByRole('navigation', { name: 'Main navigation' }).or(page.getByRole('button', { name: 'Open navigation' }));
+  await expect(shell.first()).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Holds the page's real requests to a tRPC procedure (never faked) until release() is called, so a
+ * journey can see the busy state (a "Sending..." button) for as long as it looks, then let them go.
+ */
+export async function holdRequests(page: Page, procedure: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/trpc/${procedure}**`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
 }
 
 /** No serious or critical accessibility violations on the current page. */
