@@ -56,7 +56,7 @@ const byEntity = (entries: AuditEntry[], entityId: string) => entries.filter((en
 
 describe('audit.list for an admin', () => {
   it("lists the company's entries newest first, each with who acted (or System) and the changed fields", async () => {
-    const { entries, total } = await (await as(company.users.admin)).audit.list({});
+    const { items: entries, total } = await (await as(company.users.admin)).audit.list({});
     expect(total).toBe(entries.length);
     // created + updated (2 entries), deleted (2), system, driver, broker
     expect(entries).toHaveLength(8);
@@ -88,43 +88,43 @@ describe('audit.list for an admin', () => {
   it('filters by entity type and by action, on the server, with the total that match', async () => {
     const caller = await as(company.users.admin);
     const drivers = await caller.audit.list({ entityType: 'drivers' });
-    expect(drivers.entries.map((entry) => entry.entityId)).toEqual([ids.driver]);
+    expect(drivers.items.map((entry) => entry.entityId)).toEqual([ids.driver]);
     expect(drivers.total).toBe(1);
 
     const deleted = await caller.audit.list({ action: 'deleted' });
-    expect(deleted.entries.map((entry) => [entry.entityType, entry.entityId])).toEqual([['loads', ids.deleted]]);
+    expect(deleted.items.map((entry) => [entry.entityType, entry.entityId])).toEqual([['loads', ids.deleted]]);
 
     const loadUpdates = await caller.audit.list({ entityType: 'loads', action: 'updated' });
-    expect(loadUpdates.entries.map((entry) => entry.entityId)).toEqual([ids.updated]);
+    expect(loadUpdates.items.map((entry) => entry.entityId)).toEqual([ids.updated]);
     expect(loadUpdates.total).toBe(1);
 
-    expect(await caller.audit.list({ entityType: 'invoices' })).toEqual({ entries: [], total: 0 });
-    expect(await caller.audit.list({ entityType: 'brokers', action: 'deleted' })).toEqual({ entries: [], total: 0 });
+    expect(await caller.audit.list({ entityType: 'invoices' })).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect(await caller.audit.list({ entityType: 'brokers', action: 'deleted' })).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 
   it("searches free text over the user's first, last and full name, case-insensitively", async () => {
     const caller = await as(company.users.admin);
     const byDispatcher = [ids.created, ids.updated, ids.driver].sort();
     for (const text of ['dispatcher', 'DISPATCH', 'Dee dispatcher', 'dee DISP']) {
-      const { entries, total } = await caller.audit.list({ search: text });
+      const { items: entries, total } = await caller.audit.list({ search: text });
       expect([...new Set(entries.map((entry) => entry.entityId))].sort(), text).toEqual(byDispatcher);
       expect(total, text).toBe(3);
     }
     const bySales = await caller.audit.list({ search: 'sal' });
     // "sal" is the sales user's name; nothing else of this company holds it.
-    expect(bySales.entries.map((entry) => entry.entityId)).toEqual([ids.deleted]);
+    expect(bySales.items.map((entry) => entry.entityId)).toEqual([ids.deleted]);
   });
 
   it('searches the changed fields: their names and their old and new values', async () => {
     const caller = await as(company.users.admin);
     const byNewRate = await caller.audit.list({ search: '1875.5' });
-    expect(byNewRate.entries.map((entry) => [entry.entityId, entry.action])).toEqual([[ids.updated, 'updated']]);
+    expect(byNewRate.items.map((entry) => [entry.entityId, entry.action])).toEqual([[ids.updated, 'updated']]);
 
     const byLoadNumber = await caller.audit.list({ search: `${marker}-gone` });
-    expect(byLoadNumber.entries.map((entry) => entry.action).sort()).toEqual(['created', 'deleted']);
+    expect(byLoadNumber.items.map((entry) => entry.action).sort()).toEqual(['created', 'deleted']);
 
     const byBrokerName = await caller.audit.list({ search: `lakeside ${marker}` });
-    expect(byBrokerName.entries.map((entry) => entry.entityId)).toEqual([ids.broker]);
+    expect(byBrokerName.items.map((entry) => entry.entityId)).toEqual([ids.broker]);
 
     // Every creation lists its fields, so "commodity" names the loads' creations and deletions.
     const byFieldName = await caller.audit.list({ search: 'commodity', entityType: 'loads' });
@@ -133,16 +133,16 @@ describe('audit.list for an admin', () => {
 
   it('searches the entity type, the action and "System" for entries no user made', async () => {
     const caller = await as(company.users.admin);
-    expect((await caller.audit.list({ search: 'broker' })).entries.map((entry) => entry.entityId)).toEqual([ids.broker]);
-    expect((await caller.audit.list({ search: 'DELETED' })).entries.map((entry) => entry.action)).toEqual(['deleted']);
-    expect((await caller.audit.list({ search: 'system' })).entries.map((entry) => entry.entityId)).toEqual([ids.system]);
+    expect((await caller.audit.list({ search: 'broker' })).items.map((entry) => entry.entityId)).toEqual([ids.broker]);
+    expect((await caller.audit.list({ search: 'DELETED' })).items.map((entry) => entry.action)).toEqual(['deleted']);
+    expect((await caller.audit.list({ search: 'system' })).items.map((entry) => entry.entityId)).toEqual([ids.system]);
   });
 
   it('treats %, _ and \\ in the search as plain characters', async () => {
     const caller = await as(company.users.admin);
-    expect((await caller.audit.list({ search: '%_off' })).entries.map((entry) => entry.entityId)).toEqual([ids.updated]);
+    expect((await caller.audit.list({ search: '%_off' })).items.map((entry) => entry.entityId)).toEqual([ids.updated]);
     expect(await caller.audit.list({ search: '%' })).toMatchObject({ total: 1 });
-    expect(await caller.audit.list({ search: '\\' })).toEqual({ entries: [], total: 0 });
+    expect(await caller.audit.list({ search: '\\' })).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 
   it('a blank search is no filter; a search over 200 characters is refused, naming the field', async () => {
@@ -150,7 +150,7 @@ describe('audit.list for an admin', () => {
     expect((await caller.audit.list({ search: '   ' })).total).toBe(8);
     const error = await expectTrpcError(caller.audit.list({ search: 'x'.repeat(201) }), 'BAD_REQUEST');
     expect(userFacingError(error, 'audit.list')).toMatchObject({
-      message: 'Search must be less than 200 characters',
+      message: 'Search must be at most 200 characters',
       data: { field: 'search' },
     });
     const badType = await expectTrpcError(caller.audit.list({ entityType: 'companies' as 'loads' }), 'BAD_REQUEST');
@@ -169,10 +169,15 @@ describe('audit.list for an admin', () => {
       }
     });
     const latest = await insertDriver(started.services.db, scope, { firstName: 'Latest', lastName: 'Driver' });
-    const { entries, total } = await (await as(busy.users.admin)).audit.list({});
+    const admin = await as(busy.users.admin);
+    const { items: entries, total, nextCursor } = await admin.audit.list({});
     expect(entries).toHaveLength(AUDIT_PAGE_SIZE);
     expect(total).toBe(121);
     expect(entries[0]?.entityId).toBe(latest);
+    // The older ones follow on the next page, none repeated, none left out.
+    const rest = await admin.audit.list({ cursor: nextCursor });
+    expect(rest).toMatchObject({ nextCursor: null, total: 121 });
+    expect(new Set([...entries, ...rest.items].map((entry) => entry.id)).size).toBe(121);
   });
 });
 
@@ -187,16 +192,16 @@ describe('who may read the audit log', () => {
 
   it("an admin of company A never sees company B's entries, whatever the filters", async () => {
     const caller = await as(company.users.admin);
-    expect(await caller.audit.list({ search: `${marker}-OTHER` })).toEqual({ entries: [], total: 0 });
+    expect(await caller.audit.list({ search: `${marker}-OTHER` })).toEqual({ items: [], nextCursor: null, total: 0 });
     const otherAdmin = await as(other.users.admin);
-    const { entries } = await otherAdmin.audit.list({ search: marker });
+    const { items: entries } = await otherAdmin.audit.list({ search: marker });
     expect(entries.map((entry) => entry.entityId)).toEqual([ids.otherLoad]);
     expect(entries[0]).toMatchObject({ companyId: other.companyId, userFirstName: 'Dee' });
   });
 
   it("a master admin reads every company's entries, each naming its company", async () => {
     const caller = await as(master);
-    const { entries, total } = await caller.audit.list({ search: marker, entityType: 'loads', action: 'created' });
+    const { items: entries, total } = await caller.audit.list({ search: marker, entityType: 'loads', action: 'created' });
     expect(total).toBe(5);
     const companies = new Map(entries.map((entry) => [entry.entityId, entry.companyName]));
     expect(companies.get(ids.otherLoad)).toBe(other.name);

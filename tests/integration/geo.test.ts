@@ -132,12 +132,12 @@ describe('input validation', () => {
   it.each([
     [{ city: '', state: 'IL' }, 'city', 'City is required'],
     [{ city: '   ', state: 'IL' }, 'city', 'City is required'],
-    [{ city: 'x'.repeat(101), state: 'IL' }, 'city', 'City must be less than 100 characters'],
+    [{ city: 'x'.repeat(101), state: 'IL' }, 'city', 'City must be at most 100 characters'],
     [{ city: 'Chicago', state: 'Illinois' }, 'state', 'State must be 2 letters'],
     [{ city: 'Chicago', state: 'I' }, 'state', 'State must be 2 letters'],
     [{ city: 'Chicago', state: '12' }, 'state', 'State must be 2 letters'],
-    [{ city: 'Chicago', state: '' }, 'state', 'State must be 2 letters'],
-    [{ city: 'Chicago' }, 'state', 'State must be 2 letters'],
+    [{ city: 'Chicago', state: '' }, 'state', 'State is required'],
+    [{ city: 'Chicago' }, 'state', 'State is required'],
   ])('geo.locate refuses %j, naming the %s: "%s"', async (input, field, message) => {
     const error = await expectTrpcError((await dispatcher()).geo.locate(input as typeof chicago), 'BAD_REQUEST');
     const shown = userFacingError(error, 'geo.locate');

@@ -66,13 +66,13 @@ describe('wip.request', () => {
 
   it('refuses notes over 1000 characters, naming the field, and writes nothing', async () => {
     const caller = await as(company.users.sales);
-    const listed = (await caller.wip.list()).length;
+    const listed = (await caller.wip.list()).items.length;
     const error = await expectTrpcError(caller.wip.request({ notes: 'x'.repeat(1001) }), 'BAD_REQUEST');
     expect(userFacingError(error, 'wip.request')).toMatchObject({
-      message: 'Notes must be less than 1000 characters',
+      message: 'Notes must be at most 1000 characters',
       data: { field: 'notes' },
     });
-    expect((await caller.wip.list()).length).toBe(listed);
+    expect((await caller.wip.list()).items.length).toBe(listed);
     expect((await caller.wip.request({ notes: 'x'.repeat(1000) })).notes).toHaveLength(1000);
   });
 
@@ -103,7 +103,7 @@ describe('wip.list', () => {
   });
 
   it("an admin reviews every request of the company, newest requested first, and none of another company's", async () => {
-    const listed = await (await as(fresh.users.admin)).wip.list();
+    const { items: listed } = await (await as(fresh.users.admin)).wip.list();
     expect(listed.map((item) => item.id)).toEqual([ids.treasury, ids.sales, ids.dispatcher]);
     expect(listed.map((item) => item.userName)).toEqual(['Tre treasury', 'Sal sales', 'Dee dispatcher']);
     const times = listed.map((item) => new Date(item.requestedAt).getTime());
@@ -111,7 +111,7 @@ describe('wip.list', () => {
   });
 
   it.each(['dispatcher', 'sales', 'treasury'] as const)('a %s sees only their own requests', async (persona) => {
-    const listed = await (await as(fresh.users[persona])).wip.list();
+    const { items: listed } = await (await as(fresh.users[persona])).wip.list();
     expect(listed.map((item) => item.id)).toEqual([ids[persona]]);
     expect(listed[0]?.notes).toBe(`From ${persona}`);
   });
@@ -125,13 +125,13 @@ describe('wip.list', () => {
     } finally {
       await owner.destroy();
     }
-    const listed = await (await as(leaving.users.admin)).wip.list();
+    const { items: listed } = await (await as(leaving.users.admin)).wip.list();
     expect(listed).toEqual([expect.objectContaining({ id, userId: null, userName: 'Unknown User', notes: 'Before I go' })]);
   });
 
   it("a master admin reviews their own company's requests only", async () => {
     const own = await createWipRequest(started.services.db, master, 'Platform request');
-    const listed = await (await as(master)).wip.list();
+    const { items: listed } = await (await as(master)).wip.list();
     expect(listed.map((item) => item.id)).toEqual([own]);
   });
 
@@ -218,7 +218,7 @@ describe.each([
     const id = await createWipRequest(started.services.db, company.users.dispatcher);
     const long = await expectTrpcError(decide(company.users.admin, { id, notes: 'n'.repeat(1001) }), 'BAD_REQUEST');
     expect(userFacingError(long, `wip.${procedure}`)).toMatchObject({
-      message: 'Notes must be less than 1000 characters',
+      message: 'Notes must be at most 1000 characters',
       data: { field: 'notes' },
     });
     expect(await storedRow(company.users.admin, id)).toMatchObject({ status: 'pending' });

@@ -1,28 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page } from '#shared/schemas/pagination.js';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** A list procedure of the one pagination contract (shared/src/schemas/pagination.ts), as tRPC's React hooks decorate it. */
-interface PagedProcedure<Filters, Item> {
+interface PagedProcedure<Filters, Output extends Page<unknown>> {
   useInfiniteQuery: (
     input: Filters,
     options: {
-      getNextPageParam: (page: Page<Item>) => string | null;
+      getNextPageParam: (page: Output) => string | null;
       placeholderData: typeof keepPreviousData;
+      enabled: boolean;
     },
-  ) => UseInfiniteQueryResult<InfiniteData<Page<Item>>, unknown>;
+  ) => UseInfiniteQueryResult<InfiniteData<Output>, unknown>;
 }
 
 /**
  * The one hook for "a paged list with filters in the URL": the screen's route validates its search
- * params (the filters) and hands them here; the list reads page after page ("Load more") of the
- * procedure's `{ items, nextCursor }`. Changing a filter keeps the current rows on screen until the
+ * params (validateSearch, e.g. routes/_authed/audit-logs.tsx) and hands them here, and a filter
+ * change navigates to the new address (replace); the list reads page after page ("Load more") of
+ * the procedure's `{ items, nextCursor }` (and whatever a page adds, such as the audit's total). Changing a filter keeps the current rows on screen until the
  * new ones arrive. Errors are shown by the screen (QueryState), once. Live changes re-read the
  * list through the one live channel (lib/use-live.ts), not here.
  *
  *   const { rows, query } = usePagedList(trpc.loads.list, { search, status });
  */
-export function usePagedList<Filters, Item>(procedure: PagedProcedure<Filters, Item>, filters: Filters) {
-  const query = procedure.useInfiniteQuery(filters, { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData });
-  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+export function usePagedList<Filters, Output extends Page<unknown>>(
+  procedure: PagedProcedure<Filters, Output>,
+  filters: Filters,
+  options: { enabled?: boolean } = {},
+) {
+  const query = procedure.useInfiniteQuery(filters, {
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+  const rows: Output['items'] = query.data?.pages.flatMap((page): Output['items'] => page.items) ?? [];
   return { rows, query };
+}
+
+/**
+ * A search box over a list whose filters live in the address: what is typed reaches the filters
+ * (and so the URL and the query) once typing pauses; a search changed elsewhere (back, "Clear
+ * filters") shows in the box.
+ */
+export function useSearchBox(search: string, onSearch: (search: string) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(search);
+  const settled = useDebouncedValue(text.trim());
+  const latest = useRef({ search, onSearch, text });
+  latest.current = { search, onSearch, text };
+  useEffect(() => {
+    if (settled !== latest.current.search) latest.current.onSearch(settled);
+  }, [settled]);
+  useEffect(() => {
+    if (search !== latest.current.text.trim()) setText(search);
+  }, [search]);
+  return [text, setText];
 }

@@ -46,8 +46,9 @@ export const OWNERSHIP = {
   carriers: { owners: ['salesAgentId'], onlyOwnFor: ['sales'] },
   /** Staff other than admins see their own assignment requests; admins review them all. */
   wipAssignments: { owners: ['userId'], onlyOwnFor: ['dispatcher', 'sales', 'treasury'] },
-  /** Brokers belong to the company as a whole. */
+  /** Brokers, and the audit trail, belong to the company as a whole. */
   brokers: { owners: [], onlyOwnFor: [] },
+  auditLogs: { owners: [], onlyOwnFor: [] },
 } as const satisfies {
   [Table in keyof Database]?: { owners: readonly (keyof Database[Table] & string)[]; onlyOwnFor: readonly StaffRole[] };
 };
@@ -65,9 +66,10 @@ export function ownerOfNew(scope: Scope, table: ScopedTable): string | null {
   return seesOnlyOwn(scope, table) ? scope.userId : null;
 }
 
-type Filter<Table extends ScopedTable> = (eb: ExpressionBuilder<Database, Table>) => Expression<SqlBool>;
+/** A where() filter for any query that names the table (under its own name or an alias). */
+type Filter = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>;
 
-function rowsOf<Table extends ScopedTable>(scope: Scope, table: Table, companyId: string | null, alias: string = table): Filter<Table> {
+function rowsOf(scope: Scope, table: ScopedTable, companyId: string | null, alias: string = table): Filter {
   return (tableEb) => {
     // The columns are checked against OWNERSHIP's types above; the builder is widened only to name them through an alias.
     const eb = tableEb as unknown as ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
@@ -87,12 +89,10 @@ function rowsOf<Table extends ScopedTable>(scope: Scope, table: Table, companyId
  * record) out of staff lists, and lets the planner use the indexes that start with company_id.
  * `alias` when the query names the table otherwise ('wipAssignments as wip').
  */
-export const readable = <Table extends ScopedTable>(scope: Scope, table: Table, alias?: string): Filter<Table> =>
-  rowsOf(scope, table, scope.readsCompanyId, alias);
+export const readable = (scope: Scope, table: ScopedTable, alias?: string): Filter => rowsOf(scope, table, scope.readsCompanyId, alias);
 
 /** The rows of `table` the scope may change: always in its own company (a master admin writes like an admin there). */
-export const writable = <Table extends ScopedTable>(scope: Scope, table: Table, alias?: string): Filter<Table> =>
-  rowsOf(scope, table, scope.companyId, alias);
+export const writable = (scope: Scope, table: ScopedTable, alias?: string): Filter => rowsOf(scope, table, scope.companyId, alias);
 
 /**
  * The same rule in memory, for a row known only by its change notice (the live feed): the

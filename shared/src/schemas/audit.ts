@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { timestamp } from './fields.js';
+import { PAGE_SIZE, pageInput, pageOutput } from './pagination.js';
 
 /** The spec's audit entity types and actions (section 9). */
 export const AUDIT_ENTITY_TYPES = ['loads', 'invoices', 'documents', 'drivers', 'brokers'] as const;
@@ -7,8 +9,8 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The spec's page size: the 100 most recent entries. */
-export const AUDIT_PAGE_SIZE = 100;
+/** The spec's page size: the 100 most recent entries (the screen asks for this many a page). */
+export const AUDIT_PAGE_SIZE = PAGE_SIZE.max;
 export const AUDIT_SEARCH_MAX = 200;
 
 /**
@@ -16,14 +18,16 @@ export const AUDIT_SEARCH_MAX = 200;
  * (case-insensitively, anywhere) the entity type, the action, the acting user's first or last
  * name (or "System" when no user acted) and the changed fields with their old and new values.
  */
-export const auditListInput = z
-  .object({
+export const auditListInput = pageInput
+  .extend({
+    /** The spec's page size, rather than the contract's default. */
+    limit: pageInput.shape.limit.unwrap().default(AUDIT_PAGE_SIZE),
     entityType: z.enum(AUDIT_ENTITY_TYPES, 'Choose one of the entity types').optional(),
     action: z.enum(AUDIT_ACTIONS, 'Choose one of the actions').optional(),
     search: z
       .string({ error: 'Search must be text' })
       .trim()
-      .max(AUDIT_SEARCH_MAX, `Search must be less than ${AUDIT_SEARCH_MAX} characters`)
+      .max(AUDIT_SEARCH_MAX, `Search must be at most ${AUDIT_SEARCH_MAX} characters`)
       .optional()
       .transform((value) => (value ? value : undefined)),
   })
@@ -39,7 +43,7 @@ export const auditEntry = z.object({
   entityType: z.enum(AUDIT_ENTITY_TYPES),
   entityId: z.uuid(),
   action: z.enum(AUDIT_ACTIONS),
-  createdAt: z.iso.datetime(),
+  createdAt: timestamp,
   /** null: no user acted (System). */
   userId: z.uuid().nullable(),
   /** The acting user's names from their profile; null when there is none to show. */
@@ -52,8 +56,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditListOutput = z.object({
-  entries: z.array(auditEntry).max(AUDIT_PAGE_SIZE),
+export const auditListOutput = pageOutput(auditEntry).extend({
   /** How many entries match the filters in all ("Showing X of Y logs"). */
   total: z.number().int().nonnegative(),
 });

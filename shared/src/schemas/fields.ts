@@ -211,5 +211,5 @@ export const recordId = z.object({ id: z.uuid('Invalid id') });
 /** What a delete answers: the id it removed. */
 export const deleteOutput = z.object({ id: z.uuid() });
 
-/** Timestamps cross the wire as ISO 8601 strings. */
-export const timestamp = z.string();
+/** Timestamps cross the wire as ISO 8601 strings (PostgreSQL's microseconds and offset kept). */
+export const timestamp = z.iso.datetime({ offset: true });

@@ -1,15 +1,21 @@
-import { useState } from 'react';
 import { Box, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SEARCH_MAX, type AuditAction, type AuditEntityType } from '#shared/schemas/audit.js';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
+  AUDIT_PAGE_SIZE,
+  AUDIT_SEARCH_MAX,
+  type AuditAction,
+  type AuditEntityType,
+} from '#shared/schemas/audit.js';
 import { PlainInput, PlainSelect } from '../../components/PlainFields';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { LoadMore } from '../../components/records/record-parts';
 import { useFailureToast } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { usePagedList, useSearchBox } from '../../lib/use-paged-list';
 import { AuditLogEntry } from './AuditLogEntry';
 
 const ALL = 'all';
@@ -23,28 +29,27 @@ const actionOptions = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: capitalized(action) })),
 ];
 
-/**
- * The Audit Logs screen: the newest 100 entries of the company's trail (every company's for
- * a master admin), filtered on the server by entity type, action and free text.
- */
-export function AuditLogsPage() {
-  const session = useSession();
-  const [search, setSearch] = useState('');
-  const [entityType, setEntityType] = useState<string>(ALL);
-  const [action, setAction] = useState<string>(ALL);
-  const debouncedSearch = useDebouncedValue(search.trim());
+/** The filters in the address (routes/_authed/audit-logs.tsx); left out means all. */
+export interface AuditFilters {
+  search?: string | undefined;
+  entityType?: AuditEntityType | undefined;
+  action?: AuditAction | undefined;
+}
 
-  const logs = trpc.audit.list.useQuery(
-    {
-      search: debouncedSearch || undefined,
-      entityType: entityType === ALL ? undefined : (entityType as AuditEntityType),
-      action: action === ALL ? undefined : (action as AuditAction),
-    },
-    // Changing a filter keeps the current list on screen until the new one arrives.
-    { placeholderData: keepPreviousData },
-  );
+/**
+ * The Audit Logs screen: the company's trail (every company's for a master admin), newest
+ * first, the spec's 100 a page, filtered on the server by entity type, action and free text,
+ * with the filters in the address.
+ */
+export function AuditLogsPage({ filters, onFiltersChange }: { filters: AuditFilters; onFiltersChange: (filters: AuditFilters) => void }) {
+  const session = useSession();
+  const [search, setSearch] = useSearchBox(filters.search ?? '', (text) => onFiltersChange({ ...filters, search: text || undefined }));
+  const { rows: entries, query: logs } = usePagedList(trpc.audit.list, { ...filters, limit: AUDIT_PAGE_SIZE });
   useFailureToast(logs);
-  const entries = logs.data?.entries;
+  const total = logs.data?.pages.at(-1)?.total;
+  const setEntityType = (value: string) =>
+    onFiltersChange({ ...filters, entityType: value === ALL ? undefined : (value as AuditEntityType) });
+  const setAction = (value: string) => onFiltersChange({ ...filters, action: value === ALL ? undefined : (value as AuditAction) });
 
   return (
     <Stack gap="6">
@@ -60,12 +65,18 @@ export function AuditLogsPage() {
               onChange={setSearch}
               maxLength={AUDIT_SEARCH_MAX}
             />
-            <PlainSelect label="Entity type" name="entity-type" value={entityType} onChange={setEntityType} options={entityOptions} />
-            <PlainSelect label="Action" name="action" value={action} onChange={setAction} options={actionOptions} />
+            <PlainSelect
+              label="Entity type"
+              name="entity-type"
+              value={filters.entityType ?? ALL}
+              onChange={setEntityType}
+              options={entityOptions}
+            />
+            <PlainSelect label="Action" name="action" value={filters.action ?? ALL} onChange={setAction} options={actionOptions} />
           </SimpleGrid>
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text color="gray.700" aria-live="polite">
-              {logs.data ? `Showing ${logs.data.entries.length} of ${logs.data.total} logs` : ' '}
+              {total !== undefined ? `Showing ${entries.length} of ${total} logs` : ' '}
             </Text>
             <Button
               variant="outline"
@@ -93,16 +104,17 @@ export function AuditLogsPage() {
         <QueryState
           isLoading={logs.isPending}
           error={logs.error}
-          isEmpty={!entries || entries.length === 0}
+          isEmpty={entries.length === 0}
           loadingText="Loading audit logs..."
           emptyText="No audit logs found"
           onRetry={() => void logs.refetch()}
         >
           <Stack as="ul" gap="3" m="0" p="0">
-            {(entries ?? []).map((entry) => (
+            {entries.map((entry) => (
               <AuditLogEntry key={entry.id} entry={entry} showCompany={session.isMasterAdmin} />
             ))}
           </Stack>
+          <LoadMore hasMore={logs.hasNextPage} isLoading={logs.isFetchingNextPage} onLoad={() => void logs.fetchNextPage()} />
         </QueryState>
       </Box>
     </Stack>

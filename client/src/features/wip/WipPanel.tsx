@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { useLiveChanges } from '../../lib/use-live';
+import { useWipList } from './use-wip';
 
 export const WIP_TEXTS = {
   adminHeading: 'Review and approve assignment requests',
@@ -32,7 +33,7 @@ export function WipPanel() {
   const canList = Boolean(session && (session.isMasterAdmin || session.role));
   const canRequest = Boolean(session && !session.isMasterAdmin && session.role && session.role !== 'admin');
 
-  const list = trpc.wip.list.useQuery(undefined, { enabled: canList });
+  const { rows, query: list } = useWipList(canList);
   const utils = trpc.useUtils();
   useLiveChanges(['wipAssignments'], () => void utils.wip.list.invalidate());
 
@@ -123,7 +124,7 @@ export function WipPanel() {
           <DataTable
             label="WIP assignments"
             columns={columns}
-            rows={list.data}
+            rows={rows}
             rowKey={(item) => item.id}
             isLoading={list.isPending}
             error={list.error ? { message: 'Failed to load WIP assignments' } : null}

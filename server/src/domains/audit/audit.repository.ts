@@ -1,6 +1,9 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditEntityType, type AuditAction } from '#shared/schemas/audit.js';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { AuditAction, AuditEntityType, AuditEntry } from '#shared/schemas/audit.js';
+import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
+import { readable, type Scope } from '../../db/scope.js';
+import { containsPattern, isoTimestamp } from '../../db/sql.js';
 
 type Db = Kysely<Database>;
 
@@ -10,22 +13,12 @@ export interface AuditFilters {
   search?: string | undefined;
 }
 
-/** Whose entries: one company's, or (a master admin's cross-company read) every company's. */
-export interface AuditScope {
-  companyId: string | null;
-}
-
-/** The text as a LIKE pattern that matches it literally anywhere: %, _ and \ lose their meaning. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-function filteredEntries(db: Db, scope: AuditScope, filters: AuditFilters) {
+function filteredEntries(db: Db, scope: Scope, filters: AuditFilters) {
   let query = db
     .selectFrom('auditLogs as a')
     .innerJoin('companies as c', 'c.id', 'a.companyId')
     .leftJoin('profiles as p', 'p.userId', 'a.userId');
-  if (scope.companyId) query = query.where('a.companyId', '=', scope.companyId);
+  query = query.where(readable(scope, 'auditLogs', 'a'));
   if (filters.entityType) query = query.where('a.entityType', '=', filters.entityType);
   if (filters.action) query = query.where('a.action', '=', filters.action);
   if (filters.search) {
@@ -51,52 +44,34 @@ function filteredEntries(db: Db, scope: AuditScope, filters: AuditFilters) {
   return query;
 }
 
-/** The newest entries that match, at most the spec's 100, and how many match in all. */
+/** The newest entries that match, a page at a time, and how many match in all. */
 export async function listAuditEntries(
   db: Db,
-  scope: AuditScope,
+  scope: Scope,
   filters: AuditFilters,
-): Promise<{ entries: AuditEntry[]; total: number }> {
-  const rows = await filteredEntries(db, scope, filters)
-    .select([
+  page: PageRequest,
+): Promise<Page<AuditEntry> & { total: number }> {
+  const entries = await keysetPage(
+    filteredEntries(db, scope, filters).select([
       'a.id',
       'a.entityType',
       'a.entityId',
       'a.action',
-      'a.createdAt',
+      isoTimestamp('a.createdAt').as('createdAt'),
       'a.userId',
-      'a.changes',
+      'p.firstName as userFirstName',
+      'p.lastName as userLastName',
       'a.companyId',
       'c.name as companyName',
-      'p.firstName',
-      'p.lastName',
-    ])
-    .orderBy('a.createdAt', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(AUDIT_PAGE_SIZE)
-    .execute();
+      // changes.changed_fields when it names any field, else null; parsed from jsonb, so every old and new value is JSON.
+      sql<AuditEntry['changedFields']>`case when jsonb_typeof(a.changes -> 'changed_fields') = 'object'
+        and a.changes -> 'changed_fields' <> '{}'::jsonb then a.changes -> 'changed_fields' end`.as('changedFields'),
+    ]),
+    { sortedBy: 'a.createdAt', id: 'a.id' },
+    page,
+  );
   const counted = await filteredEntries(db, scope, filters)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  const entries = rows.map((row): AuditEntry => ({
-    id: row.id,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    action: row.action,
-    createdAt: row.createdAt.toISOString(),
-    userId: row.userId,
-    userFirstName: row.firstName,
-    userLastName: row.lastName,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    changedFields: changedFieldsOf(row.changes),
-  }));
-  return { entries, total: Number(counted.total) };
-}
-
-function changedFieldsOf(changes: Selectable<Database['auditLogs']>['changes']): AuditEntry['changedFields'] {
-  const fields = changes?.changedFields;
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields) || Object.keys(fields).length === 0) return null;
-  // Parsed from jsonb, so every old and new value is JSON.
-  return fields as NonNullable<AuditEntry['changedFields']>;
+  return { ...entries, total: counted.total };
 }

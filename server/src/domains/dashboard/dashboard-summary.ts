@@ -8,10 +8,7 @@ import { dashboardSummary } from './dashboard.repository.js';
  * Recent Loads. Staff of the company read it; a sales user counts only their own loads and
  * drivers. A master admin reads their own company here, like any admin.
  */
-export const summary = permittedProcedure('dashboard', 'read')
+export const getDashboardSummaryProcedure = permittedProcedure('dashboard', 'read')
   .input(z.void())
   .output(dashboardSummaryOutput)
-  .query(({ ctx }) => {
-    const isSalesOnly = ctx.session.role === 'sales' && !ctx.session.isMasterAdmin;
-    return dashboardSummary(ctx.db, { companyId: ctx.session.company.id, ownerUserId: isSalesOnly ? ctx.session.user.id : null });
-  });
+  .query(({ ctx }) => dashboardSummary(ctx.db, ctx.scope));

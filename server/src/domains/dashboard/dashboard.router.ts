@@ -1,7 +1,7 @@
 import { router } from '../../trpc/procedures.js';
-import { summary } from './dashboard-summary.js';
+import { getDashboardSummaryProcedure } from './dashboard-summary.js';
 
 export const dashboardRouter = router({
   /** Counters and the latest loads of the generic dashboard. */
-  summary,
+  summary: getDashboardSummaryProcedure,
 });

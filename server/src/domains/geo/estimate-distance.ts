@@ -1,6 +1,7 @@
 import { haversineMiles } from '#shared/rules/geo.js';
-import type { Gazetteer } from '../../services/geo/gazetteer.js';
-import type { DistanceEstimate, EstimateDistanceInput } from './geo.schemas.js';
+import { loadGazetteer, type Gazetteer } from '../../services/geo/gazetteer.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
+import { estimateDistanceInput, estimateDistanceOutput, type DistanceEstimate, type EstimateDistanceInput } from './geo.schemas.js';
 
 /**
  * The straight-line distance of a lane, from its pickup and delivery cities. Null when either
@@ -12,3 +13,9 @@ export function estimateDistance(gazetteer: Gazetteer, { pickup, delivery }: Est
   if (!from || !to) return null;
   return { miles: haversineMiles(from, to), pickup: from, delivery: to };
 }
+
+/** A lane's straight-line distance in miles with both ends located; null when either city is unknown. No company data is read. */
+export const estimateDistanceProcedure = permittedProcedure('geo', 'read')
+  .input(estimateDistanceInput)
+  .output(estimateDistanceOutput)
+  .query(async ({ input }) => estimateDistance(await loadGazetteer(), input));

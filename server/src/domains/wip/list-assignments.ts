@@ -1,16 +1,13 @@
-import { z } from 'zod';
+import { pageOnlyInput } from '#shared/schemas/pagination.js';
 import { wipListOutput } from '#shared/schemas/wip.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
 import { listAssignments } from './wip.repository.js';
 
 /**
  * The WIP assignments panel: admins (and master admins, in their own company) review every
- * request of the company; other staff see their own. Newest requested first.
+ * request of the company; other staff see their own (server/src/db/scope.ts). Newest requested first.
  */
-export const list = permittedProcedure('wip', 'read')
-  .input(z.void())
+export const listAssignmentsProcedure = permittedProcedure('wip', 'read')
+  .input(pageOnlyInput)
   .output(wipListOutput)
-  .query(({ ctx }) => {
-    const reviewsAll = ctx.session.isMasterAdmin || ctx.session.role === 'admin';
-    return listAssignments(ctx.db, { companyId: ctx.session.company.id, requesterId: reviewsAll ? null : ctx.session.user.id });
-  });
+  .query(({ ctx, input }) => listAssignments(ctx.db, ctx.scope, input));
