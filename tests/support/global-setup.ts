@@ -5,12 +5,14 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ensureDatabaseExists, prepareDatabase } from '../../server/src/db/bootstrap.js';
+import { prepareDatabase } from '../../server/src/db/bootstrap.js';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded.js';
 import { TEST_APP_DB_PASSWORD } from './config.js';
+import { databaseUrl, TEMPLATE_DATABASE, WORKER_DATABASE_PREFIX, withClusterClient } from './databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The owner's address on the run's PostgreSQL, at its maintenance database (`postgres`). */
     ownerUrl: string;
   }
 }
@@ -26,25 +28,58 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * One real PostgreSQL for the whole run: TEST_DATABASE_URL when given, otherwise an embedded
- * server in a fresh temporary folder. Tests isolate themselves by creating their own companies.
+ * One real PostgreSQL for the whole run (TEST_DATABASE_URL's server when given, otherwise an
+ * embedded one in a fresh temporary folder) and in it one migrated template database. Each test
+ * file gets a fresh copy of the template (tests/support/databases.ts), so files running side by
+ * side in the workers never see each other's rows.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let ownerUrl = process.env.TEST_DATABASE_URL;
-  let stop = async () => {};
-  if (!ownerUrl) {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stopServer = async () => {};
+  if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-test-'));
-    const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_test' });
-    ownerUrl = embedded.url;
-    stop = async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
+    serverUrl = embedded.url;
+    stopServer = async () => {
       await embedded.stop();
       rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  await ensureDatabaseExists(ownerUrl);
-  const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 1 }) }) });
-  await prepareDatabase(owner, TEST_APP_DB_PASSWORD);
-  await owner.destroy();
-  project.provide('ownerUrl', ownerUrl);
-  return stop;
+  const clusterUrl = databaseUrl(serverUrl, 'postgres');
+  await dropTestDatabases(clusterUrl);
+  await withClusterClient(clusterUrl, (client) => client.query(`create database "${TEMPLATE_DATABASE}"`));
+  const owner = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(clusterUrl, TEMPLATE_DATABASE), max: 1 }) }),
+  });
+  try {
+    await prepareDatabase(owner, TEST_APP_DB_PASSWORD);
+  } finally {
+    await owner.destroy();
+  }
+  // A template nobody may connect to: a connection left open would stop the copies being made.
+  await withClusterClient(clusterUrl, (client) =>
+    client.query(`alter database "${TEMPLATE_DATABASE}" with is_template true allow_connections false`),
+  );
+  project.provide('ownerUrl', clusterUrl);
+  return async () => {
+    try {
+      if (process.env.TEST_DATABASE_URL) await dropTestDatabases(clusterUrl);
+    } finally {
+      await stopServer();
+    }
+  };
+}
+
+/** Drops the template and the workers' copies a previous run left on the server. */
+async function dropTestDatabases(clusterUrl: string): Promise<void> {
+  await withClusterClient(clusterUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname = $1 or starts_with(datname, $2)`,
+      [TEMPLATE_DATABASE, WORKER_DATABASE_PREFIX],
+    );
+    for (const { datname } of rows) {
+      await client.query(`alter database "${datname}" with is_template false`);
+      await client.query(`drop database "${datname}" with (force)`);
+    }
+  });
 }

@@ -4,7 +4,6 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
 import WebSocket from 'ws';
 import type { StaffRole } from '#shared/constants.js';
 import { buildApp } from '../../server/src/app.js';
@@ -19,24 +18,25 @@ import type { AppServices } from '../../server/src/services/services.js';
 import { appRouter, type AppRouter } from '../../server/src/trpc/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
 import { testConfig } from './config.js';
+import { testDatabaseUrl } from './databases.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 const quietLog: AppServices['log'] = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** Real services on the run's PostgreSQL, connected as the app role. */
+/** Real services on this test file's own database (tests/support/databases.ts), connected as the app role. */
 export async function startTestServices(
   options: { poolSize?: number; config?: Record<string, string> } = {},
 ): Promise<StartedServices & { config: Config }> {
   const config = testConfig(options.config);
-  const started = await createServices(config, inject('ownerUrl'), { poolSize: options.poolSize ?? 4, log: quietLog, migrate: false });
+  const started = await createServices(config, await testDatabaseUrl(), { poolSize: options.poolSize ?? 4, log: quietLog, migrate: false });
   return { ...started, config };
 }
 
 /** An owner-role connection, for what only the test may do (the catalog, breaking things on purpose). */
 export function ownerDb(): Kysely<any> {
   return new Kysely<any>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: inject('ownerUrl'), max: 2 }) }),
+    dialect: new PostgresDialect({ pool: async () => new pg.Pool({ connectionString: await testDatabaseUrl(), max: 2 }) }),
     plugins: [new CamelCasePlugin()],
   });
 }
