@@ -57,6 +57,18 @@ async function sessionCount(companyId: string): Promise<number> {
   return Number(row.count);
 }
 
+/** Every company, read page after page (newest first) as the console's "Load more" does. */
+async function everyCompany(caller: Awaited<ReturnType<typeof as>>) {
+  const rows: Awaited<ReturnType<typeof caller.admin.companies>>['items'] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof caller.admin.companies>> = await caller.admin.companies({ cursor, limit: 100 });
+    rows.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return rows;
+}
+
 const statusOf = async (companyId: string) =>
   (await owner.selectFrom('companies').select('subscriptionStatus').where('id', '=', companyId).executeTakeFirstOrThrow())
     .subscriptionStatus;
@@ -87,7 +99,7 @@ describe('admin.stats and admin.companies', () => {
     await insertLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: '100.10' });
     await insertLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: '200.25' });
     await insertLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: null });
-    const companies = await (await as(master)).admin.companies();
+    const companies = await everyCompany(await as(master));
     const row = companies.find((candidate) => candidate.id === fresh.companyId);
     expect(row).toMatchObject({ name: fresh.name, users: 5, loads: 3, revenue: '300.35', status: 'active' });
     expect(Date.now() - new Date(row?.createdAt ?? 0).getTime()).toBeLessThan(60_000);
@@ -95,8 +107,18 @@ describe('admin.stats and admin.companies', () => {
     expect(empty).toMatchObject({ users: 1, loads: 0, revenue: '0.00' });
   });
 
-  it('lists every company newest first', async () => {
-    const companies = await (await as(master)).admin.companies();
+  it('lists every company newest first, page after page, none twice', async () => {
+    const companies = await everyCompany(await as(master));
+    expect(new Set(companies.map((row) => row.id)).size).toBe(companies.length);
+    // A cursor goes on exactly after the row it names, whatever other tests add meanwhile.
+    const caller = await as(master);
+    const first = await caller.admin.companies({ limit: 2 });
+    const second = await caller.admin.companies({ limit: 2, cursor: first.nextCursor });
+    const [before, after] = [
+      companies.findIndex((row) => row.id === first.items[1]?.id),
+      companies.findIndex((row) => row.id === second.items[0]?.id),
+    ];
+    expect(after).toBe(before + 1);
     const times = companies.map((row) => new Date(row.createdAt).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const positions = [master.companyId, other.companyId, company.companyId].map((id) => companies.findIndex((row) => row.id === id));
@@ -107,7 +129,7 @@ describe('admin.stats and admin.companies', () => {
   it('shows a missing subscription status as active', async () => {
     const blank = await createTestCompany(started.services);
     await owner.updateTable('companies').set({ subscriptionStatus: '' }).where('id', '=', blank.companyId).execute();
-    const row = (await (await as(master)).admin.companies()).find((candidate) => candidate.id === blank.companyId);
+    const row = (await everyCompany(await as(master))).find((candidate) => candidate.id === blank.companyId);
     expect(row?.status).toBe('active');
   });
 
@@ -173,7 +195,7 @@ describe('admin.setCompanyStatus', () => {
     const signIn = (await as(null)).auth.signIn({ email: target.users.dispatcher.email, password: TEST_PASSWORD });
     await expectTrpcError(signIn, 'FORBIDDEN', `${target.name} is suspended. Contact support to reactivate it.`);
 
-    const row = (await (await as(master)).admin.companies()).find((candidate) => candidate.id === target.companyId);
+    const row = (await everyCompany(await as(master))).find((candidate) => candidate.id === target.companyId);
     expect(row?.status).toBe('suspended');
   });
 

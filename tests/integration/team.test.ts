@@ -162,7 +162,7 @@ describe('sending an invitation', () => {
     });
 
     const pending = await (await as(company.users.admin)).team.invitations();
-    expect(pending.map((invitation) => invitation.id)).toContain(sent.invitation.id);
+    expect(pending.items.map((invitation) => invitation.id)).toContain(sent.invitation.id);
   });
 
   it('trims and lowercases the address, so the same person is not invited twice', async () => {
@@ -207,7 +207,7 @@ describe('sending an invitation', () => {
       .where('id', '=', sent.invitation.id)
       .execute();
     const listed = await (await as(company.users.admin)).team.invitations();
-    expect(listed.find((invitation) => invitation.id === sent.invitation.id)?.isExpired).toBe(true);
+    expect(listed.items.find((invitation) => invitation.id === sent.invitation.id)?.isExpired).toBe(true);
 
     const again = await (await as(company.users.admin)).team.invite(input);
     expect(again.invitation.id).not.toBe(sent.invitation.id);
@@ -261,7 +261,7 @@ describe('when the email provider fails', () => {
       fake.state.status = 500;
       const input = newInvite('resend-down');
       const sent = await admin.team.invite(input);
-      expect((await admin.team.invitations()).map((invitation) => invitation.id)).toContain(sent.invitation.id);
+      expect((await admin.team.invitations()).items.map((invitation) => invitation.id)).toContain(sent.invitation.id);
       // The first try fails after commit: the row stays queued with the provider's answer, for the next try.
       await expect
         .poll(() => latestMailTo(input.email), { timeout: 10_000 })
@@ -308,8 +308,8 @@ describe('accepting an invitation', () => {
     expect(await membershipOf(session.user.id)).toEqual({ companyId: company.companyId, role: 'treasury' });
     expect((await storedInvitation(sent.invitation.id)).acceptedAt).not.toBeNull();
     const admin = await as(company.users.admin);
-    expect((await admin.team.invitations()).map((invitation) => invitation.id)).not.toContain(sent.invitation.id);
-    expect((await admin.team.members()).find((member) => member.userId === session.user.id)).toMatchObject({
+    expect((await admin.team.invitations()).items.map((invitation) => invitation.id)).not.toContain(sent.invitation.id);
+    expect((await admin.team.members({ limit: 100 })).items.find((member) => member.userId === session.user.id)).toMatchObject({
       firstName: 'Ivy',
       lastName: 'Ledger',
       email: input.email,
@@ -398,7 +398,9 @@ describe('accepting an invitation', () => {
     expect(session).toMatchObject({ user: { id: formerId, email: former.email }, company: { id: company.companyId }, role: 'sales' });
     expect(sessionIdIn(cookies)).not.toBeNull();
     // The invitation's names become the profile's.
-    expect((await (await as(company.users.admin)).team.members()).find((member) => member.userId === formerId)).toMatchObject({
+    expect(
+      (await (await as(company.users.admin)).team.members({ limit: 100 })).items.find((member) => member.userId === formerId),
+    ).toMatchObject({
       firstName: sent.invitation.firstName,
       lastName: sent.invitation.lastName,
       role: 'sales',
@@ -476,7 +478,7 @@ describe('resending and revoking', () => {
     const { sent, token } = await invite(company.users.admin);
     const admin = await as(company.users.admin);
     await expect(admin.team.revokeInvitation({ id: sent.invitation.id })).resolves.toEqual({ id: sent.invitation.id });
-    expect((await admin.team.invitations()).map((invitation) => invitation.id)).not.toContain(sent.invitation.id);
+    expect((await admin.team.invitations()).items.map((invitation) => invitation.id)).not.toContain(sent.invitation.id);
     await expectTrpcError((await browser()).caller.invitations.preview({ token }), 'NOT_FOUND', TEAM_TEXTS.invalidInvitation);
     // Revoking twice answers like an invitation that does not exist.
     await expectTrpcError(admin.team.revokeInvitation({ id: sent.invitation.id }), 'NOT_FOUND', 'Invitation not found');
@@ -490,7 +492,7 @@ describe("another company's invitations and members", () => {
     await (await as(company.users.admin)).team.revokeInvitation({ id: gone.id });
     const admin = await as(company.users.admin);
 
-    expect((await admin.team.invitations()).map((invitation) => invitation.id)).not.toContain(theirs.id);
+    expect((await admin.team.invitations()).items.map((invitation) => invitation.id)).not.toContain(theirs.id);
     for (const call of [admin.team.resendInvitation, admin.team.revokeInvitation]) {
       await expectSameAsMissing(
         () => call({ id: theirs.id }),
@@ -534,17 +536,17 @@ describe("another company's invitations and members", () => {
   it("a master admin manages only their own company's team", async () => {
     const caller = await as(master);
     const members = await caller.team.members();
-    expect(members.map((member) => member.userId)).toEqual([master.userId]);
+    expect(members).toEqual({ items: [expect.objectContaining({ userId: master.userId })], nextCursor: null });
     await expectTrpcError(caller.team.removeMember({ userId: company.users.sales.userId }), 'NOT_FOUND', 'Team member not found');
     const theirs = await createInvitation(started.services.db, company);
     await expectTrpcError(caller.team.revokeInvitation({ id: theirs.id }), 'NOT_FOUND', 'Invitation not found');
-    expect((await caller.team.invitations()).map((invitation) => invitation.id)).not.toContain(theirs.id);
+    expect((await caller.team.invitations()).items.map((invitation) => invitation.id)).not.toContain(theirs.id);
   });
 });
 
 describe('the team list', () => {
   it('shows every member with a role: name, email, role, joined and status Active; drivers are not staff', async () => {
-    const members = await (await as(company.users.admin)).team.members();
+    const { items: members } = await (await as(company.users.admin)).team.members({ limit: 100 });
     const byRole = Object.fromEntries(
       members.filter((member) => member.email.endsWith('example.test')).map((member) => [member.userId, member]),
     );
@@ -555,6 +557,26 @@ describe('the team list', () => {
     }
     expect(members.map((member) => member.userId)).not.toContain(company.users.driver.userId);
     for (const user of Object.values(other.users)) expect(members.map((member) => member.userId)).not.toContain(user.userId);
+  });
+
+  it('pages the team newest member first, and pending invitations newest first, by the one pagination contract', async () => {
+    const team = await createTestCompany(started.services);
+    const admin = await as(team.users.admin);
+    const first = await admin.team.members({ limit: 2 });
+    const second = await admin.team.members({ limit: 2, cursor: first.nextCursor });
+    const ids = [first, second].flatMap((page) => page.items.map((member) => member.userId));
+    // Newest member first: the admin signed the company up before sales, dispatcher and treasury joined.
+    const { admin: signedUp, sales, dispatcher, treasury } = team.users;
+    expect(ids).toEqual([treasury.userId, dispatcher.userId, sales.userId, signedUp.userId]);
+    expect([first.nextCursor === null, second.nextCursor]).toEqual([false, null]);
+
+    const sent = [];
+    for (const label of ['one', 'two', 'three']) sent.push((await admin.team.invite(newInvite(label))).invitation.id);
+    const firstInvitations = await admin.team.invitations({ limit: 2 });
+    const rest = await admin.team.invitations({ limit: 2, cursor: firstInvitations.nextCursor });
+    expect([...firstInvitations.items, ...rest.items].map((invitation) => invitation.id)).toEqual([...sent].reverse());
+    expect(rest.nextCursor).toBeNull();
+    await expectTrpcError(admin.team.members({ cursor: 'not-a-cursor' }), 'BAD_REQUEST', 'Invalid cursor');
   });
 });
 
@@ -620,7 +642,9 @@ describe('role changes and removals', () => {
     }
     expect(await sessionsOf(team.users.sales.userId)).toBe(0);
     expect(await membershipOf(team.users.sales.userId)).toBeUndefined();
-    expect((await (await as(team.users.admin)).team.members()).map((member) => member.userId)).not.toContain(team.users.sales.userId);
+    expect((await (await as(team.users.admin)).team.members({ limit: 100 })).items.map((member) => member.userId)).not.toContain(
+      team.users.sales.userId,
+    );
     expect(await owner.selectFrom('users').select('id').where('id', '=', team.users.sales.userId).execute()).toHaveLength(1);
     await expectTrpcError(
       (await as(null)).auth.signIn({ email: team.users.sales.email, password: TEST_PASSWORD }),

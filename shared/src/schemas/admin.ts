@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOutput } from './pagination.js';
 
 /** What a master admin may set a company's subscription_status to; a missing status counts as active. */
 export const SUBSCRIPTION_STATUSES = ['active', 'suspended'] as const;
@@ -34,7 +35,8 @@ export const companySummary = z.object({
 });
 export type CompanySummary = z.infer<typeof companySummary>;
 
-export const companiesOutput = z.array(companySummary);
+/** A page of every company, newest first (the one pagination contract, ./pagination.ts). */
+export const companiesOutput = pageOutput(companySummary);
 
 export const setCompanyStatusInput = z.object({
   companyId: z.uuid('Invalid company id'),

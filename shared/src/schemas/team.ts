@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from '../constants.js';
 import { currentPassword, newPassword, personName, requiredEmail } from './fields.js';
+import { pageOutput } from './pagination.js';
 
 /** The spec's role choices for a team member, with its label for sales. */
 export const ROLE_LABELS: Record<StaffRole, string> = {
@@ -62,7 +63,8 @@ export const teamMember = z.object({
   isCurrentUser: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
-export const teamMembersOutput = z.array(teamMember);
+/** A page of the team, newest member first (the one pagination contract, ./pagination.ts). */
+export const teamMembersOutput = pageOutput(teamMember);
 
 export const pendingInvitation = z.object({
   id: z.uuid(),
@@ -78,7 +80,8 @@ export const pendingInvitation = z.object({
   isExpired: z.boolean(),
 });
 export type PendingInvitation = z.infer<typeof pendingInvitation>;
-export const pendingInvitationsOutput = z.array(pendingInvitation);
+/** A page of pending invitations, newest first. */
+export const pendingInvitationsOutput = pageOutput(pendingInvitation);
 
 /** The invitation as now pending; its email leaves after commit (the outbox records it, the job queue delivers it). */
 export const invitationSentOutput = z.object({ invitation: pendingInvitation });

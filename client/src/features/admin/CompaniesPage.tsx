@@ -9,20 +9,12 @@ import { usePlatform } from './use-platform';
 export function CompaniesPage() {
   const { stats, companies, refresh } = usePlatform();
   useFailureToast(stats);
-  useFailureToast(companies);
+  useFailureToast(companies.query);
   return (
     <Stack gap="6">
       <PageHeader title="Companies" subtitle="Every dispatch company on the platform" />
       <PlatformStats show={['totalCompanies', 'totalUsers', 'totalLoads', 'totalRevenue']} stats={stats.data} isLoading={stats.isPending} />
-      <CompaniesTable
-        title="All Companies"
-        headingId="all-companies-heading"
-        companies={companies.data}
-        isLoading={companies.isPending}
-        error={companies.error}
-        onRetry={() => void companies.refetch()}
-        onChanged={refresh}
-      />
+      <CompaniesTable title="All Companies" headingId="all-companies-heading" companies={companies} onChanged={refresh} />
     </Stack>
   );
 }

@@ -3,12 +3,23 @@ import { Button, Card, Heading, Stack, Text, useBreakpointValue } from '@chakra-
 import type { CompanySummary, SubscriptionStatus } from '#shared/schemas/admin.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
+import { LoadMore } from '../../components/records/record-parts';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { reportFailure } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+
+/** What the table reads of a paged list's query (lib/use-paged-list.ts). */
+interface PagedQuery {
+  isPending: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
 
 interface StatusChange {
   company: CompanySummary;
@@ -40,19 +51,15 @@ export function CompaniesTable({
   title,
   headingId,
   companies,
-  isLoading,
-  error,
-  onRetry,
   onChanged,
 }: {
   title: string;
   headingId: string;
-  companies: CompanySummary[] | undefined;
-  isLoading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** A page after page list of them (lib/use-paged-list). */
+  companies: { rows: CompanySummary[]; query: PagedQuery };
   onChanged: () => Promise<unknown>;
 }) {
+  const { rows, query } = companies;
   const session = useSession();
   const [change, setChange] = useState<StatusChange | null>(null);
   const setStatus = trpc.admin.setCompanyStatus.useMutation();
@@ -151,14 +158,15 @@ export function CompaniesTable({
         <DataTable
           label={title}
           columns={columns}
-          rows={companies}
+          rows={query.isPending ? undefined : rows}
           rowKey={(row) => row.id}
-          isLoading={isLoading}
-          error={error}
+          isLoading={query.isPending}
+          error={query.error}
           emptyText="No companies yet"
           loadingText="Loading companies..."
-          onRetry={onRetry}
+          onRetry={() => void query.refetch()}
         />
+        <LoadMore hasMore={query.hasNextPage} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       </Card.Body>
       {change && texts ? (
         <ConfirmDialog

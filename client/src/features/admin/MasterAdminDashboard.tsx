@@ -11,7 +11,7 @@ import { usePlatform } from './use-platform';
 export function MasterAdminDashboard() {
   const { stats, companies, refresh } = usePlatform();
   useFailureToast(stats);
-  useFailureToast(companies);
+  useFailureToast(companies.query);
   return (
     <Stack gap="6">
       <PageHeader
@@ -24,15 +24,7 @@ export function MasterAdminDashboard() {
         stats={stats.data}
         isLoading={stats.isPending}
       />
-      <CompaniesTable
-        title="Company Performance"
-        headingId="company-performance-heading"
-        companies={companies.data}
-        isLoading={companies.isPending}
-        error={companies.error}
-        onRetry={() => void companies.refetch()}
-        onChanged={refresh}
-      />
+      <CompaniesTable title="Company Performance" headingId="company-performance-heading" companies={companies} onChanged={refresh} />
       <OutboxCard />
     </Stack>
   );

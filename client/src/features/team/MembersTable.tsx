@@ -5,10 +5,12 @@ import type { StaffRole } from '#shared/constants.js';
 import { ROLE_LABELS, TEAM_TEXTS, type TeamMember } from '#shared/schemas/team.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
+import { LoadMore } from '../../components/records/record-parts';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
 import { fullName, ROLE_OPTIONS } from './team-texts';
 
 type PendingChange = { kind: 'role'; member: TeamMember; role: StaffRole } | { kind: 'remove'; member: TeamMember };
@@ -19,7 +21,7 @@ type PendingChange = { kind: 'role'; member: TeamMember; role: StaffRole } | { k
  * both are confirmed first.
  */
 export function MembersTable({ companyName }: { companyName: string }) {
-  const members = trpc.team.members.useQuery();
+  const { rows, query: members } = usePagedList(trpc.team.members, {});
   const [pending, setPending] = useState<PendingChange | null>(null);
 
   useFailureToast(members, 'Error', TEAM_TEXTS.loadFailed);
@@ -99,7 +101,7 @@ export function MembersTable({ companyName }: { companyName: string }) {
       <DataTable
         label="Team members"
         columns={columns}
-        rows={members.data}
+        rows={members.isPending ? undefined : rows}
         rowKey={(member) => member.userId}
         isLoading={members.isPending}
         error={members.error}
@@ -107,6 +109,7 @@ export function MembersTable({ companyName }: { companyName: string }) {
         loadingText="Loading team members..."
         onRetry={() => void members.refetch()}
       />
+      <LoadMore hasMore={members.hasNextPage} isLoading={members.isFetchingNextPage} onLoad={() => void members.fetchNextPage()} />
       {pending?.kind === 'role' ? <ChangeRoleDialog key={pending.member.userId} change={pending} onClose={() => setPending(null)} /> : null}
       {pending?.kind === 'remove' ? (
         <RemoveMemberDialog

@@ -4,10 +4,12 @@ import { RefreshCw, X } from 'lucide-react';
 import { ROLE_LABELS, type PendingInvitation } from '#shared/schemas/team.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
+import { LoadMore } from '../../components/records/record-parts';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
 import { fullName, notifyInvitationSent } from './team-texts';
 
 /**
@@ -15,7 +17,7 @@ import { fullName, notifyInvitationSent } from './team-texts';
  * once a minute) or revokes it (its link stops working). Expired ones stay listed to resend.
  */
 export function PendingInvitations() {
-  const invitations = trpc.team.invitations.useQuery();
+  const { rows, query: invitations } = usePagedList(trpc.team.invitations, {});
   useFailureToast(invitations, 'Error', 'Failed to load invitations');
   const utils = trpc.useUtils();
   const resend = trpc.team.resendInvitation.useMutation({ onSettled: () => void utils.team.invitations.invalidate() });
@@ -96,13 +98,18 @@ export function PendingInvitations() {
       <DataTable
         label="Pending invitations"
         columns={columns}
-        rows={invitations.data}
+        rows={invitations.isPending ? undefined : rows}
         rowKey={(invitation) => invitation.id}
         isLoading={invitations.isPending}
         error={invitations.error}
         emptyText="No pending invitations"
         loadingText="Loading invitations..."
         onRetry={() => void invitations.refetch()}
+      />
+      <LoadMore
+        hasMore={invitations.hasNextPage}
+        isLoading={invitations.isFetchingNextPage}
+        onLoad={() => void invitations.fetchNextPage()}
       />
       {revoking ? <RevokeDialog key={revoking.id} invitation={revoking} onClose={() => setRevoking(null)} /> : null}
     </>

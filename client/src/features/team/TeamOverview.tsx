@@ -29,9 +29,9 @@ const columns: Column<TeamMember>[] = [
   },
 ];
 
-/** The admin dashboard's Team Overview: name, role and status of each member; Manage Team opens /team. */
+/** The admin dashboard's Team Overview: name, role and status of the newest members (a page); Manage Team opens /team. */
 export function TeamOverview() {
-  const members = trpc.team.members.useQuery();
+  const members = trpc.team.members.useQuery({});
   useFailureToast(members, 'Error', TEAM_TEXTS.loadFailed);
   return (
     <Card.Root variant="outline" bg="white" as="section" aria-labelledby="team-overview-heading">
@@ -51,7 +51,7 @@ export function TeamOverview() {
         <DataTable
           label="Team overview"
           columns={columns}
-          rows={members.data}
+          rows={members.data?.items}
           rowKey={(member) => member.userId}
           isLoading={members.isPending}
           error={members.error}

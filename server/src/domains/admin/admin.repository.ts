@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { OUTBOX_PAGE_SIZE, type AdminStats, type CompanySummary, type OutboxMessage } from '#shared/schemas/admin.js';
+import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -36,49 +37,44 @@ export async function platformStats(db: Db): Promise<AdminStats> {
   };
 }
 
-/** Every company, newest first, with its users, loads and revenue counted in SQL (one pass over each table). */
-export async function companySummaries(db: Db): Promise<CompanySummary[]> {
-  const rows = await db
-    .selectFrom('companies as c')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('profiles')
-          .select((inner) => ['companyId', inner.fn.countAll<number>().as('users')])
-          .groupBy('companyId')
-          .as('u'),
-      (join) => join.onRef('u.companyId', '=', 'c.id'),
-    )
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('loads')
-          .select((inner) => ['companyId', inner.fn.countAll<number>().as('loads'), revenueOf('rate').as('revenue')])
-          .groupBy('companyId')
-          .as('l'),
-      (join) => join.onRef('l.companyId', '=', 'c.id'),
-    )
-    .select([
+/**
+ * A page of every company, newest first, with its users, loads and revenue counted in SQL for the
+ * companies of the page only (correlated subqueries, on the indexes that start with company_id).
+ */
+export async function companySummaries(db: Db, page: PageRequest): Promise<Page<CompanySummary>> {
+  const { items, nextCursor } = await keysetPage(
+    db.selectFrom('companies as c').select((eb) => [
       'c.id',
       'c.name',
       'c.createdAt',
       statusOf.as('status'),
-      sql<number>`coalesce(u.users, 0)`.as('users'),
-      sql<number>`coalesce(l.loads, 0)`.as('loads'),
-      sql<string>`coalesce(l.revenue, '0.00')`.as('revenue'),
-    ])
-    .orderBy('c.createdAt', 'desc')
-    .orderBy('c.id', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    users: Number(row.users),
-    loads: Number(row.loads),
-    revenue: row.revenue,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  }));
+      eb
+        .selectFrom('profiles as p')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('p.companyId', '=', 'c.id')
+        .as('users'),
+      eb
+        .selectFrom('loads as l')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('l.companyId', '=', 'c.id')
+        .as('loads'),
+      eb.selectFrom('loads as l').select(revenueOf('l.rate').as('revenue')).whereRef('l.companyId', '=', 'c.id').as('revenue'),
+    ]),
+    { sortedBy: 'c.createdAt', id: 'c.id' },
+    page,
+  );
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      users: Number(row.users ?? 0),
+      loads: Number(row.loads ?? 0),
+      revenue: row.revenue ?? '0.00',
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor,
+  };
 }
 
 /** The mail and SMS outbox, newest first: what was sent, to whom, and whether the provider took it. */

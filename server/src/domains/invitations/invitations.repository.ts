@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
 import { INVITATION_LIFETIME_DAYS, INVITATION_RESEND_COOLDOWN_SECONDS, type PendingInvitation } from '#shared/schemas/team.js';
+import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -46,16 +47,14 @@ function toPendingInvitation(row: OpenRow): PendingInvitation {
   };
 }
 
-/** The newest pending invitations of the company; a team has far fewer. */
-export const PENDING_LIST_LIMIT = 200;
-
-export async function listPendingInvitations(db: Db, companyId: string): Promise<PendingInvitation[]> {
-  const rows = await openInvitations(db, companyId)
-    .orderBy('invitation.createdAt', 'desc')
-    .orderBy('invitation.id', 'desc')
-    .limit(PENDING_LIST_LIMIT)
-    .execute();
-  return rows.map(toPendingInvitation);
+/** A page of the company's pending invitations, newest first. */
+export async function listPendingInvitations(db: Db, companyId: string, page: PageRequest): Promise<Page<PendingInvitation>> {
+  const { items, nextCursor } = await keysetPage(
+    openInvitations(db, companyId),
+    { sortedBy: 'invitation.createdAt', id: 'invitation.id' },
+    page,
+  );
+  return { items: items.map(toPendingInvitation), nextCursor };
 }
 
 export async function findPendingInvitation(db: Db, companyId: string, id: string): Promise<PendingInvitation | null> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
 import { MEMBER_STATUS, TEAM_TEXTS, type AdminStats, type TeamMember } from '#shared/schemas/team.js';
+import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
@@ -23,23 +24,33 @@ function membersOf(db: Db, companyId: string) {
     .where('profiles.companyId', '=', companyId);
 }
 
-export async function listMembers(db: Db, companyId: string, currentUserId: string): Promise<TeamMember[]> {
-  const rows = await membersOf(db, companyId)
-    .select(['profiles.userId', 'profiles.firstName', 'profiles.lastName', 'profiles.createdAt', 'users.email', 'userRoles.role'])
-    .orderBy('profiles.firstName')
-    .orderBy('profiles.lastName')
-    .orderBy('profiles.userId')
-    .execute();
-  return rows.map((row) => ({
-    userId: row.userId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    role: row.role,
-    joinedAt: row.createdAt.toISOString(),
-    status: MEMBER_STATUS,
-    isCurrentUser: row.userId === currentUserId,
-  }));
+/** A page of the team, newest member first (by when they joined). */
+export async function listMembers(db: Db, companyId: string, currentUserId: string, page: PageRequest): Promise<Page<TeamMember>> {
+  const { items, nextCursor } = await keysetPage(
+    membersOf(db, companyId).select([
+      'profiles.userId',
+      'profiles.firstName',
+      'profiles.lastName',
+      'profiles.createdAt',
+      'users.email',
+      'userRoles.role',
+    ]),
+    { sortedBy: 'profiles.createdAt', id: 'profiles.userId' },
+    page,
+  );
+  return {
+    items: items.map((row) => ({
+      userId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      role: row.role,
+      joinedAt: row.createdAt.toISOString(),
+      status: MEMBER_STATUS,
+      isCurrentUser: row.userId === currentUserId,
+    })),
+    nextCursor,
+  };
 }
 
 /** Whether someone with this address is already on the company's team. */
