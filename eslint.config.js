@@ -46,6 +46,14 @@ export default tseslint.config(
           paths: [{ name: 'pg', message: 'Domain code never opens its own connection.' }],
         },
       ],
+      // One connection per call: the call's transaction is ctx.db; the pool behind services.db is not domain code's.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='db'][object.type='MemberExpression'][object.property.name='services']",
+          message: "Domain code uses the call's own transaction (ctx.db), never the pool (services.db).",
+        },
+      ],
     },
   },
 );
