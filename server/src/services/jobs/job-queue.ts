@@ -2,7 +2,6 @@ import { Logger, parseCrontab, run, type Runner, type TaskList } from 'graphile-
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../db/schema.js';
-import type { AppServices } from '../services.js';
 
 /**
  * Side effects that leave the system (mail, SMS) run after commit, as jobs of graphile-worker, a
@@ -38,7 +37,7 @@ export interface JobWorkerOptions {
   /** graphile-worker crontab lines, e.g. `0 * * * * sweep-rate-limits`. */
   crontab: string;
   concurrency: number;
-  log: AppServices['log'];
+  log: { warn: (message: string) => void; error: (message: string) => void };
 }
 
 /**
