@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import WebSocket from 'ws';
-import type { StaffRole } from '#shared/constants.js';
 import { buildApp } from '../../server/src/app.js';
-import { addMember } from '../../server/src/auth/accounts.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { startSession } from '../../server/src/auth/sign-in.js';
-import { signUp } from '../../server/src/auth/sign-up.js';
 import type { Config } from '../../server/src/config.js';
 import { createServices, type StartedServices } from '../../server/src/services/create-services.js';
 import type { AppServices } from '../../server/src/services/services.js';
@@ -19,8 +15,7 @@ import { appRouter, type AppRouter } from '../../server/src/trpc/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
 import { testConfig } from './config.js';
 import { testDatabaseUrl } from './databases.js';
-
-export const TEST_PASSWORD = 'correct-horse-battery';
+import type { TestUser } from './factories.js';
 
 const quietLog: AppServices['log'] = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -41,57 +36,9 @@ export function ownerDb(): Kysely<any> {
   });
 }
 
-export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
-
-export type PersonaName = 'admin' | 'sales' | 'dispatcher' | 'treasury' | 'driver';
-export const PERSONAS: PersonaName[] = ['admin', 'sales', 'dispatcher', 'treasury', 'driver'];
-
-export interface TestUser {
-  userId: string;
-  email: string;
-  companyId: string;
-  role: StaffRole | null;
-}
-
-export interface TestCompany {
-  companyId: string;
-  name: string;
-  users: Record<PersonaName, TestUser>;
-}
-
-/** A company signed up through the real path, with one member of each role and a driver with no role. */
-export async function createTestCompany(services: AppServices, name = `Test Freight ${randomUUID().slice(0, 6)}`): Promise<TestCompany> {
-  const adminEmail = uniqueEmail('admin');
-  const { userId, companyId } = await signUp(
-    services.db,
-    { companyName: name, email: adminEmail, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Admin' },
-    { isPlatformAdmin: false },
-  );
-  const users = { admin: { userId, email: adminEmail, companyId, role: 'admin' } } as Record<PersonaName, TestUser>;
-  const members: [PersonaName, StaffRole | null, string][] = [
-    ['sales', 'sales', 'Sal'],
-    ['dispatcher', 'dispatcher', 'Dee'],
-    ['treasury', 'treasury', 'Tre'],
-    ['driver', null, 'Dri'],
-  ];
-  for (const [persona, role, firstName] of members) {
-    const email = uniqueEmail(persona);
-    const member = await addMember(services.db, companyId, { email, password: TEST_PASSWORD, firstName, lastName: persona, role });
-    users[persona] = { userId: member.userId, email, companyId, role };
-  }
-  return { companyId, name, users };
-}
-
-/** A master admin in a company of their own. */
-export async function createMasterAdmin(services: AppServices): Promise<TestUser> {
-  const email = uniqueEmail('master');
-  const { userId, companyId } = await signUp(
-    services.db,
-    { companyName: `Platform ${randomUUID().slice(0, 6)}`, email, password: TEST_PASSWORD, firstName: 'Max', lastName: 'Master' },
-    { isPlatformAdmin: true },
-  );
-  return { userId, email, companyId, role: 'admin' };
-}
+// Companies, users and records: tests/support/factories.ts; personas: tests/support/personas.ts.
+export { createMasterAdmin, createTestCompany, TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from './factories.js';
+export { PERSONAS, type PersonaName } from './personas.js';
 
 const request = { ip: '127.0.0.1', userAgent: 'vitest' };
 
@@ -108,6 +55,17 @@ export type Caller = ReturnType<typeof appRouter.createCaller>;
 /** A tRPC caller as the user, through a real session, exactly as a request would build it. */
 export async function callerFor(services: AppServices, user: TestUser | null, ip = '127.0.0.1'): Promise<Caller> {
   return appRouter.createCaller(await contextFor(services, user, ip));
+}
+
+/**
+ * Calls the procedure at this path ("loads.get", as the client spells it) on the caller: for tests
+ * that go through a table of procedures (the authorization matrix, fuzzing).
+ */
+export function callPath(caller: Caller, path: string, input: unknown): Promise<unknown> {
+  const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], caller);
+  if (typeof procedure !== 'function') throw new Error(`no procedure ${path}`);
+  // Called inside a promise, so a synchronous throw is a rejection like any other refusal.
+  return Promise.resolve().then(() => (procedure as (input: unknown) => Promise<unknown>)(input));
 }
 
 export async function contextFor(services: AppServices, user: TestUser | null, ip = '127.0.0.1'): Promise<Context> {
