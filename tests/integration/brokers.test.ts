@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { StartedServices } from '../../server/src/services/create-services.js';
-import {
-  callerFor,
-  createMasterAdmin,
-  createTestCompany,
-  ownerDb,
-  startTestServices,
-  type Caller,
-  type PersonaName,
-  type TestCompany,
-  type TestUser,
-} from '../support/harness.js';
+import { createBroker, createMasterAdmin, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
+import { callerFor, ownerDb, startTestServices, type Caller } from '../support/harness.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
+import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
-import { createCompanyBroker } from './security/matrix/brokers.js';
 
 /**
  * Brokers, as docs/permissions.md has it: every staff role reads them, admins, dispatchers and
@@ -158,19 +149,19 @@ describe('listing and reading brokers', () => {
   it('refuses drivers (no role) and anyone signed out', async () => {
     expect(await refusal((await as('driver', list)).brokers.list())).toEqual(FORBIDDEN);
     expect(await refusal((await anonymous()).brokers.list())).toEqual(UNAUTHORIZED);
-    const id = await createCompanyBroker(started.services.db, list);
+    const id = await createBroker(started.services.db, list.users.dispatcher);
     expect(await refusal((await as('driver', list)).brokers.get({ id }))).toEqual(FORBIDDEN);
   });
 
   it('reads one broker as every reader and as a master admin', async () => {
-    const id = await createCompanyBroker(started.services.db, companyA);
+    const id = await createBroker(started.services.db, companyA.users.dispatcher);
     for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await as('treasury'), await asMasterAdmin()]) {
       expect((await caller.brokers.get({ id })).id).toBe(id);
     }
   });
 
   it("shows a master admin other companies' brokers, which other companies never see", async () => {
-    const id = await createCompanyBroker(started.services.db, companyB);
+    const id = await createBroker(started.services.db, companyB.users.dispatcher);
     expect((await (await asMasterAdmin()).brokers.get({ id })).companyId).toBe(companyB.companyId);
     const { items } = await (await as('admin', list)).brokers.list({ limit: 100 });
     expect(items.some((broker) => broker.id === id)).toBe(false);
@@ -178,8 +169,8 @@ describe('listing and reading brokers', () => {
 
   it("answers another company's broker, a random id and a deleted id all alike", async () => {
     const caller = await as('treasury');
-    const foreign = await createCompanyBroker(started.services.db, companyB);
-    const deleted = await createCompanyBroker(started.services.db, companyA);
+    const foreign = await createBroker(started.services.db, companyB.users.dispatcher);
+    const deleted = await createBroker(started.services.db, companyA.users.dispatcher);
     await (await as('admin')).brokers.delete({ id: deleted });
     await expectSameAsMissing(
       () => caller.brokers.get({ id: foreign }),
@@ -208,13 +199,13 @@ describe('editing a broker', () => {
   });
 
   it('refuses treasury and drivers', async () => {
-    const id = await createCompanyBroker(started.services.db, companyA);
+    const id = await createBroker(started.services.db, companyA.users.dispatcher);
     expect(await refusal((await as('treasury')).brokers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).brokers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
   });
 
   it("answers another company's broker like a missing one, for a master admin too, and leaves it untouched", async () => {
-    const foreign = await createCompanyBroker(started.services.db, companyB, 'Untouched Broker');
+    const foreign = await createBroker(started.services.db, companyB.users.dispatcher, { name: 'Untouched Broker' });
     for (const caller of [await as('dispatcher'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.brokers.update({ id: foreign, name: 'Hijacked' }),
@@ -228,7 +219,7 @@ describe('editing a broker', () => {
 
 describe('deleting a broker', () => {
   it('only admins delete brokers', async () => {
-    const id = await createCompanyBroker(started.services.db, companyA);
+    const id = await createBroker(started.services.db, companyA.users.dispatcher);
     for (const persona of ['dispatcher', 'sales', 'treasury', 'driver'] as const) {
       expect(await refusal((await as(persona)).brokers.delete({ id }))).toEqual(FORBIDDEN);
     }
@@ -238,7 +229,7 @@ describe('deleting a broker', () => {
   });
 
   it("keeps a load's history: the load stays, unlinked, still naming the broker it had", async () => {
-    const id = await createCompanyBroker(started.services.db, companyA, 'Historic Brokerage');
+    const id = await createBroker(started.services.db, companyA.users.dispatcher, { name: 'Historic Brokerage' });
     const load = await owner
       .insertInto('loads')
       .values({
@@ -260,7 +251,7 @@ describe('deleting a broker', () => {
   });
 
   it("answers another company's broker, and a deleted one, like a missing one, for a master admin too", async () => {
-    const foreign = await createCompanyBroker(started.services.db, companyB);
+    const foreign = await createBroker(started.services.db, companyB.users.dispatcher);
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.brokers.delete({ id: foreign }),
@@ -269,7 +260,7 @@ describe('deleting a broker', () => {
     }
     expect(await owner.selectFrom('brokers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
     const admin = await as('admin');
-    const deleted = await createCompanyBroker(started.services.db, companyA);
+    const deleted = await createBroker(started.services.db, companyA.users.dispatcher);
     await admin.brokers.delete({ id: deleted });
     await expectSameAsMissing(
       () => admin.brokers.delete({ id: foreign }),
