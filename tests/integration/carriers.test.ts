@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { StartedServices } from '../../server/src/services/create-services.js';
-import {
-  callerFor,
-  createMasterAdmin,
-  createTestCompany,
-  ownerDb,
-  startTestServices,
-  type Caller,
-  type PersonaName,
-  type TestCompany,
-  type TestUser,
-} from '../support/harness.js';
+import { createCarrier, createMasterAdmin, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
+import { callerFor, ownerDb, startTestServices, type Caller } from '../support/harness.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
+import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
-import { createSalesCarrier } from './security/matrix/carriers.js';
 
 /**
  * Carriers, as docs/permissions.md has it: admins and dispatchers manage the company's, sales
@@ -162,7 +153,7 @@ describe('listing and reading carriers', () => {
   });
 
   it('refuses treasury, drivers and anyone signed out', async () => {
-    const id = await createSalesCarrier(started.services.db, list);
+    const id = await createCarrier(started.services.db, list.users.sales);
     for (const persona of ['treasury', 'driver'] as const) {
       const caller = await as(persona, list);
       expect(await refusal(caller.carriers.list())).toEqual(FORBIDDEN);
@@ -173,7 +164,7 @@ describe('listing and reading carriers', () => {
   });
 
   it('reads one carrier as every reader and as a master admin', async () => {
-    const id = await createSalesCarrier(started.services.db, companyA);
+    const id = await createCarrier(started.services.db, companyA.users.sales);
     for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await asMasterAdmin()]) {
       expect((await caller.carriers.get({ id })).id).toBe(id);
     }
@@ -190,8 +181,8 @@ describe('listing and reading carriers', () => {
 
   it("answers another company's carrier, a random id and a deleted id all alike", async () => {
     const caller = await as('dispatcher');
-    const foreign = await createSalesCarrier(started.services.db, companyB);
-    const deleted = await createSalesCarrier(started.services.db, companyA);
+    const foreign = await createCarrier(started.services.db, companyB.users.sales);
+    const deleted = await createCarrier(started.services.db, companyA.users.sales);
     await (await as('admin')).carriers.delete({ id: deleted });
     await expectSameAsMissing(
       () => caller.carriers.get({ id: foreign }),
@@ -205,7 +196,7 @@ describe('listing and reading carriers', () => {
   });
 
   it("shows a master admin other companies' carriers", async () => {
-    const id = await createSalesCarrier(started.services.db, companyB);
+    const id = await createCarrier(started.services.db, companyB.users.sales);
     expect((await (await asMasterAdmin()).carriers.get({ id })).companyId).toBe(companyB.companyId);
   });
 });
@@ -247,7 +238,7 @@ describe('editing a carrier', () => {
   });
 
   it("answers another company's carrier like a missing one, for a master admin too, and leaves it untouched", async () => {
-    const foreign = await createSalesCarrier(started.services.db, companyB, 'Untouched Carrier');
+    const foreign = await createCarrier(started.services.db, companyB.users.sales, { name: 'Untouched Carrier' });
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.carriers.update({ id: foreign, name: 'Hijacked' }),
@@ -259,7 +250,7 @@ describe('editing a carrier', () => {
   });
 
   it('refuses treasury and drivers', async () => {
-    const id = await createSalesCarrier(started.services.db, companyA);
+    const id = await createCarrier(started.services.db, companyA.users.sales);
     expect(await refusal((await as('treasury')).carriers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).carriers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
   });
@@ -277,7 +268,7 @@ describe('deleting a carrier', () => {
   });
 
   it("keeps a load's history: the load stays, unlinked, still naming the carrier it had", async () => {
-    const id = await createSalesCarrier(started.services.db, companyA, 'Historic Haulers');
+    const id = await createCarrier(started.services.db, companyA.users.sales, { name: 'Historic Haulers' });
     const load = await owner
       .insertInto('loads')
       .values({
@@ -300,7 +291,7 @@ describe('deleting a carrier', () => {
 
   it("lets sales delete their own carriers only; a colleague's answers like a missing one and stays", async () => {
     const sales = await as('sales');
-    await sales.carriers.delete({ id: await createSalesCarrier(started.services.db, companyA) });
+    await sales.carriers.delete({ id: await createCarrier(started.services.db, companyA.users.sales) });
     const colleagues = await (await as('admin')).carriers.create(newCarrier());
     await expectSameAsMissing(
       () => sales.carriers.delete({ id: colleagues.id }),
@@ -310,7 +301,7 @@ describe('deleting a carrier', () => {
   });
 
   it("answers another company's carrier like a missing one, for a master admin too, and keeps it", async () => {
-    const foreign = await createSalesCarrier(started.services.db, companyB);
+    const foreign = await createCarrier(started.services.db, companyB.users.sales);
     for (const caller of [await as('dispatcher'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.carriers.delete({ id: foreign }),
@@ -321,7 +312,7 @@ describe('deleting a carrier', () => {
   });
 
   it('refuses treasury, drivers and anyone signed out', async () => {
-    const id = await createSalesCarrier(started.services.db, companyA);
+    const id = await createCarrier(started.services.db, companyA.users.sales);
     expect(await refusal((await as('treasury')).carriers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).carriers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await anonymous()).carriers.delete({ id }))).toEqual(UNAUTHORIZED);
