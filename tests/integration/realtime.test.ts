@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { LiveChange, LiveEvent, LiveTable } from '#shared/schemas/live.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
+  callerFor,
   createMasterAdmin,
   createTestCompany,
   listen,
+  ownerDb,
   sessionFor,
   startTestServices,
   wsClientFor,
@@ -12,16 +16,11 @@ import {
   type TestUser,
 } from '../support/harness.js';
 import type { Persona } from './security/authorization-matrix.js';
-import { insertLoad, setLoadStatus } from './security/matrix/dashboard.js';
-import { LIVE_CHANGES, liveNotices, type LiveChange } from './security/matrix/realtime.js';
+import { createCompanyBroker } from './security/matrix/brokers.js';
+import { createSalesCarrier } from './security/matrix/carriers.js';
+import { insertDriver, insertLoad, setLoadStatus } from './security/matrix/dashboard.js';
+import { LIVE_CHANGES, liveNotices, type LiveChange as MatrixChange } from './security/matrix/realtime.js';
 import { createWipRequest } from './security/matrix/wip.js';
-
-type LiveTable = 'loads' | 'wipAssignments' | 'drivers';
-interface Notice {
-  table: LiveTable;
-  op: string;
-  id: string;
-}
 
 let started: StartedServices;
 let app: FastifyInstance;
@@ -39,31 +38,42 @@ afterAll(async () => {
   await started?.close();
 });
 
+interface Tab {
+  /** Every event of the channel, in order. */
+  events: LiveEvent[];
+  /** The changes only. */
+  changes: () => LiveChange[];
+}
+
 /**
- * A browser tab of this user subscribed to realtime.changes over a real WebSocket; resolves
- * once the server has started the subscription (it listens from then on).
+ * A signed-in browser tab: its one live channel (realtime.changes) over a real WebSocket;
+ * resolves once the channel says the session is active (it listens from then on).
  */
-async function subscriber(user: TestUser, tables: LiveTable[]): Promise<Notice[]> {
-  const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, user), origin);
-  const notices: Notice[] = [];
+async function tab(user: TestUser, sessionId?: string): Promise<Tab> {
+  const { client, wsClient } = wsClientFor(wsUrl, sessionId ?? (await sessionFor(started.services, user)), origin);
+  const events: LiveEvent[] = [];
   await new Promise<void>((resolve, reject) => {
-    const subscription = client.realtime.changes.subscribe(
-      { tables },
-      { onStarted: () => resolve(), onData: (notice) => 'table' in notice && notices.push(notice), onError: reject },
-    );
+    const subscription = client.realtime.changes.subscribe(undefined, {
+      onData: (event) => {
+        events.push(event);
+        if (event.type === 'session' && event.state === 'active') resolve();
+      },
+      onError: reject,
+    });
     closers.push(() => {
       subscription.unsubscribe();
       void wsClient.close();
     });
   });
-  // The 'started' answer and the bus listener are set up in the same tick; a short grace covers the rest.
+  // The 'active' answer and the bus listener are set up in the same tick; a short grace covers the rest.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  return notices;
+  return { events, changes: () => events.filter((event): event is LiveChange => event.type === 'change') };
 }
 
-const ids = (notices: Notice[]) => notices.map((notice) => notice.id);
+const ids = (changes: LiveChange[], table?: LiveTable) =>
+  changes.filter((change) => !table || change.table === table).map((change) => change.id);
 
-describe('realtime.changes over a WebSocket', () => {
+describe('realtime.changes: one channel per tab', () => {
   let ours: TestCompany;
   let foreign: TestCompany;
   beforeAll(async () => {
@@ -71,47 +81,122 @@ describe('realtime.changes over a WebSocket', () => {
     foreign = await createTestCompany(started.services);
   });
 
-  it("a load's creation and status change reach a subscriber of the same company within a second, and not one of another company", async () => {
-    const dispatcher = await subscriber(ours.users.dispatcher, ['loads']);
-    const stranger = await subscriber(foreign.users.dispatcher, ['loads']);
+  it("carries a load's creation and status change, with the status before and after, to the same company only", async () => {
+    const dispatcher = await tab(ours.users.dispatcher);
+    const stranger = await tab(foreign.users.dispatcher);
 
     const loadId = await insertLoad(started.services.db, ours.users.dispatcher, { status: 'pending' });
-    await expect.poll(() => dispatcher, { timeout: 1000, interval: 20 }).toContainEqual({ table: 'loads', op: 'INSERT', id: loadId });
+    await expect
+      .poll(() => dispatcher.changes(), { timeout: 1000, interval: 20 })
+      .toContainEqual(expect.objectContaining({ table: 'loads', op: 'INSERT', id: loadId, status: 'pending', previousStatus: null }));
 
     await setLoadStatus(started.services.db, ours.users.dispatcher, loadId, 'in_transit');
-    await expect.poll(() => dispatcher, { timeout: 1000, interval: 20 }).toContainEqual({ table: 'loads', op: 'UPDATE', id: loadId });
+    await expect
+      .poll(() => dispatcher.changes(), { timeout: 1000, interval: 20 })
+      .toContainEqual(
+        expect.objectContaining({ table: 'loads', op: 'UPDATE', id: loadId, status: 'in_transit', previousStatus: 'pending' }),
+      );
 
     // A change of the stranger's own company arrives after ours: by then ours would have too.
     const sentinel = await insertLoad(started.services.db, foreign.users.admin);
-    await expect.poll(() => ids(stranger), { timeout: 2000 }).toContain(sentinel);
-    expect(ids(stranger)).not.toContain(loadId);
-    expect(ids(dispatcher)).not.toContain(sentinel);
+    await expect.poll(() => ids(stranger.changes()), { timeout: 2000 }).toContain(sentinel);
+    expect(ids(stranger.changes())).not.toContain(loadId);
+    expect(ids(dispatcher.changes())).not.toContain(sentinel);
   });
 
-  it("a sales subscriber hears about their own loads only, not the company's others", async () => {
-    const sales = await subscriber(ours.users.sales, ['loads']);
-    const dispatcher = await subscriber(ours.users.dispatcher, ['loads']);
-    const companyLoad = await insertLoad(started.services.db, ours.users.dispatcher);
-    const ownLoad = await insertLoad(started.services.db, ours.users.dispatcher, { salesUserId: ours.users.sales.userId });
-    await setLoadStatus(started.services.db, ours.users.dispatcher, companyLoad, 'assigned');
-    await setLoadStatus(started.services.db, ours.users.dispatcher, ownLoad, 'picked');
-    await expect.poll(() => sales, { timeout: 1000, interval: 20 }).toContainEqual({ table: 'loads', op: 'UPDATE', id: ownLoad });
-    await expect.poll(() => ids(dispatcher), { timeout: 1000 }).toEqual([companyLoad, ownLoad, companyLoad, ownLoad]);
-    expect(sales).toEqual([
-      { table: 'loads', op: 'INSERT', id: ownLoad },
-      { table: 'loads', op: 'UPDATE', id: ownLoad },
-    ]);
+  it('multiplexes every table the user may read on the one subscription, and no other', async () => {
+    const admin = await tab(ours.users.admin);
+    const treasury = await tab(ours.users.treasury);
+    const db = started.services.db;
+    const made = {
+      loads: await insertLoad(db, ours.users.dispatcher),
+      drivers: await insertDriver(db, ours.users.dispatcher),
+      brokers: await createCompanyBroker(db, ours),
+      carriers: await createSalesCarrier(db, ours),
+      wipAssignments: await createWipRequest(db, ours.users.dispatcher),
+    } satisfies Record<LiveTable, string>;
+    await expect.poll(() => admin.changes().map((change) => [change.table, change.id]), { timeout: 1000 }).toEqual(Object.entries(made));
+    // Treasury reads no carriers (shared/src/permissions.ts) and sees only their own WIP requests.
+    const sentinel = await insertLoad(db, ours.users.admin);
+    await expect.poll(() => ids(treasury.changes()), { timeout: 1000 }).toContain(sentinel);
+    expect(treasury.changes().map((change) => change.table)).toEqual(['loads', 'drivers', 'brokers', 'loads']);
   });
 
-  it('only the tables asked for are sent', async () => {
-    const loadsOnly = await subscriber(ours.users.admin, ['loads']);
-    const wipOnly = await subscriber(ours.users.admin, ['wipAssignments']);
-    const request = await createWipRequest(started.services.db, ours.users.dispatcher);
-    const load = await insertLoad(started.services.db, ours.users.admin);
-    await expect.poll(() => ids(loadsOnly), { timeout: 1000 }).toEqual([load]);
-    await expect.poll(() => ids(wipOnly), { timeout: 1000 }).toEqual([request]);
+  it("marks the user's own changes as theirs (the client then does not re-read twice)", async () => {
+    const dispatcher = await tab(ours.users.dispatcher);
+    const own = (await (await callerFor(started.services, ours.users.dispatcher)).brokers.create({ name: 'Own Broker' })).id;
+    const others = (await (await callerFor(started.services, ours.users.admin)).brokers.create({ name: 'Admin Broker' })).id;
+    await expect.poll(() => ids(dispatcher.changes()), { timeout: 1000 }).toEqual([own, others]);
+    expect(dispatcher.changes().map((change) => change.mine)).toEqual([true, false]);
+    expect(dispatcher.changes().every((change) => !('actorId' in change))).toBe(true);
+  });
+
+  it('says when the session ends, then stops', async () => {
+    const sessionId = await sessionFor(started.services, ours.users.sales);
+    const sales = await tab(ours.users.sales, sessionId);
+    await started.services.lucia.invalidateSession(sessionId);
+    await expect
+      .poll(() => sales.events.filter((event) => event.type === 'session'), { timeout: 1000 })
+      .toEqual([
+        { type: 'session', state: 'active' },
+        { type: 'session', state: 'ended' },
+      ]);
+  });
+
+  it('tells every tab to re-read everything after the server may have missed changes', async () => {
+    const admin = await tab(ours.users.admin);
+    const pid = started.services.bus.listenerPid();
+    await withOwner((owner) => sql`select pg_terminate_backend(${pid})`.execute(owner));
+    await expect.poll(() => admin.events.some((event) => event.type === 'resync'), { timeout: 5000 }).toBe(true);
   });
 });
+
+describe("one ownership rule: a sales user's list, dashboard and live feed agree", () => {
+  it('counts, lists and hears of exactly the loads they sell or created and the drivers they brought in', async () => {
+    const company = await createTestCompany(started.services);
+    const sales = company.users.sales;
+    const feed = await tab(sales);
+    const db = started.services.db;
+    const sold = await insertLoad(db, company.users.dispatcher, { salesUserId: sales.userId });
+    const created = await insertLoad(db, sales, { salesUserId: null });
+    const others = await insertLoad(db, company.users.dispatcher);
+    const ownDriver = await insertDriver(db, sales, { salesAgentId: sales.userId });
+    const otherDriver = await insertDriver(db, company.users.dispatcher);
+    // A load that stops being theirs: they hear that it changed, and then no longer see it.
+    const handedOver = await insertLoad(db, company.users.dispatcher, { salesUserId: sales.userId });
+    await withOwner((owner) =>
+      owner.updateTable('loads').set({ salesUserId: company.users.dispatcher.userId }).where('id', '=', handedOver).execute(),
+    );
+
+    const caller = await callerFor(started.services, sales);
+    const own = [created, sold].sort();
+    expect((await caller.loads.list()).items.map((load) => load.id).sort()).toEqual(own);
+    expect((await caller.drivers.list()).items.map((driver) => driver.id)).toEqual([ownDriver]);
+    const summary = await caller.dashboard.summary();
+    expect(summary).toMatchObject({ totalLoads: own.length, drivers: 1 });
+    expect(summary.recentLoads.map((load) => load.id).sort()).toEqual(own);
+
+    await expect.poll(() => feed.changes().length, { timeout: 1000 }).toBe(5);
+    expect(feed.changes().map((change) => [change.table, change.op, change.id])).toEqual([
+      ['loads', 'INSERT', sold],
+      ['loads', 'INSERT', created],
+      ['drivers', 'INSERT', ownDriver],
+      ['loads', 'INSERT', handedOver],
+      ['loads', 'UPDATE', handedOver],
+    ]);
+    expect(ids(feed.changes())).not.toContain(others);
+    expect(ids(feed.changes())).not.toContain(otherDriver);
+  });
+});
+
+async function withOwner<T>(work: (owner: ReturnType<typeof ownerDb>) => Promise<T>): Promise<T> {
+  const owner = ownerDb();
+  try {
+    return await work(owner);
+  } finally {
+    await owner.destroy();
+  }
+}
 
 describe('who hears about which change (docs/permissions.md, "Live change notices")', () => {
   it('every persona is told exactly the changes the matrix lists, and nothing else', async () => {
@@ -121,11 +206,11 @@ describe('who hears about which change (docs/permissions.md, "Live change notice
     const personas = Object.keys(liveNotices) as Exclude<Persona, 'anonymous'>[];
     const users: Record<Exclude<Persona, 'anonymous'>, TestUser> = { ...ours.users, masterAdmin: master };
     const heard = Object.fromEntries(
-      await Promise.all(personas.map(async (persona) => [persona, await subscriber(users[persona], ['loads', 'wipAssignments'])] as const)),
-    ) as Record<Exclude<Persona, 'anonymous'>, Notice[]>;
+      await Promise.all(personas.map(async (persona) => [persona, await tab(users[persona])] as const)),
+    ) as Record<Exclude<Persona, 'anonymous'>, Tab>;
 
     const db = started.services.db;
-    const made: Record<LiveChange, string> = {
+    const made: Record<MatrixChange, string> = {
       ourLoad: await insertLoad(db, ours.users.dispatcher),
       ourSalesLoad: await insertLoad(db, ours.users.dispatcher, { salesUserId: ours.users.sales.userId }),
       ourDispatcherWip: await createWipRequest(db, ours.users.dispatcher),
@@ -133,16 +218,18 @@ describe('who hears about which change (docs/permissions.md, "Live change notice
       foreignLoad: await insertLoad(db, foreign.users.dispatcher),
       foreignWip: await createWipRequest(db, foreign.users.dispatcher),
     };
-    // The master admin hears every company, the last change included: by then every other notice has been sent too.
-    await expect.poll(() => LIVE_CHANGES.every((change) => ids(heard.masterAdmin).includes(made[change])), { timeout: 2000 }).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The admin of the other company hears its last change: by then every other notice has been sent too.
+    const foreignAdmin = await tab(foreign.users.admin);
+    const last = await insertLoad(db, foreign.users.dispatcher);
+    await expect.poll(() => ids(foreignAdmin.changes()), { timeout: 2000 }).toContain(last);
+    await new Promise((resolve) => setTimeout(resolve, 100));
 
     const changeOf = new Map(Object.entries(made).map(([change, id]) => [id, change]));
     for (const persona of personas) {
-      const told = ids(heard[persona])
+      const told = ids(heard[persona].changes())
         .map((id) => changeOf.get(id))
         .filter((change) => change !== undefined);
-      expect(told, persona).toEqual([...liveNotices[persona]]);
+      expect(told, persona).toEqual(LIVE_CHANGES.filter((change) => liveNotices[persona].includes(change)));
     }
   });
 });

@@ -1,27 +1,152 @@
-import { useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { trpc } from './trpc';
-
-type LiveTable = 'loads' | 'wipAssignments' | 'drivers';
+import { useEffect, useRef } from 'react';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { LiveChange, LiveEvent, LiveTable } from '#shared/schemas/live.js';
+import { queryClient, sessionLost, trpc } from './trpc';
 
 /**
- * Calls onChange (debounced to one call per burst) when a row the user may see changes in
- * one of the tables, so screens re-read through their ordinary queries. On `resync` (the server
- * may have missed changes) every query is invalidated, not only this screen's.
+ * The one live channel of a signed-in tab: one subscription (realtime.changes, server side in
+ * server/src/domains/realtime/) opened by <LiveChannel />, mounted once in the authed layout.
+ * Screens do not subscribe: each change patches or re-reads exactly the cached queries that hold
+ * the changed table's rows, by the rules below, so a screen is live as soon as it reads through
+ * an ordinary query. A new table: add it to LIVE_RULES.
  */
-export function useLiveChanges(tables: LiveTable[], onChange: () => void) {
+
+/**
+ * Per table, the queries (tRPC paths) that hold its rows by id (lists, one record, pick lists)
+ * and those that count or summarise them.
+ */
+export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: readonly string[] }> = {
+  loads: { rows: ['loads.list', 'loads.get'], counts: ['dashboard.summary', 'team.adminStats'] },
+  drivers: {
+    rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions'],
+    counts: ['dashboard.summary', 'team.adminStats'],
+  },
+  brokers: { rows: ['brokers.list', 'brokers.get', 'loads.formOptions'], counts: ['dashboard.summary'] },
+  carriers: { rows: ['carriers.list', 'carriers.get', 'carriers.options', 'loads.formOptions'], counts: [] },
+  wipAssignments: { rows: ['wip.list'], counts: [] },
+};
+
+/** Changes arriving together (a burst, a bulk change) are applied together. */
+const BATCH_MS = 100;
+
+const pathOf = (query: Query) => (Array.isArray(query.queryKey[0]) ? query.queryKey[0].join('.') : '');
+const inputOf = (query: Query) => (query.queryKey[1] as { input?: Record<string, unknown> } | undefined)?.input;
+const holds = (query: Query, id: string) => query.state.data !== undefined && JSON.stringify(query.state.data).includes(id);
+
+type Row = { id?: unknown; status?: unknown };
+
+/** The cached data with the row `id` changed by `patch` (or dropped when it answers null): lists, pages of lists, one record. */
+function patchRows(data: unknown, id: string, patch: (row: Row) => Row | null): unknown {
+  if (Array.isArray(data)) {
+    return data.flatMap((row: Row) => (row?.id === id ? (patch(row) ?? []) : [row]));
+  }
+  if (data && typeof data === 'object') {
+    const record = data as Row & { pages?: unknown[]; items?: unknown[] };
+    if (Array.isArray(record.pages)) return { ...record, pages: record.pages.map((page) => patchRows(page, id, patch)) };
+    if (Array.isArray(record.items)) return { ...record, items: patchRows(record.items, id, patch) };
+    if (record.id === id) return patch(record) ?? record;
+  }
+  return data;
+}
+
+/**
+ * Applies a batch of changes to the cache: a deleted row leaves every cached list at once, a new
+ * status shows at once, and only the queries that hold the row (or count the table, or filter on
+ * the status that changed) are re-read. The user's own changes were already re-read by the
+ * mutation that made them: a query read since then, or being read, is left alone.
+ */
+function applyChanges(client: QueryClient, changes: LiveChange[], ownChangesReadAt: number) {
+  const reread = new Map<Query, { onlyMine: boolean }>();
+  const mark = (query: Query, change: LiveChange) => reread.set(query, { onlyMine: (reread.get(query)?.onlyMine ?? true) && change.mine });
+  for (const change of changes) {
+    const rule = LIVE_RULES[change.table];
+    const statusChanged = change.op === 'UPDATE' && change.status !== change.previousStatus;
+    for (const query of client.getQueryCache().getAll()) {
+      const path = pathOf(query);
+      const input = inputOf(query);
+      if (rule.rows.includes(path)) {
+        if (change.op === 'DELETE' && !input?.id) {
+          client.setQueryData(query.queryKey, (data: unknown) => patchRows(data, change.id, () => null));
+        } else if (change.op === 'INSERT') {
+          if (!input?.id) mark(query, change);
+        } else if (holds(query, change.id)) {
+          if (statusChanged)
+            client.setQueryData(query.queryKey, (data: unknown) =>
+              patchRows(data, change.id, (row) => ({ ...row, status: change.status })),
+            );
+          mark(query, change);
+        } else if (statusChanged && typeof input?.status === 'string' && input.status !== 'all') {
+          mark(query, change);
+        }
+      } else if (rule.counts.includes(path) && (change.op !== 'UPDATE' || statusChanged || holds(query, change.id))) {
+        mark(query, change);
+      }
+    }
+  }
+  for (const [query, { onlyMine }] of reread) {
+    if (onlyMine && (query.state.fetchStatus === 'fetching' || query.state.dataUpdatedAt >= ownChangesReadAt)) continue;
+    void client.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: !onlyMine });
+  }
+}
+
+/**
+ * The tab's one live subscription. Mount once, inside the signed-in layout. A session that
+ * ends anywhere is handled in one place (sessionLost, lib/trpc.ts); after a reconnect or a
+ * resync (changes may have been missed) every query is re-read.
+ */
+export function LiveChannel(): null {
+  const pending = useRef<LiveChange[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  const queryClient = useQueryClient();
-  trpc.realtime.changes.useSubscription(
-    { tables },
-    {
-      onData: (notice) => {
-        if ('type' in notice && notice.type === 'resync') void queryClient.invalidateQueries();
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => latest.current(), 150);
-      },
-    },
+  const listening = useRef(false);
+  /** When this tab's last own change had been re-read by its mutation (after its commit). */
+  const ownChangesReadAt = useRef(0);
+
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') ownChangesReadAt.current = Date.now();
+      }),
+    [],
   );
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const flush = () => {
+    timer.current = null;
+    // The tab's own change may still be on its way back: apply once its mutation has settled.
+    if (queryClient.isMutating() > 0 && pending.current.some((change) => change.mine)) {
+      timer.current = setTimeout(flush, BATCH_MS);
+      return;
+    }
+    const changes = pending.current;
+    pending.current = [];
+    applyChanges(queryClient, changes, ownChangesReadAt.current);
+  };
+
+  const onEvent = (event: LiveEvent) => {
+    if (event.type === 'change') {
+      pending.current.push(event);
+      timer.current ??= setTimeout(flush, BATCH_MS);
+    } else if (event.type === 'resync') {
+      void queryClient.invalidateQueries();
+    } else if (event.state === 'ended') {
+      sessionLost.handler();
+    } else {
+      // 'active' again: the channel reconnected, and changes may have been missed meanwhile.
+      if (listening.current) void queryClient.invalidateQueries();
+      listening.current = true;
+    }
+  };
+
+  trpc.realtime.changes.useSubscription(undefined, {
+    onData: onEvent,
+    onError: (error) => {
+      if (error.data?.code === 'UNAUTHORIZED') sessionLost.handler();
+    },
+  });
+  return null;
 }

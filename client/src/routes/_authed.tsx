@@ -2,6 +2,7 @@ import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
 import { guardScreen } from '../lib/guards';
+import { LiveChannel } from '../lib/use-live';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context, location }) => {
@@ -26,11 +27,15 @@ function ShellLoading() {
   );
 }
 
-/** The shell around every signed-in screen, with the session the guard above read (useSession gives it to the screens). */
+/**
+ * The shell around every signed-in screen, with the session the guard above read (useSession
+ * gives it to the screens), and the tab's one live channel (lib/use-live.ts).
+ */
 function AuthedLayout() {
   const { session } = Route.useRouteContext();
   return (
     <AppShell session={session}>
+      <LiveChannel />
       <Outlet />
     </AppShell>
   );

@@ -4,7 +4,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { useFailureToast } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useLiveChanges } from '../../lib/use-live';
 import { WipPanel } from '../wip/WipPanel';
 import { RecentLoads } from './RecentLoads';
 import { StatCard } from './StatCard';
@@ -20,8 +19,6 @@ export function GenericDashboard() {
   const hasAccess = session.isMasterAdmin || session.role !== null;
   const summary = trpc.dashboard.summary.useQuery(undefined, { enabled: hasAccess });
   useFailureToast(summary);
-  const utils = trpc.useUtils();
-  useLiveChanges(['loads', 'drivers'], () => void utils.dashboard.summary.invalidate());
 
   const data = summary.data;
   const isLoading = hasAccess && summary.isPending;

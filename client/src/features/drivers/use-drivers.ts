@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { notify } from '../../components/toaster';
-import { useLiveChanges } from '../../lib/use-live';
 import { trpc } from '../../lib/trpc';
 import { usePagedList } from '../../lib/use-paged-list';
 
@@ -18,9 +17,7 @@ export function driverPermissions(session: SessionOutput) {
 
 /** The drivers list, newest first, a page at a time; re-read whenever a driver the user may see changes. */
 export function useDriverList() {
-  const utils = trpc.useUtils();
   const { rows, query } = usePagedList(trpc.drivers.list, {});
-  useLiveChanges(['drivers'], () => void utils.drivers.invalidate());
   useEffect(() => {
     if (query.error) notify.error('Error', 'Failed to fetch data');
   }, [query.error]);

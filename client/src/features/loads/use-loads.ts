@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LoadStatusFilter } from '#shared/schemas/loads.js';
-import { useLiveChanges } from '../../lib/use-live';
 import { trpc } from '../../lib/trpc';
 import { usePagedList } from '../../lib/use-paged-list';
 
@@ -23,12 +22,7 @@ export function loadPermissions(session: SessionOutput) {
 
 /** The loads list, newest first, a page at a time; re-read whenever a visible load changes anywhere. */
 export function useLoadList(filters: LoadFilters) {
-  const utils = trpc.useUtils();
   const { rows: loads, query } = usePagedList(trpc.loads.list, filters);
-  useLiveChanges(['loads'], () => {
-    void utils.loads.list.invalidate();
-    void utils.loads.get.invalidate();
-  });
   return { query, loads };
 }
 

@@ -46,7 +46,6 @@ const icons: Partial<Record<AppPath, LucideIcon>> = {
 
 export function AppShell({ session, children }: { session: SessionOutput; children: ReactNode }) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  useSessionWatch();
   return (
     <Flex minH="100vh" bg="gray.50">
       <Box
@@ -178,17 +177,4 @@ function useSignOut() {
       },
     );
   return Object.assign(signOut, { isPending: mutation.isPending });
-}
-
-/** Ends the page when the session ends anywhere (sign-out elsewhere, revocation, expiry). */
-function useSessionWatch() {
-  const navigate = useNavigate();
-  trpc.auth.sessionEvents.useSubscription(undefined, {
-    onData: (event) => {
-      if (event.type === 'ended') leaveToAuth(navigate);
-    },
-    onError: (error) => {
-      if (error.data?.code === 'UNAUTHORIZED') leaveToAuth(navigate);
-    },
-  });
 }

@@ -3,7 +3,6 @@ import { CircleDollarSign, Package, Truck, Users } from 'lucide-react';
 import { useFailureToast } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { useLiveChanges } from '../../lib/use-live';
 import { StatCard } from '../dashboard/StatCard';
 
 /**
@@ -14,8 +13,6 @@ import { StatCard } from '../dashboard/StatCard';
 export function AdminStats() {
   const stats = trpc.team.adminStats.useQuery();
   useFailureToast(stats, 'Error', 'Failed to load the statistics');
-  const utils = trpc.useUtils();
-  useLiveChanges(['loads', 'drivers'], () => void utils.team.adminStats.invalidate());
 
   const data = stats.data;
   const counters = [

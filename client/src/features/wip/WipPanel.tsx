@@ -11,7 +11,6 @@ import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
-import { useLiveChanges } from '../../lib/use-live';
 import { useWipList } from './use-wip';
 
 export const WIP_TEXTS = {
@@ -34,8 +33,6 @@ export function WipPanel() {
   const canRequest = Boolean(session && !session.isMasterAdmin && session.role && session.role !== 'admin');
 
   const { rows, query: list } = useWipList(canList);
-  const utils = trpc.useUtils();
-  useLiveChanges(['wipAssignments'], () => void utils.wip.list.invalidate());
 
   useEffect(() => {
     if (list.errorUpdatedAt > 0) notify.error('Error', 'Failed to load WIP assignments');

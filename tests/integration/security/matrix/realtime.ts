@@ -6,7 +6,7 @@ import { SIGNED_IN } from '../personas.js';
  * (docs/permissions.md, "Live change notices"), which `liveNotices` below encodes.
  */
 export const realtimeRules = {
-  'realtime.changes': { type: 'subscription', allowed: SIGNED_IN, input: () => ({ tables: ['loads', 'wipAssignments', 'drivers'] }) },
+  'realtime.changes': { type: 'subscription', allowed: SIGNED_IN, input: () => undefined },
 } satisfies Record<string, ProcedureRule>;
 
 /**
@@ -30,7 +30,8 @@ export type LiveChange = (typeof LIVE_CHANGES)[number];
 /**
  * Which of those changes each subscriber is told about: company-wide for admins, dispatchers
  * and treasury (WIP only their own unless admin), only their own loads and WIP for sales,
- * nothing for a driver, every company for a master admin (who belongs to a third company).
+ * nothing for a driver; a master admin (who belongs to a third company) every company's loads,
+ * as their loads list reads them, and no other company's WIP requests, which they review only in their own.
  */
 export const liveNotices: Record<Exclude<Persona, 'anonymous'>, readonly LiveChange[]> = {
   admin: ['ourLoad', 'ourSalesLoad', 'ourDispatcherWip', 'ourSalesWip'],
@@ -38,5 +39,5 @@ export const liveNotices: Record<Exclude<Persona, 'anonymous'>, readonly LiveCha
   sales: ['ourSalesLoad', 'ourSalesWip'],
   treasury: ['ourLoad', 'ourSalesLoad'],
   driver: [],
-  masterAdmin: LIVE_CHANGES,
+  masterAdmin: ['ourLoad', 'ourSalesLoad', 'foreignLoad'],
 };

@@ -1,0 +1,59 @@
+import { can, MASTER_ADMIN_READS_EVERY_COMPANY, type Domain } from '#shared/permissions.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import { LIVE_TABLES, type LiveChange, type LiveTable } from '#shared/schemas/live.js';
+import { mayRead, OWNERSHIP, scopeOf, type Scope } from '../../db/scope.js';
+import type { RealtimeEvent } from '../../services/realtime/bus.js';
+
+/** The permission domain whose read right decides who hears of a table's changes (shared/src/permissions.ts). */
+const LIVE_DOMAINS = {
+  loads: 'loads',
+  drivers: 'drivers',
+  brokers: 'brokers',
+  carriers: 'carriers',
+  wipAssignments: 'wip',
+} as const satisfies Record<LiveTable, Domain>;
+
+/**
+ * Who hears what: per table the user may read, the scope of those reads, exactly as the table's
+ * list procedure has it (a master admin reads every company's loads, drivers, brokers and
+ * carriers, but their own company's WIP requests). A table missing here is not the user's to hear of.
+ */
+export type LiveAudience = Partial<Record<LiveTable, Scope>>;
+
+export function liveAudienceOf(session: SessionOutput): LiveAudience {
+  const audience: LiveAudience = {};
+  for (const table of LIVE_TABLES) {
+    const domain = LIVE_DOMAINS[table];
+    if (!can(session, domain, 'read')) continue;
+    audience[table] = scopeOf(session, MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company');
+  }
+  return audience;
+}
+
+const OPS = ['INSERT', 'UPDATE', 'DELETE'] as const;
+const capitalised = (column: string) => column.charAt(0).toUpperCase() + column.slice(1);
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * The change as this subscriber may hear of it, or null. The trigger's payload names the row's
+ * company and owners, before and after an update (old_*), so the ownership rule (server/src/db/scope.ts)
+ * decides here exactly as it does for the lists: a user also hears that a row stopped being theirs.
+ * The acting user becomes `mine` and is not passed on.
+ */
+export function toLiveChange(audience: LiveAudience, userId: string, event: RealtimeEvent): LiveChange | null {
+  const table = LIVE_TABLES.find((name) => name === event.table);
+  const scope = table ? audience[table] : undefined;
+  const op = OPS.find((name) => name === event.op);
+  if (!table || !scope || !op || typeof event.id !== 'string') return null;
+  const previous = Object.fromEntries(OWNERSHIP[table].owners.map((column: string) => [column, event[`old${capitalised(column)}`]]));
+  if (!mayRead(scope, table, event, previous)) return null;
+  return {
+    type: 'change',
+    table,
+    op,
+    id: event.id,
+    status: text(event.status),
+    previousStatus: text(event.oldStatus),
+    mine: event.actorId === userId,
+  };
+}
