@@ -3,20 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
-  callerFor,
+  createCarrier,
+  createDriver,
   createMasterAdmin,
   createTestCompany,
-  ownerDb,
-  startTestServices,
-  type Caller,
-  type PersonaName,
   type TestCompany,
   type TestUser,
-} from '../support/harness.js';
+} from '../support/factories.js';
+import { callerFor, ownerDb, startTestServices, type Caller } from '../support/harness.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
+import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
-import { createSalesCarrier } from './security/matrix/carriers.js';
-import { createSalesDriver } from './security/matrix/drivers.js';
 
 /**
  * Drivers, as every role of docs/permissions.md meets them: admins and dispatchers manage the
@@ -149,14 +146,14 @@ describe('adding a driver', () => {
 
 describe("a driver's carrier", () => {
   it("links a driver to one of the company's carriers", async () => {
-    const carrierId = await createSalesCarrier(started.services.db, companyA);
+    const carrierId = await createCarrier(started.services.db, companyA.users.sales);
     const driver = await (await as('dispatcher')).drivers.create(newDriver({ carrierId: carrierId }));
     expect(driver.carrierId).toBe(carrierId);
   });
 
   it("refuses another company's carrier exactly like a missing one, naming the field, and writes nothing", async () => {
     const caller = await as('admin');
-    const foreignCarrier = await createSalesCarrier(started.services.db, companyB);
+    const foreignCarrier = await createCarrier(started.services.db, companyB.users.sales);
     const lastName = `Nobody ${randomUUID().slice(0, 6)}`;
     await expectSameAsMissing(
       () => caller.drivers.create(newDriver({ lastName: lastName, carrierId: foreignCarrier })),
@@ -171,12 +168,12 @@ describe("a driver's carrier", () => {
   it("refuses another company's carrier on edit, and a deleted carrier, like a missing one", async () => {
     const caller = await as('dispatcher');
     const driver = await caller.drivers.create(newDriver());
-    const foreignCarrier = await createSalesCarrier(started.services.db, companyB);
+    const foreignCarrier = await createCarrier(started.services.db, companyB.users.sales);
     await expectSameAsMissing(
       () => caller.drivers.update({ id: driver.id, carrierId: foreignCarrier }),
       () => caller.drivers.update({ id: driver.id, carrierId: randomUUID() }),
     );
-    const deletedCarrier = await createSalesCarrier(started.services.db, companyA);
+    const deletedCarrier = await createCarrier(started.services.db, companyA.users.sales);
     await (await as('admin')).carriers.delete({ id: deletedCarrier });
     await expectSameAsMissing(
       () => caller.drivers.update({ id: driver.id, carrierId: foreignCarrier }),
@@ -193,12 +190,12 @@ describe("a driver's carrier", () => {
       () => sales.drivers.create(newDriver({ carrierId: dispatchersCarrier })),
       () => sales.drivers.create(newDriver({ carrierId: randomUUID() })),
     );
-    const ownCarrier = await createSalesCarrier(started.services.db, companyA);
+    const ownCarrier = await createCarrier(started.services.db, companyA.users.sales);
     expect((await sales.drivers.create(newDriver({ carrierId: ownCarrier }))).carrierId).toBe(ownCarrier);
   });
 
   it('deleting the carrier unlinks its drivers and keeps them', async () => {
-    const carrierId = await createSalesCarrier(started.services.db, companyA);
+    const carrierId = await createCarrier(started.services.db, companyA.users.sales);
     const driver = await (await as('admin')).drivers.create(newDriver({ carrierId: carrierId }));
     await (await as('admin')).carriers.delete({ id: carrierId });
     expect((await (await as('admin')).drivers.get({ id: driver.id })).carrierId).toBeNull();
@@ -287,7 +284,7 @@ describe('listing drivers', () => {
 
 describe('reading one driver and its location', () => {
   it('reads a driver as every reader, and refuses drivers (no role)', async () => {
-    const id = await createSalesDriver(started.services.db, companyA);
+    const id = await createDriver(started.services.db, companyA.users.sales);
     for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
       expect((await (await as(persona)).drivers.get({ id })).id).toBe(id);
     }
@@ -297,8 +294,8 @@ describe('reading one driver and its location', () => {
 
   it("answers another company's driver, a random id and a deleted id all alike", async () => {
     const caller = await as('dispatcher');
-    const foreign = await createSalesDriver(started.services.db, companyB);
-    const deleted = await createSalesDriver(started.services.db, companyA);
+    const foreign = await createDriver(started.services.db, companyB.users.sales);
+    const deleted = await createDriver(started.services.db, companyA.users.sales);
     await (await as('admin')).drivers.delete({ id: deleted });
     for (const procedure of ['get', 'location'] as const) {
       await expectSameAsMissing(
@@ -327,7 +324,7 @@ describe('reading one driver and its location', () => {
   });
 
   it('gives nulls for a driver who never shared a position', async () => {
-    const id = await createSalesDriver(started.services.db, companyA, { firstName: 'Never', lastName: 'Shared' });
+    const id = await createDriver(started.services.db, companyA.users.sales, { firstName: 'Never', lastName: 'Shared' });
     expect(await (await as('treasury')).drivers.location({ id })).toEqual({
       id,
       name: 'Never Shared',
@@ -338,7 +335,7 @@ describe('reading one driver and its location', () => {
   });
 
   it('gives the last known position as numbers, with when it was reported', async () => {
-    const id = await createSalesDriver(started.services.db, companyA, { firstName: 'Shared', lastName: 'Position' });
+    const id = await createDriver(started.services.db, companyA.users.sales, { firstName: 'Shared', lastName: 'Position' });
     const reported = new Date('2026-11-20T15:04:05.000Z');
     await owner
       .updateTable('drivers')
@@ -394,7 +391,7 @@ describe('editing a driver', () => {
   });
 
   it("answers another company's driver like a missing one, and leaves it untouched", async () => {
-    const foreign = await createSalesDriver(started.services.db, companyB);
+    const foreign = await createDriver(started.services.db, companyB.users.sales, { firstName: 'Untouched' });
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.drivers.update({ id: foreign, firstName: 'Hijacked' }),
@@ -402,11 +399,11 @@ describe('editing a driver', () => {
       );
     }
     const row = await owner.selectFrom('drivers').select('firstName').where('id', '=', foreign).executeTakeFirstOrThrow();
-    expect(row.firstName).toBe('Matrix');
+    expect(row.firstName).toBe('Untouched');
   });
 
   it('refuses treasury and drivers', async () => {
-    const id = await createSalesDriver(started.services.db, companyA);
+    const id = await createDriver(started.services.db, companyA.users.sales);
     expect(await refusal((await as('treasury')).drivers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).drivers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
   });
@@ -461,7 +458,7 @@ describe('deleting a driver', () => {
   });
 
   it("answers another company's driver like a missing one, for a master admin too, and keeps it", async () => {
-    const foreign = await createSalesDriver(started.services.db, companyB);
+    const foreign = await createDriver(started.services.db, companyB.users.sales);
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.drivers.delete({ id: foreign }),
@@ -472,7 +469,7 @@ describe('deleting a driver', () => {
   });
 
   it('refuses treasury, drivers and anyone signed out', async () => {
-    const id = await createSalesDriver(started.services.db, companyA);
+    const id = await createDriver(started.services.db, companyA.users.sales);
     expect(await refusal((await as('treasury')).drivers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).drivers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await anonymous()).drivers.delete({ id }))).toEqual(UNAUTHORIZED);
