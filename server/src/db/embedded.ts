@@ -56,7 +56,7 @@ export class DataFolderInUseError extends Error {
 const OWNER_PASSWORD = 'haulwise-owner-local';
 const LOCK_FILE = 'haulwise.pid';
 const READY_LINE = 'database system is ready to accept connections';
-/** Restart delays after unexpected exits; the last one repeats. Reset once the server has stayed up a minute. */
+/** Delays before each start attempt after an unexpected exit; the last one repeats. Reset once a start succeeds. */
 const BACKOFF_MS = [100, 250, 500, 1000, 2000];
 const STOP_GRACE_MS = 8000;
 
@@ -221,12 +221,9 @@ class Supervisor {
       if (this.stopping) return;
       this.spawnOnce().then(
         () => {
-          this.notice(`Embedded PostgreSQL is back (restart attempt ${this.attempt}).`);
-          // Stable for a minute: the next crash starts the backoff from the beginning.
-          const resetTimer = setTimeout(() => {
-            if (this.upSince > 0) this.attempt = 0;
-          }, 60_000);
-          resetTimer.unref();
+          this.notice(`Embedded PostgreSQL is back (after ${this.attempt} start ${this.attempt === 1 ? 'attempt' : 'attempts'}).`);
+          // Backoff is for starts that fail; the next crash of a server that came up restarts at once.
+          this.attempt = 0;
         },
         (error: Error) => {
           this.notice(`Embedded PostgreSQL restart failed: ${error.message.split('\n')[0] ?? ''}; trying again.`);
