@@ -4,23 +4,20 @@ import { sql } from 'kysely';
 import type { LiveChange, LiveEvent, LiveTable } from '#shared/schemas/live.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
-  callerFor,
+  createBroker,
+  createCarrier,
+  createDriver,
+  createLoad,
   createMasterAdmin,
   createTestCompany,
-  listen,
-  ownerDb,
-  sessionFor,
-  startTestServices,
-  wsClientFor,
+  createWipRequest,
+  setLoadStatus,
   type TestCompany,
   type TestUser,
-} from '../support/harness.js';
-import type { Persona } from './security/authorization-matrix.js';
-import { createCompanyBroker } from './security/matrix/brokers.js';
-import { createSalesCarrier } from './security/matrix/carriers.js';
-import { insertDriver, insertLoad, setLoadStatus } from './security/matrix/dashboard.js';
+} from '../support/factories.js';
+import { callerFor, listen, ownerDb, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import type { Persona } from '../support/personas.js';
 import { LIVE_CHANGES, liveNotices, type LiveChange as MatrixChange } from './security/matrix/realtime.js';
-import { createWipRequest } from './security/matrix/wip.js';
 
 let started: StartedServices;
 let app: FastifyInstance;
@@ -85,7 +82,7 @@ describe('realtime.changes: one channel per tab', () => {
     const dispatcher = await tab(ours.users.dispatcher);
     const stranger = await tab(foreign.users.dispatcher);
 
-    const loadId = await insertLoad(started.services.db, ours.users.dispatcher, { status: 'pending' });
+    const loadId = await createLoad(started.services.db, ours.users.dispatcher, { status: 'pending' });
     await expect
       .poll(() => dispatcher.changes(), { timeout: 1000, interval: 20 })
       .toContainEqual(expect.objectContaining({ table: 'loads', op: 'INSERT', id: loadId, status: 'pending', previousStatus: null }));
@@ -98,7 +95,7 @@ describe('realtime.changes: one channel per tab', () => {
       );
 
     // A change of the stranger's own company arrives after ours: by then ours would have too.
-    const sentinel = await insertLoad(started.services.db, foreign.users.admin);
+    const sentinel = await createLoad(started.services.db, foreign.users.admin);
     await expect.poll(() => ids(stranger.changes()), { timeout: 2000 }).toContain(sentinel);
     expect(ids(stranger.changes())).not.toContain(loadId);
     expect(ids(dispatcher.changes())).not.toContain(sentinel);
@@ -109,15 +106,15 @@ describe('realtime.changes: one channel per tab', () => {
     const treasury = await tab(ours.users.treasury);
     const db = started.services.db;
     const made = {
-      loads: await insertLoad(db, ours.users.dispatcher),
-      drivers: await insertDriver(db, ours.users.dispatcher),
-      brokers: await createCompanyBroker(db, ours),
-      carriers: await createSalesCarrier(db, ours),
+      loads: await createLoad(db, ours.users.dispatcher),
+      drivers: await createDriver(db, ours.users.dispatcher),
+      brokers: await createBroker(db, ours.users.dispatcher),
+      carriers: await createCarrier(db, ours.users.sales),
       wipAssignments: await createWipRequest(db, ours.users.dispatcher),
     } satisfies Record<LiveTable, string>;
     await expect.poll(() => admin.changes().map((change) => [change.table, change.id]), { timeout: 1000 }).toEqual(Object.entries(made));
     // Treasury reads no carriers (shared/src/permissions.ts) and sees only their own WIP requests.
-    const sentinel = await insertLoad(db, ours.users.admin);
+    const sentinel = await createLoad(db, ours.users.admin);
     await expect.poll(() => ids(treasury.changes()), { timeout: 1000 }).toContain(sentinel);
     expect(treasury.changes().map((change) => change.table)).toEqual(['loads', 'drivers', 'brokers', 'loads']);
   });
@@ -157,13 +154,13 @@ describe("one ownership rule: a sales user's list, dashboard and live feed agree
     const sales = company.users.sales;
     const feed = await tab(sales);
     const db = started.services.db;
-    const sold = await insertLoad(db, company.users.dispatcher, { salesUserId: sales.userId });
-    const created = await insertLoad(db, sales, { salesUserId: null });
-    const others = await insertLoad(db, company.users.dispatcher);
-    const ownDriver = await insertDriver(db, sales, { salesAgentId: sales.userId });
-    const otherDriver = await insertDriver(db, company.users.dispatcher);
+    const sold = await createLoad(db, company.users.dispatcher, { salesUserId: sales.userId });
+    const created = await createLoad(db, sales, { salesUserId: null });
+    const others = await createLoad(db, company.users.dispatcher);
+    const ownDriver = await createDriver(db, sales, { salesAgentId: sales.userId });
+    const otherDriver = await createDriver(db, company.users.dispatcher);
     // A load that stops being theirs: they hear that it changed, and then no longer see it.
-    const handedOver = await insertLoad(db, company.users.dispatcher, { salesUserId: sales.userId });
+    const handedOver = await createLoad(db, company.users.dispatcher, { salesUserId: sales.userId });
     await withOwner((owner) =>
       owner.updateTable('loads').set({ salesUserId: company.users.dispatcher.userId }).where('id', '=', handedOver).execute(),
     );
@@ -211,16 +208,16 @@ describe('who hears about which change (docs/permissions.md, "Live change notice
 
     const db = started.services.db;
     const made: Record<MatrixChange, string> = {
-      ourLoad: await insertLoad(db, ours.users.dispatcher),
-      ourSalesLoad: await insertLoad(db, ours.users.dispatcher, { salesUserId: ours.users.sales.userId }),
+      ourLoad: await createLoad(db, ours.users.dispatcher),
+      ourSalesLoad: await createLoad(db, ours.users.dispatcher, { salesUserId: ours.users.sales.userId }),
       ourDispatcherWip: await createWipRequest(db, ours.users.dispatcher),
       ourSalesWip: await createWipRequest(db, ours.users.sales),
-      foreignLoad: await insertLoad(db, foreign.users.dispatcher),
+      foreignLoad: await createLoad(db, foreign.users.dispatcher),
       foreignWip: await createWipRequest(db, foreign.users.dispatcher),
     };
     // The admin of the other company hears its last change: by then every other notice has been sent too.
     const foreignAdmin = await tab(foreign.users.admin);
-    const last = await insertLoad(db, foreign.users.dispatcher);
+    const last = await createLoad(db, foreign.users.dispatcher);
     await expect.poll(() => ids(foreignAdmin.changes()), { timeout: 2000 }).toContain(last);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
