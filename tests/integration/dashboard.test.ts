@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { withCompany } from '../../server/src/db/with-company.js';
-import { callerFor, createMasterAdmin, createTestCompany, startTestServices, type TestCompany, type TestUser } from '../support/harness.js';
+import {
+  createBroker,
+  createDriver,
+  createLoad,
+  createMasterAdmin,
+  createTestCompany,
+  type TestCompany,
+  type TestUser,
+} from '../support/factories.js';
+import { callerFor, startTestServices } from '../support/harness.js';
 import { expectTrpcError } from '../support/http.js';
-import { insertBroker, insertDriver, insertLoad } from './security/matrix/dashboard.js';
 
 let started: StartedServices;
 beforeAll(async () => {
@@ -21,11 +29,11 @@ async function seededCompany() {
   const company = await createTestCompany(started.services);
   const admin = company.users.admin;
   const sales = company.users.sales;
-  const driverId = await insertDriver(db(), admin, { firstName: 'Rosa', lastName: 'Delgado' });
-  await insertDriver(db(), admin, { firstName: 'Marcus', lastName: 'Webb' });
-  await insertDriver(db(), admin, { firstName: 'Lena', lastName: 'Park', salesAgentId: sales.userId });
-  await insertBroker(db(), admin, 'Lakeside Logistics');
-  await insertBroker(db(), admin, 'Northstar Brokerage');
+  const driverId = await createDriver(db(), admin, { firstName: 'Rosa', lastName: 'Delgado' });
+  await createDriver(db(), admin, { firstName: 'Marcus', lastName: 'Webb' });
+  await createDriver(db(), admin, { firstName: 'Lena', lastName: 'Park', salesAgentId: sales.userId });
+  await createBroker(db(), admin, { name: 'Lakeside Logistics' });
+  await createBroker(db(), admin, { name: 'Northstar Brokerage' });
   const loads: { id: string; number: string }[] = [];
   const plan = [
     { status: 'pending', minutes: 80 },
@@ -39,7 +47,7 @@ async function seededCompany() {
   ] as const;
   for (const [index, load] of plan.entries()) {
     const number = `LOAD-${company.companyId.slice(0, 4)}-${index + 1}`;
-    const id = await insertLoad(db(), admin, {
+    const id = await createLoad(db(), admin, {
       loadNumber: number,
       status: load.status,
       driverId: 'driverId' in load ? load.driverId : null,
@@ -59,9 +67,9 @@ describe('dashboard.summary', () => {
     seeded = await seededCompany();
     // Another company's operation must never show up in these numbers.
     other = await createTestCompany(started.services);
-    await insertDriver(db(), other.users.admin);
-    await insertBroker(db(), other.users.admin);
-    await insertLoad(db(), other.users.admin, { status: 'in_transit' });
+    await createDriver(db(), other.users.admin);
+    await createBroker(db(), other.users.admin);
+    await createLoad(db(), other.users.admin, { status: 'in_transit' });
   });
 
   it.each(['admin', 'dispatcher', 'treasury'] as const)('a %s sees the counters of the whole company, counted in SQL', async (persona) => {
@@ -95,8 +103,8 @@ describe('dashboard.summary', () => {
 
   it('keeps the driver name a load had after the driver is deleted', async () => {
     const { company } = await seededCompany();
-    const driverId = await insertDriver(db(), company.users.admin, { firstName: 'Omar', lastName: 'Haddad' });
-    await insertLoad(db(), company.users.admin, { status: 'assigned', driverId });
+    const driverId = await createDriver(db(), company.users.admin, { firstName: 'Omar', lastName: 'Haddad' });
+    await createLoad(db(), company.users.admin, { status: 'assigned', driverId });
     await withCompany(db(), company.users.admin, (tx) => tx.deleteFrom('drivers').where('id', '=', driverId).execute());
     const caller = await callerFor(started.services, company.users.admin);
     const summary = await caller.dashboard.summary();
@@ -108,7 +116,7 @@ describe('dashboard.summary', () => {
     const { company, loads } = await seededCompany();
     const sales = company.users.sales;
     // A load the sales user created without being its sales user is also theirs.
-    const created = await insertLoad(db(), sales, { status: 'picked', salesUserId: null, createdAt: minutesAgo(5) });
+    const created = await createLoad(db(), sales, { status: 'picked', salesUserId: null, createdAt: minutesAgo(5) });
     const caller = await callerFor(started.services, sales);
     const summary = await caller.dashboard.summary();
     expect(summary).toMatchObject({ totalLoads: 3, activeLoads: 3, drivers: 1, brokers: 2 });
@@ -123,7 +131,7 @@ describe('dashboard.summary', () => {
 
   it("a master admin sees their own company's dashboard, not every company's", async () => {
     const master: TestUser = await createMasterAdmin(started.services);
-    await insertLoad(db(), master, { status: 'delivered', loadNumber: 'MASTER-1' });
+    await createLoad(db(), master, { status: 'delivered', loadNumber: 'MASTER-1' });
     const caller = await callerFor(started.services, master);
     const summary = await caller.dashboard.summary();
     expect(summary).toMatchObject({ totalLoads: 1, activeLoads: 0, drivers: 0, brokers: 0 });
