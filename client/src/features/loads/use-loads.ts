@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LoadStatusFilter } from '#shared/schemas/loads.js';
@@ -24,14 +23,4 @@ export function loadPermissions(session: SessionOutput) {
 export function useLoadList(filters: LoadFilters) {
   const { rows: loads, query } = usePagedList(trpc.loads.list, filters);
   return { query, loads };
-}
-
-/** Kept while LoadsPage imports it; lib/use-debounced-value.ts is the one debounce hook. */
-export function useDebounced<T>(value: T, delay = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
