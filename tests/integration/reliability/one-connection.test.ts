@@ -19,7 +19,7 @@ import {
   type TestCompany,
   type TestUser,
 } from '../../support/harness.js';
-import { createTwoFactorMember } from '../security/matrix/auth-two-factor.js';
+import { createTwoFactorMember } from '../../support/factories.js';
 
 /**
  * One connection per call (issue 9, item 1). A call holds one pooled connection, its own
