@@ -60,7 +60,7 @@ export async function createTestCompany(
   const adminEmail = uniqueEmail(options.masterAdmin ? 'master' : 'admin');
   const { userId, companyId } = await signUp(
     services.db,
-    { companyName: name, email: adminEmail, password: TEST_PASSWORD, firstName: FIRST_NAMES.admin, lastName: 'admin' },
+    { companyName: name, email: adminEmail, password: TEST_PASSWORD, firstName: FIRST_NAMES.admin, lastName: 'Admin' },
     { isPlatformAdmin: options.masterAdmin ?? false, passwordHash: hash },
   );
   const users = { admin: { userId, email: adminEmail, companyId, role: 'admin' } } as Record<PersonaName, TestUser>;
