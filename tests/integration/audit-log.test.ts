@@ -4,9 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_PAGE_SIZE, type AuditEntry } from '#shared/schemas/audit.js';
-import { callerFor, createMasterAdmin, createTestCompany, startTestServices, type TestCompany, type TestUser } from '../support/harness.js';
+import {
+  createBroker,
+  createDriver,
+  createLoad,
+  createMasterAdmin,
+  createTestCompany,
+  type TestCompany,
+  type TestUser,
+} from '../support/factories.js';
+import { callerFor, startTestServices } from '../support/harness.js';
 import { expectTrpcError, settle, userFacingError } from '../support/http.js';
-import { insertBroker, insertDriver, insertLoad } from './security/matrix/dashboard.js';
 
 let started: StartedServices;
 let company: TestCompany;
@@ -32,8 +40,8 @@ beforeAll(async () => {
   const { db } = started.services;
   const { dispatcher, admin, sales } = company.users;
   // One change per transaction, so each entry has its own time and "newest first" means something.
-  ids.created = await insertLoad(db, scopeOf(dispatcher), { loadNumber: `${marker}-FIRST`, rate: '1200.00' });
-  ids.updated = await insertLoad(db, scopeOf(dispatcher), { loadNumber: `${marker}-RERATED`, rate: '900.00' });
+  ids.created = await createLoad(db, scopeOf(dispatcher), { loadNumber: `${marker}-FIRST`, rate: '1200.00' });
+  ids.updated = await createLoad(db, scopeOf(dispatcher), { loadNumber: `${marker}-RERATED`, rate: '900.00' });
   await withCompany(db, scopeOf(admin), (tx) =>
     tx
       .updateTable('loads')
@@ -41,12 +49,12 @@ beforeAll(async () => {
       .where('id', '=', ids.updated)
       .execute(),
   );
-  ids.deleted = await insertLoad(db, scopeOf(sales), { loadNumber: `${marker}-GONE` });
+  ids.deleted = await createLoad(db, scopeOf(sales), { loadNumber: `${marker}-GONE` });
   await withCompany(db, scopeOf(admin), (tx) => tx.deleteFrom('loads').where('id', '=', ids.deleted).execute());
-  ids.system = await insertLoad(db, { companyId: company.companyId, userId: null }, { loadNumber: `${marker}-AUTO`, createdBy: null });
-  ids.driver = await insertDriver(db, scopeOf(dispatcher), { firstName: 'Rosa', lastName: `Delgado${marker}` });
-  ids.broker = await insertBroker(db, scopeOf(admin), `Lakeside ${marker}`);
-  ids.otherLoad = await insertLoad(db, scopeOf(other.users.dispatcher), { loadNumber: `${marker}-OTHER` });
+  ids.system = await createLoad(db, { companyId: company.companyId, userId: null }, { loadNumber: `${marker}-AUTO`, createdBy: null });
+  ids.driver = await createDriver(db, scopeOf(dispatcher), { firstName: 'Rosa', lastName: `Delgado${marker}` });
+  ids.broker = await createBroker(db, scopeOf(admin), { name: `Lakeside ${marker}` });
+  ids.otherLoad = await createLoad(db, scopeOf(other.users.dispatcher), { loadNumber: `${marker}-OTHER` });
 });
 afterAll(async () => {
   await started?.close();
@@ -168,7 +176,7 @@ describe('audit.list for an admin', () => {
           .execute();
       }
     });
-    const latest = await insertDriver(started.services.db, scope, { firstName: 'Latest', lastName: 'Driver' });
+    const latest = await createDriver(started.services.db, scope, { firstName: 'Latest', lastName: 'Driver' });
     const admin = await as(busy.users.admin);
     const { items: entries, total, nextCursor } = await admin.audit.list({});
     expect(entries).toHaveLength(AUDIT_PAGE_SIZE);
