@@ -4,19 +4,11 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
-import {
-  callerFor,
-  createMasterAdmin,
-  createTestCompany,
-  ownerDb,
-  startTestServices,
-  type PersonaName,
-  type TestCompany,
-  type TestUser,
-} from '../support/harness.js';
+import { createMasterAdmin, createTestCompany, createWipRequest, type TestCompany, type TestUser } from '../support/factories.js';
+import { callerFor, ownerDb, startTestServices } from '../support/harness.js';
 import { expectTrpcError, userFacingError } from '../support/http.js';
+import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
-import { createWipRequest } from './security/matrix/wip.js';
 
 let started: StartedServices;
 let company: TestCompany;
