@@ -11,19 +11,9 @@ import { seedTestUsers, TEST_USER_MESSAGES } from '../../server/src/seed/test-us
 import { withCompanyStatusWrite } from '../../server/src/domains/admin/company-status.js';
 import { OWN_COMPANY_SUSPENSION } from '../../server/src/domains/admin/set-company-status.js';
 import { platformStats } from '../../server/src/domains/admin/admin.repository.js';
-import {
-  callerFor,
-  createMasterAdmin,
-  createTestCompany,
-  ownerDb,
-  sessionFor,
-  startTestServices,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestUser,
-} from '../support/harness.js';
+import { createLoad, createMasterAdmin, createTestCompany, TEST_PASSWORD, type TestCompany, type TestUser } from '../support/factories.js';
+import { callerFor, ownerDb, sessionFor, startTestServices } from '../support/harness.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import { insertLoad } from './security/matrix/dashboard.js';
 
 let started: StartedServices;
 let owner: Kysely<any>;
@@ -96,9 +86,9 @@ describe('who may use the master admin console', () => {
 describe('admin.stats and admin.companies', () => {
   it('lists a company with its users, loads, revenue (summed in SQL, to the cent), status and creation time', async () => {
     const fresh = await createTestCompany(started.services, `Stats Freight ${randomUUID().slice(0, 6)}`);
-    await insertLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: '100.10' });
-    await insertLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: '200.25' });
-    await insertLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: null });
+    await createLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: '100.10' });
+    await createLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: '200.25' });
+    await createLoad(started.services.db, scopeOf(fresh.users.dispatcher), { rate: null });
     const companies = await everyCompany(await as(master));
     const row = companies.find((candidate) => candidate.id === fresh.companyId);
     expect(row).toMatchObject({ name: fresh.name, users: 5, loads: 3, revenue: '300.35', status: 'active' });
@@ -277,7 +267,7 @@ describe('admin.setCompanyStatus under any input', () => {
 
 describe('the master admin can write nothing else in another company', () => {
   it("through the cross-company read path, another company's name and loads stay out of reach", async () => {
-    const loadId = await insertLoad(started.services.db, scopeOf(other.users.dispatcher), { rate: '500.00' });
+    const loadId = await createLoad(started.services.db, scopeOf(other.users.dispatcher), { rate: '500.00' });
     const outcome = await withMasterAdmin(
       started.services.db,
       scopeOf(master),
@@ -360,7 +350,7 @@ describe('the master admin can write nothing else in another company', () => {
     });
 
     it("writes none of the company's loads, profiles or roles", async () => {
-      const loadId = await insertLoad(started.services.db, scopeOf(other.users.dispatcher), { rate: '700.00' });
+      const loadId = await createLoad(started.services.db, scopeOf(other.users.dispatcher), { rate: '700.00' });
       const changed = await path(async (tx) => {
         const rerated = await tx.updateTable('loads').set({ rate: '1.00' }).where('id', '=', loadId).executeTakeFirst();
         const promoted = await tx
