@@ -7,29 +7,25 @@ import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
+import { createTwoFactorMember } from '../support/factories.js';
 import {
   callerFor,
+  callPath,
   contextFor,
-  createMasterAdmin,
   createTestCompany,
   ownerDb,
   startTestServices,
   TEST_PASSWORD,
   type TestCompany,
-  type TestUser,
 } from '../support/harness.js';
-import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import { ALL_PERSONAS, type Persona, type ProcedureRule } from './security/authorization-matrix.js';
-import { ageCodes, authTwoFactorRules, createTwoFactorMember, latestCodeSentTo, startSignIn } from './security/matrix/auth-two-factor.js';
-import { twoFactorRules } from './security/matrix/two-factor.js';
+import { expectTrpcError, uniqueIp, userFacingError } from '../support/http.js';
+import { ageCodes, latestCodeSentTo, startSignIn } from '../support/two-factor.js';
 
 let started: StartedServices;
 let company: TestCompany;
-let master: TestUser;
 beforeAll(async () => {
   started = await startTestServices();
   company = await createTestCompany(started.services);
-  master = await createMasterAdmin(started.services);
 });
 afterAll(async () => {
   await started?.close();
@@ -424,25 +420,6 @@ describe('signing in with two-factor authentication on', () => {
   });
 });
 
-/** The authorization matrix rows of these procedures, called as every persona (as the matrix test does). */
-describe.each([...Object.entries(twoFactorRules), ...Object.entries(authTwoFactorRules)] as [string, ProcedureRule][])(
-  '%s as every persona',
-  (path, rule) => {
-    it.each(ALL_PERSONAS)('as %s', async (persona: Persona) => {
-      const user = persona === 'anonymous' ? null : persona === 'masterAdmin' ? master : company.users[persona];
-      const caller = await callerFor(services(), user, uniqueIp());
-      const input = await rule.input({ company, services: services() });
-      const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-        input: unknown,
-      ) => Promise<unknown>;
-      const error = await settle(procedure(input));
-      if (rule.allowed.includes(persona))
-        expect(error?.code, error?.message).not.toBeOneOf(['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST', 'INTERNAL_SERVER_ERROR']);
-      else expect(error?.code).toBe(persona === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN');
-    });
-  },
-);
-
 /** Whatever is posted, a clear client error (naming the field when the input is refused) or success: never a 500. */
 describe('arbitrary input', () => {
   const text = fc.oneof(
@@ -475,11 +452,8 @@ describe('arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(input, async (value) => {
         const caller = await callerFor(services(), signedIn ? member : null, uniqueIp());
-        const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-          input: unknown,
-        ) => Promise<unknown>;
         try {
-          await procedure(value);
+          await callPath(caller, path, value);
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error;
           expect(error.code, `${error.code}: ${error.message}`).toBeOneOf(['BAD_REQUEST', 'UNAUTHORIZED', 'TOO_MANY_REQUESTS']);
