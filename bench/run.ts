@@ -1,25 +1,38 @@
 // `make bench`: the loads list at scale. A fresh embedded PostgreSQL in a temporary folder, one
-// company with 100,000 loads beside a few smaller ones, then the list's query shapes through the
-// app role inside withCompany (row-level security on), each measured beside its floor in the
-// same run: the same SQL as the owner with row-level security bypassed, in one round trip.
-// Machines here are noisy, so the ratio is the figure to read, not the milliseconds.
+// company with 100,000 loads beside a few smaller ones, then the real list procedure
+// (loads.list, and loads.get) called through a tRPC caller as a dispatcher and as a sales user,
+// down the whole procedure path (guards, the tenant transaction with row-level security on,
+// the scope, the repository, output validation), each measured beside its floor in the same run:
+// the very SQL the procedure sent, captured from its database handle, run as the table owner
+// with row-level security bypassed, in one round trip. Machines here are noisy, so the ratio is
+// the figure to read, not the milliseconds.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
-import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../server/src/db/bootstrap.js';
-import { createDb, createPool, type Db } from '../server/src/db/database.js';
+import { PAGE_SIZE } from '#shared/schemas/pagination.js';
+import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
+import { loadSessionContext } from '../server/src/auth/session-context.js';
+import { startSession } from '../server/src/auth/sign-in.js';
+import { loadConfig } from '../server/src/config.js';
+import { appConnectionString } from '../server/src/db/bootstrap.js';
+import { createPool } from '../server/src/db/database.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
+import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
+import { createServices, type StartedServices } from '../server/src/services/create-services.js';
+import { appRouter } from '../server/src/trpc/app-router.js';
 import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
 
 const BIG_COMPANY_LOADS = 100_000;
 const OTHER_COMPANIES = 4;
 const OTHER_COMPANY_LOADS = 15_000;
-const PAGE = 25;
+/** One in this many of the measured company's loads is sold by its sales user (their own, by the one ownership rule). */
+const SALES_SHARE = 10;
 /** Runs per shape: at most this many, or as many as fit the time budget (at least MIN_ITERATIONS). */
 const ITERATIONS = 150;
 const MIN_ITERATIONS = 9;
@@ -50,31 +63,27 @@ function percentile(samples: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 
-/** The columns a load card needs, as the loads list reads them. */
-const CARD_COLUMNS = sql`id, load_number, pickup_city, pickup_state, pickup_date, delivery_city, delivery_state, delivery_date,
-  commodity, status, rate, driver_name, broker_name, carrier_name, created_at`;
+type Caller = ReturnType<typeof appRouter.createCaller>;
 
 interface Shape {
   name: string;
-  query: (companyId: string) => RawBuilder<unknown>;
+  /** The procedure call; answers how many rows it returned. */
+  call: (callers: { dispatcher: Caller; sales: Caller }) => Promise<number>;
 }
 
-/** The loads list's query shapes: keyset pages of 25, newest first, by company; a status filter; a search. */
-function shapes(cursor: { createdAt: Date; id: string }): Shape[] {
-  const page = (companyId: string, where: RawBuilder<unknown> = sql``) =>
-    sql`select ${CARD_COLUMNS} from loads where company_id = ${companyId} ${where}
-        order by created_at desc, id desc limit ${PAGE + 1}`;
+/** The loads list's shapes as the screens call it: pages of the contract's default size, newest first; filters; a sales user's own; one load. */
+function shapes(cursor: string, loadId: string): Shape[] {
+  const list = (as: 'dispatcher' | 'sales', input: Parameters<Caller['loads']['list']>[0]) => async (callers: Record<typeof as, Caller>) =>
+    (await callers[as].loads.list(input)).items.length;
   return [
-    { name: 'first page', query: (companyId) => page(companyId) },
-    {
-      name: 'page 41 (keyset)',
-      query: (companyId) => page(companyId, sql`and (created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`),
-    },
-    { name: "status = 'in_transit'", query: (companyId) => page(companyId, sql`and status = 'in_transit'`) },
-    { name: "status = 'cancelled'", query: (companyId) => page(companyId, sql`and status = 'cancelled'`) },
-    { name: "search 'chicago'", query: (companyId) => page(companyId, sql`and search_text ilike ${'%chicago%'}`) },
-    { name: "search 'ld-0099'", query: (companyId) => page(companyId, sql`and search_text ilike ${'%ld-0099%'}`) },
-    { name: 'primary key lookup', query: () => sql`select ${CARD_COLUMNS} from loads where id = ${cursor.id}::uuid` },
+    { name: 'first page', call: list('dispatcher', {}) },
+    { name: 'page 21 (keyset)', call: list('dispatcher', { cursor }) },
+    { name: "status = 'in_transit'", call: list('dispatcher', { status: 'in_transit' }) },
+    { name: "status = 'cancelled'", call: list('dispatcher', { status: 'cancelled' }) },
+    { name: "search 'chicago'", call: list('dispatcher', { search: 'chicago' }) },
+    { name: "search 'ld-0099'", call: list('dispatcher', { search: 'ld-0099' }) },
+    { name: 'sales: own, first page', call: list('sales', {}) },
+    { name: 'one load (loads.get)', call: async ({ dispatcher }) => ((await dispatcher.loads.get({ id: loadId })) ? 1 : 0) },
   ];
 }
 
@@ -110,20 +119,44 @@ async function measure(shape: Shape, run: { ours: () => Promise<number>; floor: 
   return { name: shape.name, runs: ours.length, ours: median(ours), floor: median(floor), oursP95: percentile(ours, 0.95), rows };
 }
 
+/** Adds a member with a role to the generated company, as the owner (the generator makes only its admin). */
+async function addMember(owner: pg.Pool, companyId: string, role: 'dispatcher' | 'sales'): Promise<string> {
+  const userId = randomUUID();
+  await owner.query(`insert into users (id, email, password_hash) values ($1, $2, 'not-a-real-hash')`, [
+    userId,
+    `${role}-${userId.slice(0, 8)}@scale.example`,
+  ]);
+  await owner.query(`insert into profiles (user_id, company_id, first_name, last_name) values ($1, $2, 'Scale', $3)`, [
+    userId,
+    companyId,
+    role,
+  ]);
+  await owner.query(`insert into user_roles (user_id, company_id, role) values ($1, $2, $3)`, [userId, companyId, role]);
+  return userId;
+}
+
+/** The SQL the list and get procedures sent (not the transaction's own statements), the last one kept. */
+function lastLoadsQuery(captured: CompiledQuery[]): CompiledQuery {
+  const query = captured.findLast((compiled) => /from "loads"/.test(compiled.sql));
+  if (!query) throw new Error('the procedure sent no query on loads');
+  return query;
+}
+
 async function main(): Promise<void> {
   const began = performance.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-'));
   console.log(`Starting embedded PostgreSQL in ${dataDir} ...`);
   const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
-  let app: Db | null = null;
+  let started: StartedServices | null = null;
+  let appDb: Kysely<Database> | null = null;
   let ownerPool: pg.Pool | null = null;
   try {
-    await ensureDatabaseExists(embedded.url);
-    const migrator = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: embedded.url, max: 1 }) }),
+    // The app's own services (migrating as the owner first), with its real router behind the callers below.
+    const config = loadConfig({ NODE_ENV: 'production', APP_DB_PASSWORD: APP_PASSWORD, HAULWISE_DATA_DIR: dataDir });
+    started = await createServices(config, embedded.url, {
+      poolSize: 2,
+      log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
     });
-    await prepareDatabase(migrator, APP_PASSWORD);
-    await migrator.destroy();
     console.log(`Migrated (${seconds(began)}).`);
 
     // A few ordinary companies, then the one measured: its neighbours' rows share the tables and indexes.
@@ -146,72 +179,98 @@ async function main(): Promise<void> {
         { name: companyName(OTHER_COMPANIES), loads: BIG_COMPANY_LOADS, drivers: 120, brokers: 40, carriers: 15 },
         options,
       ));
-      await client.query('analyze');
     } finally {
       client.release();
     }
+    const dispatcherId = await addMember(ownerPool, bigCompanyId, 'dispatcher');
+    const salesId = await addMember(ownerPool, bigCompanyId, 'sales');
+    await ownerPool.query(`update loads set sales_user_id = $2 where company_id = $1 and abs(hashtext(id::text)) % $3 = 0`, [
+      bigCompanyId,
+      salesId,
+      SALES_SHARE,
+    ]);
+    await ownerPool.query('analyze');
     const total = OTHER_COMPANIES * OTHER_COMPANY_LOADS + BIG_COMPANY_LOADS;
     console.log(
-      `Generated ${total.toLocaleString('en-US')} loads in ${OTHER_COMPANIES + 1} companies; the measured one has ${BIG_COMPANY_LOADS.toLocaleString('en-US')} (${seconds(generating)}).`,
+      `Generated ${total.toLocaleString('en-US')} loads in ${OTHER_COMPANIES + 1} companies; the measured one has ${BIG_COMPANY_LOADS.toLocaleString('en-US')}, one in ${SALES_SHARE} its sales user's (${seconds(generating)}).`,
     );
 
-    app = createDb(createPool({ connectionString: appConnectionString(embedded.url, APP_PASSWORD), max: 2 }));
-    const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ownerPool }) });
-    const scope = { companyId: bigCompanyId, userId: null };
-
-    // The cursor after page 40 (row 1,000), read as the app would.
-    const appDb = app;
-    const cursorRow = await withCompany(appDb, scope, (tx) =>
-      tx
-        .selectFrom('loads')
-        .select(['createdAt', 'id'])
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .offset(40 * PAGE)
-        .limit(1)
-        .executeTakeFirstOrThrow(),
-    );
-    const cursor = { createdAt: cursorRow.createdAt, id: cursorRow.id };
-
-    console.log(`\nMedians of up to ${ITERATIONS} runs each (after ${WARMUP} warm-up runs), interleaved with the floor:`);
-    console.log('  ours  = app role, inside withCompany (BEGIN; set_config; query; COMMIT), row-level security on');
-    console.log('  floor = owner role, the same SQL in one round trip, row-level security bypassed\n');
-    const results: Result[] = [];
-    for (const shape of shapes(cursor)) {
-      const result = await measure(shape, {
-        ours: () => withCompany(appDb, scope, async (tx) => (await shape.query(bigCompanyId).execute(tx)).rows.length),
-        floor: async () => (await shape.query(bigCompanyId).execute(owner)).rows.length,
+    // The services' database handle, recording the SQL it sends (for the floor).
+    const captured: CompiledQuery[] = [];
+    appDb = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: createPool({ connectionString: appConnectionString(embedded.url, APP_PASSWORD), max: 2 }) }),
+      plugins: [new CamelCasePlugin()],
+      log: (event: LogEvent) => {
+        if (event.level === 'query') captured.push(event.query);
+      },
+    });
+    const services = { ...started.services, db: appDb };
+    const callerAs = async (userId: string): Promise<Caller> => {
+      const cookie = await startSession(services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+      const sessionId = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
+      const loaded = await loadSessionContext(services, sessionId);
+      if (!loaded) throw new Error('the session did not load');
+      return appRouter.createCaller({
+        services,
+        request: { ip: '127.0.0.1', userAgent: 'bench' },
+        sessionId,
+        session: loaded.session,
+        setCookie: null,
+        socket: null,
       });
-      results.push(result);
+    };
+    const callers = { dispatcher: await callerAs(dispatcherId), sales: await callerAs(salesId) };
+
+    // The cursor after page 20 (row 1,000), read through the procedure as the screen would.
+    let cursor: string | null = null;
+    for (let page = 0; page < 1000 / PAGE_SIZE.default; page += 1) {
+      cursor = (await callers.dispatcher.loads.list({ cursor })).nextCursor;
+    }
+    const loadId = (await callers.dispatcher.loads.list({})).items[0]?.id;
+    if (!cursor || !loadId) throw new Error('the measured company has too few loads');
+
+    const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ownerPool }) });
+    console.log(`\nMedians of up to ${ITERATIONS} runs each (after ${WARMUP} warm-up runs), interleaved with the floor:`);
+    console.log('  ours  = the procedure through a tRPC caller: guards, BEGIN; set_config; the query; COMMIT; output validation');
+    console.log('  floor = the same SQL the procedure sent, as the owner in one round trip, row-level security bypassed\n');
+    const results: Result[] = [];
+    const sent: { name: string; query: CompiledQuery }[] = [];
+    for (const shape of shapes(cursor, loadId)) {
+      captured.length = 0;
+      await shape.call(callers);
+      const query = lastLoadsQuery(captured);
+      sent.push({ name: shape.name, query });
+      results.push(
+        await measure(shape, {
+          ours: () => shape.call(callers),
+          floor: async () => (await owner.executeQuery(query)).rows.length,
+        }),
+      );
+      captured.length = 0;
     }
     const pad = (text: string, width: number) => text.padEnd(width);
     const ms = (value: number) => `${value.toFixed(2)} ms`;
-    console.log(`  ${pad('query', 24)}${pad('runs', 6)}${pad('rows', 6)}${pad('ours', 12)}${pad('ours p95', 12)}${pad('floor', 12)}ratio`);
+    console.log(`  ${pad('call', 26)}${pad('runs', 6)}${pad('rows', 6)}${pad('ours', 12)}${pad('ours p95', 12)}${pad('floor', 12)}ratio`);
     for (const result of results) {
       console.log(
-        `  ${pad(result.name, 24)}${pad(String(result.runs), 6)}${pad(String(result.rows), 6)}${pad(ms(result.ours), 12)}${pad(ms(result.oursP95), 12)}${pad(ms(result.floor), 12)}${(result.ours / result.floor).toFixed(2)}x`,
+        `  ${pad(result.name, 26)}${pad(String(result.runs), 6)}${pad(String(result.rows), 6)}${pad(ms(result.ours), 12)}${pad(ms(result.oursP95), 12)}${pad(ms(result.floor), 12)}${(result.ours / result.floor).toFixed(2)}x`,
       );
     }
 
-    console.log('\nPlans through the app role with row-level security on (EXPLAIN ANALYZE):');
-    for (const shape of shapes(cursor).slice(0, -1)) {
-      const plan = await withCompany(appDb, scope, (tx) =>
-        sql<{ 'QUERY PLAN': string }>`explain (analyze, costs off, timing off, summary off) ${shape.query(bigCompanyId)}`.execute(tx),
+    console.log('\nPlans of the SQL the procedures sent, through the app role with row-level security on (EXPLAIN ANALYZE):');
+    const scopes = { dispatcher: { companyId: bigCompanyId, userId: dispatcherId }, sales: { companyId: bigCompanyId, userId: salesId } };
+    for (const { name, query } of sent) {
+      const explain = CompiledQuery.raw(`explain (analyze, costs off, timing off, summary off) ${query.sql}`, [...query.parameters]);
+      const plan = await withCompany(appDb, name.startsWith('sales') ? scopes.sales : scopes.dispatcher, (tx) =>
+        tx.executeQuery<{ 'QUERY PLAN': string }>(explain),
       );
-      console.log(`\n  ${shape.name}:`);
+      console.log(`\n  ${name}:`);
       for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
-      if (shape.name.startsWith('search')) {
-        // The floor's plan beside it: without row-level security the trigram index can serve the search.
-        const floorPlan = await sql<{
-          'QUERY PLAN': string;
-        }>`explain (analyze, costs off, timing off, summary off) ${shape.query(bigCompanyId)}`.execute(owner);
-        console.log(`  ${shape.name}, floor (owner, row-level security bypassed):`);
-        for (const row of floorPlan.rows) console.log(`    ${row['QUERY PLAN']}`);
-      }
     }
     console.log(`\nDone in ${seconds(began)}.`);
   } finally {
-    await app?.destroy();
+    await appDb?.destroy();
+    await started?.close();
     await ownerPool?.end().catch(() => {});
     await embedded.stop();
     rmSync(dataDir, { recursive: true, force: true });
