@@ -143,7 +143,7 @@ export async function createDriver(
       .values({
         companyId: by.companyId,
         firstName: values.firstName ?? 'Rosa',
-        lastName: values.lastName ?? `Delgado ${suffix()}`,
+        lastName: values.lastName ?? `Driver ${suffix()}`,
         salesAgentId: values.salesAgentId === undefined ? ownSales(by) : values.salesAgentId,
       })
       .returning('id')
@@ -156,7 +156,7 @@ export async function createBroker(db: Db, by: Author, values: { name?: string }
   return withCompany(db, by, async (tx) => {
     const row = await tx
       .insertInto('brokers')
-      .values({ companyId: by.companyId, name: values.name ?? `Lakeside Logistics ${suffix()}` })
+      .values({ companyId: by.companyId, name: values.name ?? `Broker ${suffix()}` })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -169,7 +169,7 @@ export async function createCarrier(db: Db, by: Author, values: { name?: string;
       .insertInto('carriers')
       .values({
         companyId: by.companyId,
-        name: values.name ?? `Summit Carriers ${suffix()}`,
+        name: values.name ?? `Carrier ${suffix()}`,
         salesAgentId: values.salesAgentId === undefined ? ownSales(by) : values.salesAgentId,
       })
       .returning('id')
