@@ -12,6 +12,7 @@ import type { StartedServices } from '../../server/src/services/create-services.
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import {
   callerFor,
+  callPath,
   contextFor,
   createMasterAdmin,
   createTestCompany,
@@ -22,13 +23,12 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   wsClientFor,
-  type PersonaName,
   type TestCompany,
   type TestUser,
 } from '../support/harness.js';
+import { createInvitation, createMember } from '../support/factories.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import { ALL_PERSONAS, expectSameAsMissing, type Persona } from './security/authorization-matrix.js';
-import { createInvitation, createMember, teamRules } from './security/matrix/team.js';
+import { expectSameAsMissing } from './security/authorization-matrix.js';
 
 const APP_ORIGIN = 'https://app.haulwise.test';
 
@@ -378,7 +378,7 @@ describe('accepting an invitation', () => {
 
   it('as an existing account with no company: signs in with its own password instead, and joins', async () => {
     // A member removed from another company keeps their account, without a company.
-    const formerId = await createMember(started.services.db, other, 'sales');
+    const { userId: formerId } = await createMember(started.services, other.companyId, { role: 'sales' });
     await (await as(other.users.admin)).team.removeMember({ userId: formerId });
     const former = await owner.selectFrom('users').select('email').where('id', '=', formerId).executeTakeFirstOrThrow();
 
@@ -508,7 +508,7 @@ describe("another company's invitations and members", () => {
   });
 
   it("another company's member cannot be re-roled or removed: their id answers like a missing or removed one", async () => {
-    const removed = await createMember(started.services.db, company);
+    const { userId: removed } = await createMember(started.services, company.companyId);
     const admin = await as(company.users.admin);
     await admin.team.removeMember({ userId: removed });
     for (const target of [other.users.dispatcher.userId, other.users.admin.userId]) {
@@ -675,7 +675,7 @@ describe('role changes and removals', () => {
     );
 
     // Removing an admin who is not the last is allowed.
-    const third = await createMember(started.services.db, team, 'admin');
+    const { userId: third } = await createMember(started.services, team.companyId, { role: 'admin' });
     await (await as(team.users.dispatcher)).team.removeMember({ userId: third });
     expect(await membershipOf(third)).toBeUndefined();
   });
@@ -735,35 +735,6 @@ describe('the admin dashboard counters', () => {
   });
 });
 
-describe('who may call the team procedures', () => {
-  const users = (persona: Persona): TestUser | null => {
-    if (persona === 'anonymous') return null;
-    if (persona === 'masterAdmin') return master;
-    return company.users[persona as PersonaName];
-  };
-  const rows = Object.entries(teamRules);
-
-  it.each(rows.flatMap(([path, rule]) => ALL_PERSONAS.map((persona) => [path, persona, rule] as const)))(
-    '%s as %s',
-    async (path, persona, rule) => {
-      const input = await rule.input({ company, services: started.services });
-      const caller = await as(users(persona));
-      const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-      const error = await settle((procedure as (input: unknown) => Promise<unknown>)(input));
-      if ((rule.allowed as readonly Persona[]).includes(persona)) {
-        expect(error?.code, error?.message).not.toBeOneOf(['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST', 'INTERNAL_SERVER_ERROR']);
-      } else if (persona === 'anonymous') {
-        expect({ code: error?.code, message: error?.message }).toEqual({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-      } else {
-        expect({ code: error?.code, message: error?.message }).toEqual({
-          code: 'FORBIDDEN',
-          message: 'You do not have permission to do this',
-        });
-      }
-    },
-  );
-});
-
 describe('arbitrary input', () => {
   const text = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('', ' ', "'; drop table users; --"));
   const field = <T>(plausible: fc.Arbitrary<T>) =>
@@ -803,8 +774,7 @@ describe('arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(input as fc.Arbitrary<unknown>, async (value) => {
         const caller = await as(user ? other.users[user] : null);
-        const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-        const error = await settle((procedure as (input: unknown) => Promise<unknown>)(value));
+        const error = await settle(callPath(caller, path, value));
         if (error) {
           expect(error.code, `${error.code}: ${error.message}`).toBeOneOf([
             'BAD_REQUEST',
