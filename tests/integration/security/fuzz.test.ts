@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
-import {
-  callerFor,
-  createTestCompany,
-  startTestServices,
-  TEST_PASSWORD,
-  uniqueEmail,
-  type Caller,
-  type TestCompany,
-} from '../../support/harness.js';
+import { createTestCompany, TEST_PASSWORD, uniqueEmail, type TestCompany } from '../../support/factories.js';
+import { callerFor, callPath, startTestServices, type Caller } from '../../support/harness.js';
 import { uniqueIp, userFacingError } from '../../support/http.js';
 
 /**
@@ -106,20 +99,13 @@ async function callerForRun(path: keyof typeof inputs): Promise<Caller> {
   return callerFor(started.services, path === 'auth.signOut' ? company.users.driver : null, uniqueIp());
 }
 
-function call(caller: Caller, path: keyof typeof inputs, input: unknown): Promise<unknown> {
-  const [router, procedure] = path.split('.') as [string, string];
-  const fn = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[router]?.[procedure];
-  if (!fn) throw new Error(`no procedure ${path}`);
-  return fn(input);
-}
-
 describe.each(Object.keys(inputs) as (keyof typeof inputs)[])('%s with arbitrary input', (path) => {
   it(`never answers INTERNAL_SERVER_ERROR (${RUNS} runs)`, async () => {
     await fc.assert(
       fc.asyncProperty(inputs[path] as fc.Arbitrary<unknown>, async (input) => {
         const caller = await callerForRun(path);
         try {
-          await call(caller, path, input);
+          await callPath(caller, path, input);
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error;
           expect(error.code, `${error.code}: ${error.message}`).toBeOneOf(EXPECTED_CODES);
@@ -171,7 +157,7 @@ describe('a U+0000 character, which PostgreSQL cannot store in text', () => {
     input[name] = `${input[name]?.slice(0, 3)}\u0000${input[name]?.slice(3)}`;
     const caller = await callerForRun(path);
     try {
-      await call(caller, path, input);
+      await callPath(caller, path, input);
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       expect(error.code, `${error.code}: ${error.message}`).toBeOneOf(EXPECTED_CODES);
