@@ -1,30 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { appRouter } from '../../../server/src/trpc/app-router.js';
-import {
-  contextFor,
-  createMasterAdmin,
-  createTestCompany,
-  startTestServices,
-  type TestCompany,
-  type TestUser,
-} from '../../support/harness.js';
+import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
+import { callPath, contextFor, startTestServices } from '../../support/harness.js';
 import { settle, uniqueIp } from '../../support/http.js';
-import { ALL_PERSONAS, authorizationMatrix, type Persona, type ProcedureRule } from './authorization-matrix.js';
+import { ALL_PERSONAS, authorizationMatrix, type Persona, type ProcedureRule, type Sample } from './authorization-matrix.js';
+
+/**
+ * Every procedure as every persona: the guards let through exactly the allowed ones, and for them
+ * the row's input succeeds (no error at all); everyone else gets the guard's own refusal.
+ * Subscriptions, once allowed, deliver a real event.
+ */
 
 const GUARD_REFUSALS = {
-  UNAUTHORIZED: 'Not authenticated',
-  FORBIDDEN: 'You do not have permission to do this',
+  anonymous: { code: 'UNAUTHORIZED', message: 'Not authenticated' },
+  signedIn: { code: 'FORBIDDEN', message: 'You do not have permission to do this' },
 } as const;
 
 let started: StartedServices;
 let company: TestCompany;
-let masterAdmin: TestUser;
+/** The master admin's own company, with a member of each role: a master admin writes only there. */
+let platform: TestCompany;
 
 beforeAll(async () => {
   started = await startTestServices();
-  company = await createTestCompany(started.services);
-  masterAdmin = await createMasterAdmin(started.services);
+  [company, platform] = await Promise.all([
+    createTestCompany(started.services),
+    createTestCompany(started.services, 'Matrix Platform', { masterAdmin: true }),
+  ]);
 });
 afterAll(async () => {
   await started?.close();
@@ -33,18 +36,22 @@ afterAll(async () => {
 const registered = () => appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
 const rows = Object.entries(authorizationMatrix) as [string, ProcedureRule][];
 
-function userFor(persona: Persona): TestUser | null {
-  if (persona === 'anonymous') return null;
-  if (persona === 'masterAdmin') return masterAdmin;
-  return company.users[persona];
+/** The persona's user and the company whose records its inputs name. */
+function sampleFor(persona: Persona): Sample {
+  const own = persona === 'masterAdmin' ? platform : company;
+  const user: TestUser | null = persona === 'anonymous' ? null : persona === 'masterAdmin' ? platform.users.admin : company.users[persona];
+  return { company: own, user, services: started.services };
 }
 
 /** The persona's caller, from a fresh real session, on an address of its own (rate limits count per IP). */
-async function callProcedure(path: string, persona: Persona, input: unknown, signal?: AbortSignal): Promise<unknown> {
-  const ctx = await contextFor(started.services, userFor(persona), uniqueIp());
-  const caller = appRouter.createCaller(ctx, signal ? { signal } : {});
-  const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-  return (procedure as (input: unknown) => Promise<unknown>)(input);
+async function callerOf(sample: Sample, signal?: AbortSignal) {
+  const ctx = await contextFor(started.services, sample.user, uniqueIp());
+  return { ctx, caller: appRouter.createCaller(ctx, signal ? { signal } : {}) };
+}
+
+function expectRefused(persona: Persona, error: { code?: string; message?: string } | null) {
+  const refusal = persona === 'anonymous' ? GUARD_REFUSALS.anonymous : GUARD_REFUSALS.signedIn;
+  expect({ code: error?.code, message: error?.message }).toEqual(refusal);
 }
 
 describe('the authorization matrix', () => {
@@ -63,35 +70,42 @@ describe('the authorization matrix', () => {
 
 describe.each(rows.filter(([, rule]) => rule.type !== 'subscription'))('%s', (path, rule) => {
   it.each(ALL_PERSONAS)('as %s', async (persona) => {
-    const input = await rule.input({ company, services: started.services });
-    const error = await settle(callProcedure(path, persona, input));
-    if (rule.allowed.includes(persona)) {
-      // Let through by the guards, and the sample input is valid: no refusal, no validation error, no crash.
-      expect(error?.code, error?.message).not.toBeOneOf(['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST', 'INTERNAL_SERVER_ERROR']);
-    } else if (persona === 'anonymous') {
-      expect({ code: error?.code, message: error?.message }).toEqual({ code: 'UNAUTHORIZED', message: GUARD_REFUSALS.UNAUTHORIZED });
-    } else {
-      expect({ code: error?.code, message: error?.message }).toEqual({ code: 'FORBIDDEN', message: GUARD_REFUSALS.FORBIDDEN });
-    }
+    const sample = sampleFor(persona);
+    const input = await rule.input(sample);
+    const { caller } = await callerOf(sample);
+    const error = await settle(callPath(caller, path, input));
+    if (rule.allowed.includes(persona)) expect(error, `${error?.code}: ${error?.message}`).toBeNull();
+    else expectRefused(persona, error);
   });
 });
 
 describe.each(rows.filter(([, rule]) => rule.type === 'subscription'))('%s', (path, rule) => {
   it.each(ALL_PERSONAS)('as %s', async (persona) => {
+    if (rule.type !== 'subscription') throw new Error('not a subscription row');
+    const sample = sampleFor(persona);
     const abort = new AbortController();
     try {
-      const input = await rule.input({ company, services: started.services });
-      const call = callProcedure(path, persona, input, abort.signal);
+      const { ctx, caller } = await callerOf(sample, abort.signal);
+      const call = callPath(caller, path, await rule.input(sample));
       const error = await settle(call);
-      if (rule.allowed.includes(persona)) {
-        expect(error?.code, error?.message).toBeUndefined();
-        const events = (await call) as AsyncIterable<unknown>;
-        expect(typeof events[Symbol.asyncIterator]).toBe('function');
-      } else if (persona === 'anonymous') {
-        expect({ code: error?.code, message: error?.message }).toEqual({ code: 'UNAUTHORIZED', message: GUARD_REFUSALS.UNAUTHORIZED });
-      } else {
-        expect({ code: error?.code, message: error?.message }).toEqual({ code: 'FORBIDDEN', message: GUARD_REFUSALS.FORBIDDEN });
+      if (!rule.allowed.includes(persona)) {
+        expectRefused(persona, error);
+        return;
       }
+      expect(error, `${error?.code}: ${error?.message}`).toBeNull();
+      const events = ((await call) as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+      // The first event says the subscription is on. Asking for the next one makes it listen to the
+      // bus (once the pending promises have run); then the row's change must reach it.
+      await events.next();
+      const following = events.next();
+      await new Promise((resolve) => setImmediate(resolve));
+      await rule.event.cause({ ...sample, sessionId: ctx.sessionId ?? '' });
+      const seen: unknown[] = [];
+      for (let next = await following; !next.done; next = await events.next()) {
+        seen.push(next.value);
+        if (JSON.stringify(next.value) === JSON.stringify(rule.event.expected)) break;
+      }
+      expect(seen).toContainEqual(rule.event.expected);
     } finally {
       abort.abort();
     }

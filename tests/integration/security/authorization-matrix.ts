@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
+import { rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
 import type { AppServices } from '../../../server/src/services/services.js';
 import type { AppRouter } from '../../../server/src/trpc/app-router.js';
-import { TEST_PASSWORD, uniqueEmail, type TestCompany } from '../../support/harness.js';
-
+import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../../support/factories.js';
+import { ALL_PERSONAS, SIGNED_IN, type Persona } from '../../support/personas.js';
 import { adminRules } from './matrix/admin.js';
 import { auditRules } from './matrix/audit.js';
 import { authTwoFactorRules } from './matrix/auth-two-factor.js';
@@ -20,30 +21,48 @@ import { twoFactorRules } from './matrix/two-factor.js';
 import { wipRules } from './matrix/wip.js';
 
 /**
- * Who may call what: one row per tRPC procedure of appRouter. A meta-test fails when a
- * procedure is missing here (and the type below fails the compiler first), so every new
- * procedure arrives with its roles and a valid sample input.
+ * Who may call what: one row per tRPC procedure of appRouter, run by
+ * authorization-matrix.test.ts as every persona. A meta-test fails when a procedure is missing
+ * here (and the type below fails the compiler first), so every new procedure arrives with its
+ * roles and an input that succeeds for each of them.
  */
-
-import { ALL_PERSONAS, SIGNED_IN, type Persona } from './personas.js';
 
 export { ALL_PERSONAS, SIGNED_IN, type Persona };
 
-export interface SampleContext {
-  /** The company whose ids the input names: the caller's own, or another company's in leak tests. */
+export interface Sample {
+  /**
+   * The caller's company, whose records the input names: for a master admin their own company
+   * (they write only there), for everyone else a company with a member of each role.
+   */
   company: TestCompany;
+  /** Who will call (null: nobody signed in), for inputs that name the caller's own things. */
+  user: TestUser | null;
   services: AppServices;
 }
 
-export interface ProcedureRule {
-  type: 'query' | 'mutation' | 'subscription';
+/** What a subscription row's test does once the subscription listens: something that must reach the subscriber. */
+export interface LiveTrigger {
+  /** Causes the event (the caller's session, to end it, is `sessionId`). */
+  cause: (sample: Sample & { sessionId: string }) => Promise<void>;
+  /** The event the subscriber must receive. */
+  expected: unknown;
+}
+
+interface RuleBase {
   /** Personas the procedure's guards let through; everyone else is refused. A master admin passes every role check. */
   allowed: readonly Persona[];
-  /**
-   * A valid input naming `company`'s records (it may create them first, so it may be async);
-   * harmless to run more than once.
-   */
-  input: (sample: SampleContext) => unknown | Promise<unknown>;
+  /** An input that succeeds for every allowed persona (it may create records first); harmless to run more than once. */
+  input: (sample: Sample) => unknown;
+}
+
+export type ProcedureRule = (RuleBase & { type: 'query' | 'mutation' }) | (RuleBase & { type: 'subscription'; event: LiveTrigger });
+
+/**
+ * The roles shared/src/permissions.ts lets do this, and a master admin, who passes every role
+ * guard (unless the procedure turns them away itself: `masterAdmin: false`).
+ */
+export function allowedBy<D extends Domain>(domain: D, action: ActionOf<D>, options: { masterAdmin?: boolean } = {}): readonly Persona[] {
+  return options.masterAdmin === false ? rolesFor(domain, action) : [...rolesFor(domain, action), 'masterAdmin'];
 }
 
 /** Every procedure path of a router record, as the client spells it ("auth.signIn"). */
@@ -74,7 +93,12 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
     input: ({ company }) => ({ email: company.users.sales.email, password: TEST_PASSWORD }),
   },
   'auth.signOut': { type: 'mutation', allowed: SIGNED_IN, input: () => ({ scope: 'local' }) },
-  'auth.sessionEvents': { type: 'subscription', allowed: SIGNED_IN, input: () => undefined },
+  'auth.sessionEvents': {
+    type: 'subscription',
+    allowed: SIGNED_IN,
+    input: () => undefined,
+    event: { cause: endSession, expected: { type: 'ended' } },
+  },
   'contact.send': {
     type: 'mutation',
     allowed: ALL_PERSONAS,
@@ -102,14 +126,19 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...wipRules,
 };
 
+/** Ends the caller's session elsewhere, as signing out in another tab does: every live channel of that session hears it. */
+export async function endSession({ services, sessionId }: Sample & { sessionId: string }): Promise<void> {
+  await services.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
 /**
  * Asserts that naming another company's record answers exactly like naming a record that
  * does not exist: both calls fail, with the same tRPC code, message and field, so a caller
  * learns nothing about other tenants (not even that the id exists).
  *
  * Use it for every procedure that takes an id, signed in as a user of company A:
- * `callForeign` passes a real id of company B (from the row's `input({ company: B })`),
- * `callMissing` the same input with the id replaced by a random UUID (and a deleted one).
+ * `callForeign` passes a real id of company B, `callMissing` the same input with the id replaced
+ * by a random UUID (and a deleted one).
  *
  * @example
  * await expectSameAsMissing(

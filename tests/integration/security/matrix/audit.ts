@@ -1,8 +1,9 @@
-import type { Persona, ProcedureRule } from '../authorization-matrix.js';
-
-/** Admins read their company's audit trail; a master admin reads every company's. */
-const AUDIT_READERS = ['admin', 'masterAdmin'] as const satisfies readonly Persona[];
+import { allowedBy, type ProcedureRule } from '../authorization-matrix.js';
 
 export const auditRules = {
-  'audit.list': { type: 'query', allowed: AUDIT_READERS, input: () => ({ entityType: 'loads', action: 'updated', search: 'rate' }) },
+  'audit.list': {
+    type: 'query',
+    allowed: allowedBy('audit', 'read'),
+    input: () => ({ entityType: 'loads', action: 'updated', search: 'rate' }),
+  },
 } satisfies Record<string, ProcedureRule>;

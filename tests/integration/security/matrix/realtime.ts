@@ -1,12 +1,18 @@
-import type { Persona, ProcedureRule } from '../authorization-matrix.js';
-import { SIGNED_IN } from '../personas.js';
+import { SIGNED_IN, type Persona } from '../../../support/personas.js';
+import { endSession, type ProcedureRule } from '../authorization-matrix.js';
 
 /**
  * Anyone signed in may open the subscription; what it then yields is filtered per row
  * (docs/permissions.md, "Live change notices"), which `liveNotices` below encodes.
  */
 export const realtimeRules = {
-  'realtime.changes': { type: 'subscription', allowed: SIGNED_IN, input: () => undefined },
+  // Every subscriber hears their own session end, whatever else they may see.
+  'realtime.changes': {
+    type: 'subscription',
+    allowed: SIGNED_IN,
+    input: () => undefined,
+    event: { cause: endSession, expected: { type: 'session', state: 'ended' } },
+  },
 } satisfies Record<string, ProcedureRule>;
 
 /**

@@ -1,14 +1,12 @@
 import { sessionFingerprint } from '../../../../server/src/trpc/context.js';
-import { sessionFor, TEST_PASSWORD } from '../../../support/harness.js';
-import type { Persona, ProcedureRule, SampleContext } from '../authorization-matrix.js';
-import { SIGNED_IN } from '../personas.js';
+import { TEST_PASSWORD } from '../../../support/factories.js';
+import { sessionFor } from '../../../support/harness.js';
+import { SIGNED_IN } from '../../../support/personas.js';
+import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 
-/** Only admins change the company's payment-provider account id; a master admin in their own company. */
-const ACCOUNT_ID_WRITERS = ['admin', 'masterAdmin'] as const satisfies readonly Persona[];
-
-/** A live session of the sample company's admin, named by its fingerprint: only the admin may end it. */
-const adminSession = async ({ company, services }: SampleContext) => ({
-  id: sessionFingerprint(await sessionFor(services, company.users.admin)),
+/** Another live session of the caller (one of their other devices), named by its fingerprint. */
+const anotherOwnSession = async ({ company, services, user }: Sample) => ({
+  id: sessionFingerprint(await sessionFor(services, user ?? company.users.admin)),
 });
 
 /** Settings are one's own account: every signed-in user, whatever the role (a driver has none). */
@@ -19,7 +17,11 @@ export const settingsRules = {
     allowed: SIGNED_IN,
     input: () => ({ firstName: 'Morgan', lastName: 'Matrix', phone: '+1 (555) 010-2020' }),
   },
-  'settings.saveAirwallexAccountId': { type: 'mutation', allowed: ACCOUNT_ID_WRITERS, input: () => ({ accountId: 'acct_matrix_001' }) },
+  'settings.saveAirwallexAccountId': {
+    type: 'mutation',
+    allowed: allowedBy('companySettings', 'write'),
+    input: () => ({ accountId: 'acct_matrix_001' }),
+  },
   // The same password again: every persona proves the current one, and the shared sample accounts keep theirs.
   'settings.changePassword': {
     type: 'mutation',
@@ -27,6 +29,5 @@ export const settingsRules = {
     input: () => ({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }),
   },
   'settings.sessions': { type: 'query', allowed: SIGNED_IN, input: () => undefined },
-  // The admin ends it; anyone else is told it does not exist (NOT_FOUND), as for a random id.
-  'settings.endSession': { type: 'mutation', allowed: SIGNED_IN, input: adminSession },
+  'settings.endSession': { type: 'mutation', allowed: SIGNED_IN, input: anotherOwnSession },
 } satisfies Record<string, ProcedureRule>;

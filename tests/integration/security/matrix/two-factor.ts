@@ -1,9 +1,9 @@
+import { SIGNED_IN } from '../../../support/personas.js';
 import type { ProcedureRule } from '../authorization-matrix.js';
-import { SIGNED_IN } from '../personas.js';
 
 /**
- * Two-factor authentication of one's own account: every signed-in user. A sample code that is
- * not the one sent answers success false (the spec's verify-2fa-code), not a refusal.
+ * Two-factor authentication of one's own account: every signed-in user. A code that is not the
+ * one sent answers success false (the spec's verify-2fa-code), not a refusal.
  */
 export const twoFactorRules = {
   'twoFactor.sendCode': { type: 'mutation', allowed: SIGNED_IN, input: () => ({ method: 'email' }) },
