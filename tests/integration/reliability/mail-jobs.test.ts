@@ -197,6 +197,15 @@ describe('mail through the job queue', () => {
     }
   });
 
+  it('schedules the hourly sweep of rate-limit windows with the queue’s cron, as the app role', async () => {
+    // The worker registers its crontab at start; a role without the cron's grants fails here, and the sweep never runs.
+    const known = () =>
+      sql<{
+        identifier: string;
+      }>`select identifier from graphile_worker._private_known_crontabs where identifier = 'sweep-rate-limits'`.execute(owner);
+    await expect.poll(async () => (await known()).rows, { timeout: 10_000 }).toEqual([{ identifier: 'sweep-rate-limits' }]);
+  });
+
   it('keeps SMS (no provider) in the outbox as sent at once, with no job', async () => {
     const { mailer, db } = started.services;
     const text = `Your code is ${randomUUID().slice(0, 6)}`;
