@@ -17,7 +17,7 @@ export interface StartedServices {
   close: () => Promise<void>;
 }
 
-/** Jobs run at once per server: mail is slow to send, not heavy, and a burst waits its turn in the queue. */
+/** Jobs one server runs at a time: sending mail waits on the provider, it is not heavy; a burst waits its turn in the queue. */
 const JOB_CONCURRENCY = 2;
 
 /**
