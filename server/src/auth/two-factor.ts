@@ -148,7 +148,7 @@ export async function issueCode(
  * Every try counts (the attempt is recorded before the check, so parallel guesses cannot pass
  * the limit); after 5 the code is dead, even for the right digits. Answers null for a wrong,
  * expired, used or dead code alike. The caller's transaction must commit on a null answer, or
- * the try is not counted: do not throw inside it.
+ * the try is not counted: answer the failure, or throw it marked commitThenFail (db/transactions.ts).
  */
 export async function consumeCode(
   tx: Kysely<Database>,
