@@ -27,7 +27,8 @@ interface Outcome {
 
 describe.each([1, 10])('a pool of %i connection(s)', (poolSize) => {
   it(`keeps ${READS} interleaved reads across three companies to their own company`, async () => {
-    const started = await startTestServices({ poolSize });
+    // Thousands of reads queue for one connection on purpose: let them wait their turn rather than answer busy.
+    const started = await startTestServices({ poolSize, config: { DB_ACQUIRE_TIMEOUT_MS: '120000' } });
     try {
       const { db } = started.services;
       const companies = await Promise.all([1, 2, 3].map(() => createTestCompany(started.services)));
