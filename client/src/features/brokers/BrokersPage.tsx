@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import type { createBrokerInput} from '#shared/schemas/brokers.js';
+import type { createBrokerInput } from '#shared/schemas/brokers.js';
 import { type Broker } from '#shared/schemas/brokers.js';
 import { contactColumns, ContactLines, dash } from '../../components/records/record-parts';
 import { listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';

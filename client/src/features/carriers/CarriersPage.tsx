@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import type { createCarrierInput} from '#shared/schemas/carriers.js';
+import type { createCarrierInput } from '#shared/schemas/carriers.js';
 import { type Carrier } from '#shared/schemas/carriers.js';
 import { contactColumns, ContactLines, dash } from '../../components/records/record-parts';
 import { editorsDelete, listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
