@@ -3,12 +3,12 @@ import { Field, Input, Textarea } from '@chakra-ui/react';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 
 /** What a text field holds: text as typed (optional fields may start empty or null; a number field may start as a number). */
-type Text = string | number | null | undefined;
+export type TextValue = string | number | null | undefined;
 
 export interface FieldProps<Values extends FieldValues, Output extends FieldValues> {
   /** The form's `control` (useZodForm): the field reads and writes its value and error there. */
   control: Control<Values, unknown, Output>;
-  name: FieldPathByValue<Values, Text>;
+  name: FieldPathByValue<Values, TextValue>;
   label: string;
   required?: boolean;
   helperText?: ReactNode;
@@ -48,7 +48,7 @@ export function FormField<Values extends FieldValues, Output extends FieldValues
   const error = fieldState.error?.message;
   const common = {
     name: field.name,
-    value: (field.value as Text) ?? '',
+    value: (field.value as TextValue) ?? '',
     onBlur: field.onBlur,
     onChange: (event: { target: { value: string } }) => field.onChange(normalize ? normalize(event.target.value) : event.target.value),
     placeholder,

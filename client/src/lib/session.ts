@@ -18,7 +18,8 @@ export function useRefreshSession(): () => Promise<void> {
   const utils = trpc.useUtils();
   const router = useRouter();
   return async () => {
-    await utils.auth.session.refetch();
+    // fetch, not refetch: the session in the cache may have been put there at sign-in, without a way to read it.
+    await utils.auth.session.fetch(undefined, { staleTime: 0 });
     await router.invalidate();
   };
 }

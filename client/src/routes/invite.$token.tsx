@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { InvitationPage } from '../features/team/InvitationPage';
+import { InvitationLoading, InvitationPage, invitationPreview } from '../features/team/InvitationPage';
 
 const params = z.object({ token: z.string().min(1).max(200) });
 
 /** Public: the link in an invitation email. Anyone holding it may open it, signed in or not. */
 export const Route = createFileRoute('/invite/$token')({
   params: { parse: (raw) => params.parse(raw), stringify: (value) => value },
+  // The page is the invitation: read it before the page shows (a refused link is the page's to say).
+  loader: ({ context, params: { token } }) => context.trpcUtils.invitations.preview.prefetch({ token }, invitationPreview),
+  pendingComponent: InvitationLoading,
   component: InvitationRoute,
 });
 

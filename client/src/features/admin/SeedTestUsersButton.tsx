@@ -5,7 +5,8 @@ import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '#shared/tes
 import type { TestUserResult } from '#shared/schemas/admin.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../components/toaster';
-import { errorDetails, trpc } from '../../lib/trpc';
+import { reportFailure } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -35,7 +36,7 @@ export function SeedTestUsersButton({ onSeeded }: { onSeeded: () => Promise<unkn
         }
         setConfirming(false);
       },
-      onError: (error) => notify.error('Failed to create test users', errorDetails(error).message),
+      onError: (error) => reportFailure('Failed to create test users', error),
       onSettled: () => void onSeeded(),
     });
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, chakra, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { signInInput, signUpInput, type SessionOutput } from '#shared/schemas/auth.js';
 import { TWO_FACTOR_TEXT, type TwoFactorRequiredOutput } from '#shared/schemas/two-factor.js';
 import { TAGLINE } from '#shared/constants.js';
+import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
-import { NameFields } from '../../components/NameFields';
+import { NameFields, NewPasswordField } from '../../components/PersonFields';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { reportFailure } from '../../lib/errors';
@@ -96,15 +97,13 @@ function LoginForm() {
   }
 
   return (
-    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Login">
-      <Stack gap="4" pt="2">
-        <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
-        <FormField control={form.control} name="password" label="Password" type="password" required autoComplete="current-password" />
-        <Button type="submit" colorPalette="blue" loading={signIn.isPending} loadingText="Loading...">
-          Sign In
-        </Button>
-      </Stack>
-    </chakra.form>
+    <Form label="Login" onSubmit={onSubmit} pt="2">
+      <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
+      <FormField control={form.control} name="password" label="Password" type="password" required autoComplete="current-password" />
+      <Button type="submit" colorPalette="blue" loading={signIn.isPending} loadingText="Loading...">
+        Sign In
+      </Button>
+    </Form>
   );
 }
 
@@ -179,24 +178,14 @@ function SignUpForm() {
   );
 
   return (
-    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign up">
-      <Stack gap="4" pt="2">
-        <FormField control={form.control} name="companyName" label="Company Name" required autoComplete="organization" />
-        <NameFields control={form.control} />
-        <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          helperText="At least 6 characters"
-        />
-        <Button type="submit" colorPalette="blue" loading={signUp.isPending} loadingText="Creating Account...">
-          Create Account
-        </Button>
-      </Stack>
-    </chakra.form>
+    <Form label="Sign up" onSubmit={onSubmit} pt="2">
+      <FormField control={form.control} name="companyName" label="Company Name" required autoComplete="organization" />
+      <NameFields control={form.control} />
+      <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
+      <NewPasswordField control={form.control} name="password" />
+      <Button type="submit" colorPalette="blue" loading={signUp.isPending} loadingText="Creating Account...">
+        Create Account
+      </Button>
+    </Form>
   );
 }

@@ -79,6 +79,13 @@ function valuesOf(load: LoadDetail): CreateLoadInput {
   };
 }
 
+/** Who hauls the load and for whom: each a pick list of the user's own records. */
+const ASSIGNMENTS = [
+  { kind: 'driver', label: 'Driver' },
+  { kind: 'broker', label: 'Broker' },
+  { kind: 'carrier', label: 'Carrier' },
+] as const;
+
 /** The pick list, plus the load's current choice when the list lacks it (deleted since, or not the viewer's own). */
 function pickList(
   list: PickOption[] | undefined,
@@ -170,27 +177,16 @@ export function LoadFormDialog({
         </Section>
 
         <Section title="Assignment">
-          <SelectField
-            control={control}
-            name="driverId"
-            label="Driver"
-            placeholder="None"
-            options={pickList(options.data?.drivers, load?.driverId, load?.driverName)}
-          />
-          <SelectField
-            control={control}
-            name="brokerId"
-            label="Broker"
-            placeholder="None"
-            options={pickList(options.data?.brokers, load?.brokerId, load?.brokerName)}
-          />
-          <SelectField
-            control={control}
-            name="carrierId"
-            label="Carrier"
-            placeholder="None"
-            options={pickList(options.data?.carriers, load?.carrierId, load?.carrierName)}
-          />
+          {ASSIGNMENTS.map(({ kind, label }) => (
+            <SelectField
+              key={kind}
+              control={control}
+              name={`${kind}Id`}
+              label={label}
+              placeholder="None"
+              options={pickList(options.data?.[`${kind}s`], load?.[`${kind}Id`], load?.[`${kind}Name`])}
+            />
+          ))}
         </Section>
 
         <Section title="Sales and billing">

@@ -1,7 +1,8 @@
-import { Box, Button, chakra, Card, Container, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { CONTACT_DETAILS, CONTACT_LIMITS } from '#shared/constants.js';
 import { contactInput } from '#shared/schemas/auth.js';
+import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
@@ -60,40 +61,31 @@ export function ContactPage() {
           </Stack>
           <Card.Root>
             <Card.Body>
-              <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact form">
-                <Stack gap="4">
-                  <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                    <FormField
-                      control={control}
-                      name="name"
-                      label="Name"
-                      required
-                      autoComplete="name"
-                      maxLength={CONTACT_LIMITS.name + 50}
-                    />
-                    <FormField control={control} name="email" label="Email" type="email" required autoComplete="email" />
-                    <FormField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
-                    <FormField control={control} name="subject" label="Subject" required />
-                  </Grid>
-                  <FormField control={control} name="message" label="Message" required multiline={6} />
-                  {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-                  <Box position="absolute" left="-10000px" aria-hidden="true">
-                    <label>
-                      Website
-                      <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-                    </label>
-                  </Box>
-                  <Button
-                    type="submit"
-                    colorPalette="blue"
-                    loading={send.isPending}
-                    loadingText="Sending..."
-                    alignSelf={{ base: 'stretch', md: 'flex-start' }}
-                  >
-                    Send Message
-                  </Button>
-                </Stack>
-              </chakra.form>
+              <Form label="Contact form" onSubmit={onSubmit}>
+                <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                  <FormField control={control} name="name" label="Name" required autoComplete="name" maxLength={CONTACT_LIMITS.name + 50} />
+                  <FormField control={control} name="email" label="Email" type="email" required autoComplete="email" />
+                  <FormField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+                  <FormField control={control} name="subject" label="Subject" required />
+                </Grid>
+                <FormField control={control} name="message" label="Message" required multiline={6} />
+                {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+                <Box position="absolute" left="-10000px" aria-hidden="true">
+                  <label>
+                    Website
+                    <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+                  </label>
+                </Box>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  loading={send.isPending}
+                  loadingText="Sending..."
+                  alignSelf={{ base: 'stretch', md: 'flex-start' }}
+                >
+                  Send Message
+                </Button>
+              </Form>
             </Card.Body>
           </Card.Root>
         </Grid>

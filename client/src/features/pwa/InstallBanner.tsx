@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
 import { notify } from '../../components/toaster';
+import { PromptCard } from './PromptCard';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -39,38 +40,18 @@ export function InstallBanner() {
   };
 
   return (
-    <Box
-      role="region"
-      aria-label="Install app"
-      position="fixed"
-      bottom="4"
-      left="4"
-      right={{ base: '4', sm: 'auto' }}
-      maxW="sm"
-      zIndex="overlay"
-      bg="white"
-      borderWidth="1px"
-      borderRadius="lg"
-      shadow="lg"
-      p="4"
-    >
-      <HStack align="start" gap="3">
-        <Box color="blue.700" aria-hidden pt="1">
-          <Download size={22} />
-        </Box>
-        <Stack gap="2" flex="1">
-          <Text fontWeight="semibold">Install {PRODUCT_NAME}</Text>
-          <Text fontSize="sm" color="gray.700">
-            Install our app for quick access and offline support
-          </Text>
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => void install()}>
-              Install
-            </Button>
-          </HStack>
-        </Stack>
-        <CloseButton size="sm" aria-label="Dismiss install banner" onClick={dismiss} />
-      </HStack>
-    </Box>
+    <PromptCard
+      label="Install app"
+      corner="bottom-left"
+      icon={<Download size={22} />}
+      title={`Install ${PRODUCT_NAME}`}
+      text="Install our app for quick access and offline support"
+      actions={
+        <Button size="sm" colorPalette="blue" onClick={() => void install()}>
+          Install
+        </Button>
+      }
+      close={<CloseButton size="sm" aria-label="Dismiss install banner" onClick={dismiss} />}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS } from '#shared/constants.js';
+import { PromptCard } from './PromptCard';
 
 /** Top-right, 3 seconds after load, only while permission is undecided and never dismissed. */
 export function NotificationPrompt() {
@@ -30,40 +31,22 @@ export function NotificationPrompt() {
   };
 
   return (
-    <Box
-      role="region"
-      aria-label="Enable notifications"
-      position="fixed"
-      top="4"
-      right="4"
-      left={{ base: '4', sm: 'auto' }}
-      maxW="sm"
-      zIndex="overlay"
-      bg="white"
-      borderWidth="1px"
-      borderRadius="lg"
-      shadow="lg"
-      p="4"
-    >
-      <HStack align="start" gap="3">
-        <Box color="blue.700" aria-hidden pt="1">
-          <Bell size={22} />
-        </Box>
-        <Stack gap="2" flex="1">
-          <Text fontWeight="semibold">Enable Notifications</Text>
-          <Text fontSize="sm" color="gray.700">
-            Get instant alerts for load assignments, status changes, and important updates
-          </Text>
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => void enable()}>
-              Enable
-            </Button>
-            <Button size="sm" variant="outline" onClick={later}>
-              Later
-            </Button>
-          </HStack>
-        </Stack>
-      </HStack>
-    </Box>
+    <PromptCard
+      label="Enable notifications"
+      corner="top-right"
+      icon={<Bell size={22} />}
+      title="Enable Notifications"
+      text="Get instant alerts for load assignments, status changes, and important updates"
+      actions={
+        <>
+          <Button size="sm" colorPalette="blue" onClick={() => void enable()}>
+            Enable
+          </Button>
+          <Button size="sm" variant="outline" onClick={later}>
+            Later
+          </Button>
+        </>
+      }
+    />
   );
 }

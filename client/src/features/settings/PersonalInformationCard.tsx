@@ -1,7 +1,8 @@
-import { Button, chakra, Stack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { SETTINGS_TEXT, updateProfileInput, type SettingsOutput } from '#shared/schemas/settings.js';
+import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
-import { NameFields } from '../../components/NameFields';
+import { NameFields } from '../../components/PersonFields';
 import { notify } from '../../components/toaster';
 import { useRefreshSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -29,23 +30,21 @@ export function PersonalInformationCard({ profile }: { profile: SettingsOutput['
 
   return (
     <SettingsCard title="Personal Information" description={`Signed in as ${profile.email}`}>
-      <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Personal information">
-        <Stack gap="4">
-          <NameFields control={form.control} />
-          <FormField
-            control={form.control}
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+1 (555) 010-2020"
-            helperText="Two-factor codes by SMS go to this number."
-          />
-          <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
-            Save Changes
-          </Button>
-        </Stack>
-      </chakra.form>
+      <Form label="Personal information" onSubmit={onSubmit}>
+        <NameFields control={form.control} />
+        <FormField
+          control={form.control}
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 (555) 010-2020"
+          helperText="Two-factor codes by SMS go to this number."
+        />
+        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
+          Save Changes
+        </Button>
+      </Form>
     </SettingsCard>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, chakra, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import { changePasswordInput, SETTINGS_TEXT, type ActiveSession } from '#shared/schemas/settings.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
+import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
+import { NewPasswordField } from '../../components/PersonFields';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
 import { reportFailure, useFailureToast } from '../../lib/errors';
@@ -52,46 +54,36 @@ function ChangePasswordForm() {
   );
 
   return (
-    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Change password">
-      <Stack gap="4">
-        <Heading as="h3" size="sm">
-          Change Password
-        </Heading>
+    <Form label="Change password" onSubmit={onSubmit}>
+      <Heading as="h3" size="sm">
+        Change Password
+      </Heading>
+      <FormField
+        control={control}
+        name="currentPassword"
+        label="Current Password"
+        type="password"
+        required
+        autoComplete="current-password"
+      />
+      <Stack direction={{ base: 'column', md: 'row' }} gap="4">
+        <NewPasswordField control={control} name="newPassword" label="New Password" />
         <FormField
           control={control}
-          name="currentPassword"
-          label="Current Password"
+          name="confirmPassword"
+          label="Confirm New Password"
           type="password"
           required
-          autoComplete="current-password"
+          autoComplete="new-password"
         />
-        <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-          <FormField
-            control={control}
-            name="newPassword"
-            label="New Password"
-            type="password"
-            required
-            autoComplete="new-password"
-            helperText="At least 6 characters"
-          />
-          <FormField
-            control={control}
-            name="confirmPassword"
-            label="Confirm New Password"
-            type="password"
-            required
-            autoComplete="new-password"
-          />
-        </Stack>
-        <Text fontSize="sm" color="gray.700">
-          Changing your password signs out all your other sessions.
-        </Text>
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={change.isPending} loadingText="Changing...">
-          Change Password
-        </Button>
       </Stack>
-    </chakra.form>
+      <Text fontSize="sm" color="gray.700">
+        Changing your password signs out all your other sessions.
+      </Text>
+      <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={change.isPending} loadingText="Changing...">
+        Change Password
+      </Button>
+    </Form>
   );
 }
 

@@ -37,3 +37,15 @@ export function SettingsPage() {
     </Stack>
   );
 }
+
+/** The page while its route reads the settings: the spec's "Loading settings...". */
+export function SettingsLoading() {
+  return (
+    <Stack gap="6" maxW="4xl">
+      <PageHeader title="Settings" subtitle="Manage your account and company settings" />
+      <QueryState isLoading error={null} isEmpty={false} loadingText="Loading settings..." emptyText="">
+        {null}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,9 +1,9 @@
-import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { TWO_FACTOR_CODE_LENGTH, TWO_FACTOR_TEXT, verifyCodeInput } from '#shared/schemas/two-factor.js';
+import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
-import { errorDetails } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 
 /** How a verification ended badly: the server refused the call, or answered that the code is wrong. */
@@ -49,46 +49,44 @@ export function VerificationCodeStep({
   };
   const failed = (error: unknown) => {
     const message = form.showServerErrors(error);
-    notify.error(message === TWO_FACTOR_TEXT.invalidMessage ? TWO_FACTOR_TEXT.invalidTitle : 'Error', errorDetails(error).message);
+    notify.error(message === TWO_FACTOR_TEXT.invalidMessage ? TWO_FACTOR_TEXT.invalidTitle : 'Error', message);
   };
   const onSubmit = form.handleSubmit(({ code }) => onVerify(code, { failed, refused }));
 
   return (
-    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Two-factor verification">
-      <Stack gap="4">
-        <Text color="gray.700">
-          Enter the {TWO_FACTOR_CODE_LENGTH}-digit code sent to {sentTo}. It expires in 10 minutes.
-        </Text>
-        <FormField
-          control={form.control}
-          name="code"
-          label="Verification code"
-          normalize={digitsOnly}
-          maxLength={TWO_FACTOR_CODE_LENGTH}
-          autoComplete="one-time-code"
-          placeholder="000000"
-        />
-        <HStack gap="3" flexWrap="wrap">
-          <Button type="submit" colorPalette="blue" disabled={!isComplete} loading={isVerifying} loadingText="Verifying...">
-            Verify Code
-          </Button>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        </HStack>
-        <Button
-          type="button"
-          variant="plain"
-          size="sm"
-          alignSelf="flex-start"
-          px="0"
-          color="blue.700"
-          disabled={resendInSeconds > 0 || isResending}
-          onClick={onResend}
-        >
-          {resendInSeconds > 0 ? `Resend code in ${resendInSeconds} s` : isResending ? 'Sending...' : 'Resend code'}
+    <Form label="Two-factor verification" onSubmit={onSubmit}>
+      <Text color="gray.700">
+        Enter the {TWO_FACTOR_CODE_LENGTH}-digit code sent to {sentTo}. It expires in 10 minutes.
+      </Text>
+      <FormField
+        control={form.control}
+        name="code"
+        label="Verification code"
+        normalize={digitsOnly}
+        maxLength={TWO_FACTOR_CODE_LENGTH}
+        autoComplete="one-time-code"
+        placeholder="000000"
+      />
+      <HStack gap="3" flexWrap="wrap">
+        <Button type="submit" colorPalette="blue" disabled={!isComplete} loading={isVerifying} loadingText="Verifying...">
+          Verify Code
         </Button>
-      </Stack>
-    </chakra.form>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </HStack>
+      <Button
+        type="button"
+        variant="plain"
+        size="sm"
+        alignSelf="flex-start"
+        px="0"
+        color="blue.700"
+        disabled={resendInSeconds > 0 || isResending}
+        onClick={onResend}
+      >
+        {resendInSeconds > 0 ? `Resend code in ${resendInSeconds} s` : isResending ? 'Sending...' : 'Resend code'}
+      </Button>
+    </Form>
   );
 }

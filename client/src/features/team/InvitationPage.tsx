@@ -1,11 +1,13 @@
-import { Button, Card, Center, chakra, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Button, Card, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FieldValues } from 'react-hook-form';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { existingAccountFields, newAccountFields, ROLE_LABELS, TEAM_TEXTS, type InvitationPreview } from '#shared/schemas/team.js';
+import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
-import { NameFields } from '../../components/NameFields';
+import { NameFields, NewPasswordField } from '../../components/PersonFields';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
@@ -19,8 +21,34 @@ import { useZodForm, type ZodForm } from '../../lib/use-form';
  * email already has. Expired, revoked, used and unknown links all read the same.
  */
 export function InvitationPage({ token }: { token: string }) {
-  const preview = trpc.invitations.preview.useQuery({ token }, { retry: false, staleTime: Infinity });
+  // Read once by the route's loader (invitationPreview): not again on mount, even after a refusal.
+  const preview = trpc.invitations.preview.useQuery({ token }, { ...invitationPreview, retryOnMount: false });
+  return (
+    <InvitationFrame>
+      {preview.isPending ? (
+        <InvitationLoadingBody />
+      ) : preview.data ? (
+        <JoinCompany token={token} invitation={preview.data} onInvalid={() => void preview.refetch()} />
+      ) : (
+        <InvalidInvitation message={preview.error ? errorDetails(preview.error).message : TEAM_TEXTS.invalidInvitation} />
+      )}
+    </InvitationFrame>
+  );
+}
 
+/** How the invitation is read: once (a refused link stays refused), kept while the page is open. */
+export const invitationPreview = { retry: false, staleTime: Infinity } as const;
+
+/** The invitation page while its route reads the invitation. */
+export function InvitationLoading() {
+  return (
+    <InvitationFrame>
+      <InvitationLoadingBody />
+    </InvitationFrame>
+  );
+}
+
+function InvitationFrame({ children }: { children: ReactNode }) {
   return (
     <Center as="main" minH="100vh" bg="gray.100" px="4" py="10">
       <Stack gap="6" w="full" maxW="md">
@@ -29,24 +57,22 @@ export function InvitationPage({ token }: { token: string }) {
             <Logo size={10} />
           </Link>
         </Stack>
-        <Card.Root>
-          {preview.isPending ? (
-            <Card.Body>
-              <Center py="8" role="status">
-                <Stack align="center" gap="2">
-                  <Spinner color="blue.600" />
-                  <Text color="gray.700">Loading invitation...</Text>
-                </Stack>
-              </Center>
-            </Card.Body>
-          ) : preview.data ? (
-            <JoinCompany token={token} invitation={preview.data} onInvalid={() => void preview.refetch()} />
-          ) : (
-            <InvalidInvitation message={preview.error ? errorDetails(preview.error).message : TEAM_TEXTS.invalidInvitation} />
-          )}
-        </Card.Root>
+        <Card.Root>{children}</Card.Root>
       </Stack>
     </Center>
+  );
+}
+
+function InvitationLoadingBody() {
+  return (
+    <Card.Body>
+      <Center py="8" role="status">
+        <Stack align="center" gap="2">
+          <Spinner color="blue.600" />
+          <Text color="gray.700">Loading invitation...</Text>
+        </Stack>
+      </Center>
+    </Card.Body>
   );
 }
 
@@ -148,29 +174,19 @@ function NewAccountForm({ token, invitation, onInvalid }: FormProps) {
   const onSubmit = accept.submit(form);
 
   return (
-    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Accept invitation">
-      <Stack gap="4">
-        <Stack gap="0.5">
-          <Text fontSize="sm" fontWeight="medium">
-            Email
-          </Text>
-          <Text wordBreak="break-all">{invitation.email}</Text>
-        </Stack>
-        <NameFields control={form.control} />
-        <FormField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          helperText="At least 6 characters"
-        />
-        <Button type="submit" colorPalette="blue" loading={accept.isPending} loadingText="Joining...">
-          Accept Invitation
-        </Button>
+    <Form label="Accept invitation" onSubmit={onSubmit}>
+      <Stack gap="0.5">
+        <Text fontSize="sm" fontWeight="medium">
+          Email
+        </Text>
+        <Text wordBreak="break-all">{invitation.email}</Text>
       </Stack>
-    </chakra.form>
+      <NameFields control={form.control} />
+      <NewPasswordField control={form.control} name="password" />
+      <Button type="submit" colorPalette="blue" loading={accept.isPending} loadingText="Joining...">
+        Accept Invitation
+      </Button>
+    </Form>
   );
 }
 
@@ -180,17 +196,15 @@ function ExistingAccountForm({ token, invitation, onInvalid }: FormProps) {
   const onSubmit = accept.submit(form);
 
   return (
-    <chakra.form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Accept invitation">
-      <Stack gap="4">
-        <Text>
-          <strong>{invitation.email}</strong> already has a {PRODUCT_NAME} account. Sign in with its password to join{' '}
-          {invitation.companyName}.
-        </Text>
-        <FormField control={form.control} name="password" label="Password" type="password" required autoComplete="current-password" />
-        <Button type="submit" colorPalette="blue" loading={accept.isPending} loadingText="Joining...">
-          Sign In and Join
-        </Button>
-      </Stack>
-    </chakra.form>
+    <Form label="Accept invitation" onSubmit={onSubmit}>
+      <Text>
+        <strong>{invitation.email}</strong> already has a {PRODUCT_NAME} account. Sign in with its password to join {invitation.companyName}
+        .
+      </Text>
+      <FormField control={form.control} name="password" label="Password" type="password" required autoComplete="current-password" />
+      <Button type="submit" colorPalette="blue" loading={accept.isPending} loadingText="Joining...">
+        Sign In and Join
+      </Button>
+    </Form>
   );
 }

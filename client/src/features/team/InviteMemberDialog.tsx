@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { TEAM_TEXTS, teamInviteInput } from '#shared/schemas/team.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
-import { NameFields } from '../../components/NameFields';
+import { NameFields } from '../../components/PersonFields';
 import { SelectField } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';

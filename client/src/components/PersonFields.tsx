@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
-import type { Control, FieldValues } from 'react-hook-form';
-import { FormField } from './FormField';
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.js';
+import { FormField, type TextValue } from './FormField';
 
 type Names = { firstName: string; lastName: string };
 
@@ -20,5 +21,28 @@ export function NameFields<Values extends Names, Output extends FieldValues>({
       <FormField control={names} name="firstName" label="First Name" required autoComplete={forSelf ? 'given-name' : 'off'} />
       <FormField control={names} name="lastName" label="Last Name" required autoComplete={forSelf ? 'family-name' : 'off'} />
     </Stack>
+  );
+}
+
+/** A new password, with the rule it must meet: sign-up, joining, changing one's password. */
+export function NewPasswordField<Values extends FieldValues, Output extends FieldValues>({
+  control,
+  name,
+  label = 'Password',
+}: {
+  control: Control<Values, unknown, Output>;
+  name: FieldPathByValue<Values, TextValue>;
+  label?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      label={label}
+      type="password"
+      required
+      autoComplete="new-password"
+      helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+    />
   );
 }
