@@ -93,5 +93,5 @@ describe.each([1, 10])('a pool of %i connection(s)', (poolSize) => {
     } finally {
       await started.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
