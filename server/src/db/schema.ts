@@ -36,6 +36,8 @@ export interface UsersTable {
   passwordHash: string;
   passwordChangedAt: DefaultedTimestamp;
   createdAt: DefaultedTimestamp;
+  /** When the address was proven (a mailed link, an accepted invitation); null until then. */
+  emailVerifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -233,6 +235,8 @@ export interface Database {
   invitations: InvitationsTable;
   twoFactorCodes: TwoFactorCodesTable;
   pendingSignIns: PendingSignInsTable;
+  emailVerifications: EmailVerificationsTable;
+  signInFailures: SignInFailuresTable;
 }
 
 /** Team invitations (migrations/2026-11-21T1300_team.ts). */
@@ -273,4 +277,21 @@ export interface PendingSignInsTable {
   method: 'sms' | 'email';
   createdAt: DefaultedTimestamp;
   expiresAt: Timestamp;
+}
+
+/** A mailed link that proves an address: only the SHA-256 of its token is stored; single use. */
+export interface EmailVerificationsTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Failed passwords per address (known or not): the sign-in delay grows with them. */
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  lastFailedAt: DefaultedTimestamp;
 }
