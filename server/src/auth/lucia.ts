@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import type { Config } from '../config.js';
@@ -23,16 +24,34 @@ declare module 'lucia' {
   }
 }
 
+/** The session cookie's name outside production (tests and development use plain HTTP). */
 export const SESSION_COOKIE = 'hw_session';
+/** In production: a __Host- cookie is only accepted over HTTPS, for this host, path / (no Domain). */
+export const PRODUCTION_SESSION_COOKIE = '__Host-hw_session';
+
+export const sessionCookieName = (config: Pick<Config, 'NODE_ENV'>) =>
+  config.NODE_ENV === 'production' ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE;
+
+/**
+ * What the sessions table stores for a session: the SHA-256 (hex) of the token the cookie carries,
+ * so a read of the table yields no usable session. Its first 32 characters are the session's
+ * fingerprint (trpc/context.ts), which the sessions trigger sends to the realtime bus.
+ */
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId, 'utf8').digest('hex');
+}
 
 /**
  * Lucia v3 is frozen upstream, so it stays behind this folder. Our adapter adds what it
- * lacks: an absolute lifetime that sliding renewal can never pass.
+ * lacks: an absolute lifetime that sliding renewal can never pass, and ids stored only as
+ * their SHA-256. Lucia hands the adapter the token (the cookie's value); the adapter hashes it
+ * before every read and write. getUserSessions answers the stored (hashed) ids.
  */
 class KyselyAdapter implements Adapter {
   constructor(private readonly db: Db) {}
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
+    const storedId = hashSessionId(sessionId);
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.userId')
@@ -46,7 +65,7 @@ class KyselyAdapter implements Adapter {
         'sessions.ip',
         'users.email',
       ])
-      .where('sessions.id', '=', sessionId)
+      .where('sessions.id', '=', storedId)
       .executeTakeFirst();
     if (!row) return [null, null];
     if (new Date(row.absoluteExpiresAt).getTime() <= Date.now()) {
@@ -55,7 +74,7 @@ class KyselyAdapter implements Adapter {
     }
     return [
       {
-        id: row.id,
+        id: sessionId,
         userId: row.userId,
         expiresAt: new Date(row.expiresAt),
         attributes: {
@@ -88,7 +107,7 @@ class KyselyAdapter implements Adapter {
     await this.db
       .insertInto('sessions')
       .values({
-        id: session.id,
+        id: hashSessionId(session.id),
         userId: session.userId,
         expiresAt: session.expiresAt,
         absoluteExpiresAt: session.attributes.absoluteExpiresAt,
@@ -103,12 +122,12 @@ class KyselyAdapter implements Adapter {
     await this.db
       .updateTable('sessions')
       .set((eb) => ({ expiresAt: eb.fn('least', [eb.val(expiresAt), eb.ref('absoluteExpiresAt')]) }))
-      .where('id', '=', sessionId)
+      .where('id', '=', hashSessionId(sessionId))
       .execute();
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await this.db.deleteFrom('sessions').where('id', '=', hashSessionId(sessionId)).execute();
   }
 
   async deleteUserSessions(userId: string): Promise<void> {
@@ -123,12 +142,13 @@ class KyselyAdapter implements Adapter {
   }
 }
 
-export function createLucia(db: Db, options: { idleDays: number; secure: boolean }) {
+export function createLucia(db: Db, options: { idleDays: number; secure: boolean; cookieName?: string }) {
   return new Lucia(new KyselyAdapter(db), {
     sessionExpiresIn: new TimeSpan(options.idleDays * 24, 'h'),
     sessionCookie: {
-      name: SESSION_COOKIE,
-      attributes: { secure: options.secure, sameSite: 'lax' },
+      name: options.cookieName ?? SESSION_COOKIE,
+      // Path=/ and no Domain always (what a __Host- cookie requires); HttpOnly is Lucia's default.
+      attributes: { secure: options.secure, sameSite: 'lax', path: '/' },
     },
     getSessionAttributes: (attributes) => attributes,
     getUserAttributes: (attributes) => ({ email: attributes.email }),
@@ -140,6 +160,7 @@ export type AppLucia = ReturnType<typeof createLucia>;
 export const luciaOptions = (config: Pick<Config, 'SESSION_IDLE_DAYS' | 'NODE_ENV'>) => ({
   idleDays: config.SESSION_IDLE_DAYS,
   secure: config.NODE_ENV === 'production',
+  cookieName: sessionCookieName(config),
 });
 
 /**

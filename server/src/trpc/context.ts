@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { AppServices } from '../services/services.js';
-import { SESSION_COOKIE } from '../auth/lucia.js';
+import { sessionCookieName } from '../auth/lucia.js';
 import { loadSessionContext } from '../auth/session-context.js';
 
 export interface RequestInfo {
@@ -31,12 +31,18 @@ export function sessionFingerprint(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
 }
 
+/** The cookie's value, or null; a value that is not valid percent-encoding is no cookie (never a failed call). */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null;
+    }
   }
   return null;
 }
@@ -51,7 +57,7 @@ export function contextFactory(services: AppServices) {
     const ip = isHttp ? req.ip : (req.socket.remoteAddress ?? 'unknown');
     const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
     const origin = typeof headers.origin === 'string' ? headers.origin : isHttp ? `${req.protocol}://${req.host}` : null;
-    const sessionId = readCookie(headers.cookie, SESSION_COOKIE);
+    const sessionId = readCookie(headers.cookie, sessionCookieName(services.config));
     const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
     const base = { services, request: { ip, userAgent, origin }, setCookie, socket: isHttp ? null : (res as WebSocket) };
     if (!sessionId) return { ...base, sessionId: null, session: null };
