@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import * as Minio from 'minio';
+import { assertStorageKey, attachmentDisposition, type ObjectStorage, type StoredObject } from './storage.js';
+
+export interface S3Options {
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+}
+
+/** An S3-compatible store (MinIO, AWS S3) through the `minio` client; downloads by presigned URL. */
+export function s3Storage(options: S3Options): ObjectStorage {
+  const url = new URL(options.endpoint);
+  const useSSL = url.protocol === 'https:';
+  const client = new Minio.Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    region: options.region,
+    pathStyle: true,
+  });
+  const { bucket } = options;
+  const isMissing = (error: unknown) => {
+    const code = (error as { code?: string }).code;
+    return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchObject';
+  };
+
+  return {
+    kind: 's3',
+    async ready() {
+      if (!(await client.bucketExists(bucket))) {
+        try {
+          await client.makeBucket(bucket, options.region);
+        } catch (error) {
+          // Another instance made it meanwhile.
+          const code = (error as { code?: string }).code;
+          if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+        }
+      }
+    },
+    async putFile(key, localPath, size, contentType) {
+      assertStorageKey(key);
+      try {
+        await client.putObject(bucket, key, createReadStream(localPath), size, { 'Content-Type': contentType });
+      } finally {
+        await unlink(localPath).catch(() => {});
+      }
+    },
+    async read(key) {
+      assertStorageKey(key);
+      return client.getObject(bucket, key);
+    },
+    async exists(key) {
+      assertStorageKey(key);
+      try {
+        await client.statObject(bucket, key);
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    async remove(key) {
+      assertStorageKey(key);
+      try {
+        await client.removeObject(bucket, key);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    },
+    async *list(prefix): AsyncIterable<StoredObject> {
+      const stream = client.listObjectsV2(bucket, prefix.endsWith('/') ? prefix : `${prefix}/`, true);
+      for await (const item of stream as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
+        if (item.name) yield { key: item.name, size: item.size, lastModified: item.lastModified };
+      }
+    },
+    async downloadLink(key, link) {
+      assertStorageKey(key);
+      return client.presignedGetObject(bucket, key, link.expiresInSeconds, {
+        'response-content-disposition': attachmentDisposition(link.fileName),
+        'response-content-type': link.contentType,
+      });
+    },
+  };
+}
