@@ -1,4 +1,5 @@
 import type { StaffRole } from './constants.js';
+import type { DocumentVisibility } from './schemas/documents.js';
 
 /**
  * Who may do what: the one table. Procedure guards (server/src/trpc/procedures.ts), route guards
@@ -19,13 +20,29 @@ export const PERMISSIONS = {
   audit: { read: ['admin'] },
   companySettings: { write: ['admin'] },
   fleet: { read: ['admin', 'dispatcher'] },
-  documents: { read: ['admin', 'dispatcher', 'sales'] },
+  documents: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'] },
   invoices: { read: ['admin', 'treasury'] },
   messages: { read: ['admin'] },
   analytics: { read: ['admin', 'sales', 'treasury'] },
 } as const satisfies Record<string, Record<string, readonly StaffRole[]>>;
 
 export type Domain = keyof typeof PERMISSIONS;
+
+/**
+ * Documents by their visibility: the visibilities each staff role reads (an uploader always reads
+ * their own uploads too). A document marked dispatcher is for dispatch only; sales, driver and
+ * carrier widen its audience. Drivers read documents marked driver on their own loads, carrier
+ * users those marked carrier for their carrier (the portals' reads). The server filters every
+ * documents read with it (server/src/domains/documents/documents.repository.ts).
+ */
+export const DOCUMENT_VISIBILITY: Record<StaffRole | 'driver' | 'carrier', readonly DocumentVisibility[]> = {
+  admin: ['dispatcher', 'sales', 'driver', 'carrier'],
+  dispatcher: ['dispatcher', 'sales', 'driver', 'carrier'],
+  sales: ['sales', 'driver', 'carrier'],
+  treasury: [],
+  driver: ['driver'],
+  carrier: ['carrier'],
+};
 
 /** A master admin reads these domains across every company (read-only, audited); everything else in their own company. */
 export const MASTER_ADMIN_READS_EVERY_COMPANY: readonly Domain[] = ['loads', 'drivers', 'brokers', 'carriers', 'geo', 'audit'];

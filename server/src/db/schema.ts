@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
+import type { DocumentType, DocumentVisibility } from '#shared/schemas/documents.js';
 import type { DriverStatus } from '#shared/schemas/drivers.js';
 import type { WipStatus } from '#shared/schemas/wip.js';
 
@@ -59,6 +60,8 @@ export interface ProfilesTable {
   isMasterAdmin: Generated<boolean>;
   twoFactorEnabled: Generated<boolean>;
   twoFactorMethod: Generated<'sms' | 'email'>;
+  /** Where SMS codes go: a number proven by a code (2026-11-25T1100_security_hardening), not the profile's phone. */
+  twoFactorPhone: string | null;
   createdAt: DefaultedTimestamp;
 }
 
@@ -94,6 +97,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   createdAt: DefaultedTimestamp;
   sentAt: Timestamp | null;
+  /** The company it was sent for (the caller's app.company_id by default), or none. */
+  companyId: Generated<string | null>;
 }
 
 export interface RateLimitHitsTable {
@@ -237,6 +242,25 @@ export interface Database {
   pendingSignIns: PendingSignInsTable;
   emailVerifications: EmailVerificationsTable;
   signInFailures: SignInFailuresTable;
+  documents: DocumentsTable;
+}
+
+/** Stored files (migrations/2026-11-25T1200_documents.ts): the object is in the file store under filePath. */
+export interface DocumentsTable {
+  id: Generated<string>;
+  companyId: string;
+  loadId: string | null;
+  driverId: string | null;
+  carrierId: string | null;
+  fileName: string;
+  filePath: string;
+  /** bigint: pg hands it over as text. */
+  fileSize: ColumnType<string, number, number>;
+  contentType: string;
+  documentType: DocumentType;
+  visibility: DocumentVisibility;
+  uploadedBy: string | null;
+  createdAt: DefaultedTimestamp;
 }
 
 /** Team invitations (migrations/2026-11-21T1300_team.ts). */
@@ -268,6 +292,8 @@ export interface TwoFactorCodesTable {
   expiresAt: Timestamp;
   attempts: Generated<number>;
   consumedAt: Timestamp | null;
+  /** The phone or address the code was sent to: a right code proves it. */
+  destination: string | null;
 }
 
 /** A password sign-in waiting for its code; id is the SHA-256 (hex) of the challenge token. */

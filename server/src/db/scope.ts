@@ -49,6 +49,8 @@ export const OWNERSHIP = {
   /** Brokers, and the audit trail, belong to the company as a whole. */
   brokers: { owners: [], onlyOwnFor: [] },
   auditLogs: { owners: [], onlyOwnFor: [] },
+  /** Documents belong to the company; who reads which is their visibility's business (DOCUMENT_VISIBILITY in shared/src/permissions.ts). */
+  documents: { owners: [], onlyOwnFor: [] },
 } as const satisfies {
   [Table in keyof Database]?: { owners: readonly (keyof Database[Table] & string)[]; onlyOwnFor: readonly StaffRole[] };
 };
