@@ -32,16 +32,35 @@ export function isSameOrigin(request: FastifyRequest, appOrigin: string | undefi
   }
 }
 
+/**
+ * A URL as request logs may show it: the secret parts (an invitation's /invite/<token>, any
+ * token, code, challenge or tRPC input in the query) replaced by [redacted].
+ */
+export function redactUrl(url: string): string {
+  const [pathname = '', query] = url.split(/\?(.*)/s, 2);
+  const safePath = pathname.replace(/\/(invite|verify-email|reset-password|pay)\/[^/?#]+/gi, '/$1/[redacted]');
+  if (query === undefined) return safePath;
+  const safeQuery = query.replace(/(^|&)((?:[^&=]*token[^&=]*|code|challenge|input|key|signature)=)[^&]*/gi, '$1$2[redacted]');
+  return `${safePath}?${safeQuery}`;
+}
+
+/** Fastify's trustProxy: a hop count as its function (the n proxies nearest the app are believed). */
+function trustProxyOption(setting: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(services: AppServices, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
       ? {
           level: services.config.LOG_LEVEL,
-          // Inputs of tRPC queries (tokens, codes, searches) never reach the logs.
-          serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/([?&]input=)[^&]*/, '$1[redacted]') }) },
+          // Tokens (invitation links, verification links, ?token=) and tRPC inputs never reach the logs.
+          serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url) }) },
         }
       : false,
-    trustProxy: services.config.NODE_ENV === 'production',
+    // TRUST_PROXY (config.ts): off, a hop count or the proxies' addresses; never "any client".
+    trustProxy: trustProxyOption(services.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Deadlines: a request is received and answered within this, or it gets a 503 (WebSocket messages: SocketGuard).
     handlerTimeout: services.config.REQUEST_TIMEOUT_MS,

@@ -16,16 +16,47 @@ const optionalString = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+/**
+ * TRUST_PROXY: which peers may name the client's address in X-Forwarded-For. Off by default (the
+ * peer's own address counts, so a forged header dodges no per-IP limit); a hop count (the number
+ * of proxies in front of the app, each appending one address); or a comma list of the proxies'
+ * addresses or CIDR ranges, whose header alone is believed.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === '' || text === 'false' || text === 'off' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const addresses = text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (text === 'true' || addresses.some((item) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) {
+      context.addIssue({ code: 'custom', message: 'use off, a hop count, or a comma list of proxy addresses (true would believe any client)' });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
+/** The app role's password outside production; a production server refuses to start with it. */
+export const DEFAULT_APP_DB_PASSWORD = 'haulwise-app-local';
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_ORIGIN: optionalString.pipe(z.url().optional()),
+  TRUST_PROXY: trustProxy,
   HAULWISE_DATA_DIR: z.string().default('.data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  APP_DB_PASSWORD: z.string().min(8).default('haulwise-app-local'),
-  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto').describe('auto: seed the demo workspace only on an empty embedded database'),
+  APP_DB_PASSWORD: z.string().min(8).default(DEFAULT_APP_DB_PASSWORD).describe('refused in production while it is the default'),
+  SEED_DEMO: z
+    .enum(['auto', 'true', 'false'])
+    .default('auto')
+    .describe('auto: seed the demo workspace only on an empty embedded database; never in production'),
   PLATFORM_ADMIN_EMAILS: commaList,
   CONTACT_INBOX: z.email().default('hello@haulwise.local'),
   MAIL_FROM: z.string().default('Haulwise <no-reply@haulwise.local>'),
@@ -35,7 +66,19 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().positive().default(10),
   SIGN_IN_MAX_PER_IP: z.coerce.number().int().positive().default(30).describe('sign-in attempts per IP per 15 minutes'),
-  SIGN_IN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10).describe('sign-in attempts per account per 15 minutes'),
+  SIGN_IN_MAX_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe("tries per account per 15 minutes of an existing account's password when accepting an invitation"),
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(0).default(5).describe('failed sign-ins per address before each next try must wait'),
+  SIGN_IN_MAX_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('the longest wait after failed sign-ins (1, 2, 4, ... seconds); a delay, never a block'),
   CLIENT_DIST_DIR: optionalString.describe('the built SPA to serve; defaults to dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000).describe('requests per IP per minute (health checks excepted)'),
@@ -67,7 +110,12 @@ const configSchema = z.object({
     .describe('largest document upload, in bytes (25 MB)'),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; backupDir: string };
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  backupDir: string;
+  /** Where links mailed to people point: APP_ORIGIN, else (never in production) this server on localhost. Never a request header. */
+  appOrigin: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -75,6 +123,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.APP_ORIGIN) {
+    throw new Error('Invalid configuration:\n  APP_ORIGIN: required in production (the public origin links in mail point at, e.g. https://dispatch.example.com)');
+  }
+  if (parsed.data.NODE_ENV === 'production') {
+    // No known password in production: not the app role's default, and never the demo workspace.
+    if (parsed.data.APP_DB_PASSWORD === DEFAULT_APP_DB_PASSWORD) {
+      throw new Error('Invalid configuration:\n  APP_DB_PASSWORD: set a password of your own in production (the default is public)');
+    }
+    parsed.data.SEED_DEMO = 'false';
+  }
   const dataDir = path.resolve(parsed.data.HAULWISE_DATA_DIR);
-  return { ...parsed.data, dataDir, backupDir: path.resolve(parsed.data.BACKUP_DIR ?? path.join(dataDir, 'backups')) };
+  const appOrigin = parsed.data.APP_ORIGIN ? new URL(parsed.data.APP_ORIGIN).origin : `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, dataDir, appOrigin, backupDir: path.resolve(parsed.data.BACKUP_DIR ?? path.join(dataDir, 'backups')) };
 }

@@ -10,11 +10,6 @@ import { loadSessionContext } from '../auth/session-context.js';
 export interface RequestInfo {
   ip: string;
   userAgent: string | null;
-  /**
-   * The origin the browser called from (its Origin header, else scheme and host), for links
-   * mailed to people; writes from other origins never get this far. Absent where no request exists.
-   */
-  origin?: string | null;
 }
 
 export interface Context {
@@ -56,10 +51,9 @@ export function contextFactory(services: AppServices) {
     const isHttp = 'raw' in req;
     const ip = isHttp ? req.ip : (req.socket.remoteAddress ?? 'unknown');
     const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
-    const origin = typeof headers.origin === 'string' ? headers.origin : isHttp ? `${req.protocol}://${req.host}` : null;
     const sessionId = readCookie(headers.cookie, sessionCookieName(services.config));
     const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
-    const base = { services, request: { ip, userAgent, origin }, setCookie, socket: isHttp ? null : (res as WebSocket) };
+    const base = { services, request: { ip, userAgent }, setCookie, socket: isHttp ? null : (res as WebSocket) };
     if (!sessionId) return { ...base, sessionId: null, session: null };
     const loaded = await loadSessionContext(services, sessionId);
     if (!loaded) {

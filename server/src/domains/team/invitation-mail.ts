@@ -9,17 +9,11 @@ import type { AppServices } from '../../services/services.js';
 import type { RequestInfo } from '../../trpc/context.js';
 
 /**
- * Where the accept link points: the configured public origin, else the origin the admin is
- * using (the request passed the same-origin check), else this server on localhost.
+ * Where the accept link points: the configured public origin (APP_ORIGIN, required in
+ * production), else this server on localhost. Never a request header: a crafted Origin or Host
+ * must not make a genuine invitation point at another site.
  */
-export function linkOrigin(config: Pick<Config, 'APP_ORIGIN' | 'PORT'>, request: RequestInfo): string {
-  const candidate = config.APP_ORIGIN ?? request.origin ?? `http://localhost:${config.PORT}`;
-  try {
-    return new URL(candidate).origin;
-  } catch {
-    return `http://localhost:${config.PORT}`;
-  }
-}
+export const linkOrigin = (config: Pick<Config, 'appOrigin'>): string => config.appOrigin;
 
 export const invitationLink = (origin: string, token: string) => `${origin}/invite/${token}`;
 
@@ -78,6 +72,6 @@ export function mailInvitation(
     invitation,
     companyName: company.name,
     inviterName: `${user.firstName} ${user.lastName}`.trim() || user.email,
-    link: invitationLink(linkOrigin(ctx.services.config, ctx.request), token),
+    link: invitationLink(linkOrigin(ctx.services.config), token),
   });
 }
