@@ -1,9 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { StartedServices } from '../../server/src/services/create-services.js';
+import { mailFileOf } from '../../server/src/services/mail/mail-files.js';
 import { callerFor, ownerDb, startTestServices, uniqueEmail } from '../support/harness.js';
 import { expectTrpcError, uniqueIp, userFacingError } from '../support/http.js';
 
@@ -33,7 +35,12 @@ const validMessage = () => ({
 const anonymous = (services = started.services, ip = uniqueIp()) => callerFor(services, null, ip);
 
 const storedMessages = (subject: string) => owner.selectFrom('contactMessages').selectAll().where('subject', '=', subject).execute();
-const outboxFor = (subject: string) => owner.selectFrom('outbox').selectAll().where('subject', '=', `[Contact] ${subject}`).execute();
+/** The outbox rows of a subject, each with its text from the developer's mail folder (the outbox keeps no bodies). */
+const outboxFor = async (subject: string) => {
+  const rows = await owner.selectFrom('outbox').selectAll().where('subject', '=', `[Contact] ${subject}`).execute();
+  const mailDir = path.join(started.services.config.dataDir, 'mail');
+  return Promise.all(rows.map(async (row) => ({ ...row, bodyText: (await mailFileOf(mailDir, row.id))?.text ?? '' })));
+};
 
 describe('contact form validation', () => {
   const long = (length: number) => 'x'.repeat(length);

@@ -1,19 +1,18 @@
+import path from 'node:path';
 import { sql } from 'kysely';
+import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
 import type { AppServices } from '../../server/src/services/services.js';
 import { TEST_PASSWORD, type TestUser } from './factories.js';
 import { callerFor } from './harness.js';
 import { uniqueIp } from './http.js';
 
-/** The newest code sent to this address (email) or number (sms), read from the outbox as a person reads their inbox. */
+/**
+ * The newest code sent to this address (email) or number (sms), read as a person reads their
+ * inbox: from the developer's mail folder (the outbox keeps no bodies, issue 10).
+ */
 export async function latestCodeSentTo(services: AppServices, recipient: string): Promise<string> {
-  const row = await services.db
-    .selectFrom('outbox')
-    .select('bodyText')
-    .where('recipient', '=', recipient)
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const code = row ? /\b(\d{6})\b/.exec(row.bodyText)?.[1] : undefined;
+  const [mail] = await mailFilesTo(path.join(services.config.dataDir, 'mail'), recipient);
+  const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;
 }

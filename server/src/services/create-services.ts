@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -50,7 +51,8 @@ export async function createServices(
   const transport = config.RESEND_API_KEY
     ? resendTransport(config.RESEND_API_KEY, config.MAIL_FROM, { baseUrl: config.RESEND_BASE_URL })
     : null;
-  const mailer = createMailer(transport);
+  // Outside production every message is also written to HAULWISE_DATA_DIR/mail as an .eml file.
+  const mailer = createMailer(transport, { mailDir: config.NODE_ENV === 'production' ? null : path.join(config.dataDir, 'mail') });
   const services: AppServices = {
     config,
     db,

@@ -71,7 +71,8 @@ export const outboxMessage = z.object({
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),
   subject: z.string(),
-  body: z.string(),
+  /** The company it was sent for, or null (sign-up, the contact form). Never the body: it may hold a link or a code. */
+  companyName: z.string().nullable(),
   status: z.enum(['queued', 'sent', 'failed']),
   provider: z.string(),
   error: z.string().nullable(),

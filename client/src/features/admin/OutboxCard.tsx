@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Heading, Stack, Text, chakra, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
 import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '#shared/schemas/admin.js';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -13,17 +13,14 @@ const channelBadge = (message: OutboxMessage) => (
   </Badge>
 );
 
-/** The subject (or what the message is), opening to the full text. */
-const messageBody = (message: OutboxMessage) => (
-  <chakra.details minW={{ base: '0', md: '48' }} maxW="xl">
-    <chakra.summary cursor="pointer" fontWeight="medium">
-      {message.subject || (message.channel === 'sms' ? 'Text message' : 'No Subject')}
-    </chakra.summary>
-    <Box as="pre" mt="2" p="3" bg="gray.50" borderRadius="md" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word">
-      {message.body}
-    </Box>
-  </chakra.details>
+/** The subject (or what the message is). The body is never shown: it may hold an invitation link or a code. */
+const messageSubject = (message: OutboxMessage) => (
+  <Text fontWeight="medium" minW={{ base: '0', md: '48' }} maxW="xl" overflowWrap="anywhere">
+    {message.subject || (message.channel === 'sms' ? 'Text message' : 'No Subject')}
+  </Text>
 );
+
+const companyOf = (message: OutboxMessage) => <Text color={message.companyName ? undefined : 'gray.700'}>{message.companyName ?? 'None'}</Text>;
 
 const deliveryStatus = (message: OutboxMessage) => (
   <Stack gap="1" align="flex-start">
@@ -40,7 +37,8 @@ const wideColumns: Column<OutboxMessage>[] = [
   { key: 'created', header: 'Time', cell: (message) => <Text whiteSpace="nowrap">{formatDateTime(message.createdAt)}</Text> },
   { key: 'channel', header: 'Channel', cell: channelBadge },
   { key: 'recipient', header: 'To', cell: (message) => <Text whiteSpace="nowrap">{message.recipient}</Text> },
-  { key: 'message', header: 'Message', cell: messageBody },
+  { key: 'company', header: 'Company', cell: companyOf },
+  { key: 'message', header: 'Subject', cell: messageSubject },
   { key: 'status', header: 'Status', cell: deliveryStatus },
 ];
 
@@ -59,8 +57,9 @@ const compactColumns: Column<OutboxMessage>[] = [
         </Flex>
         <Text fontSize="sm" overflowWrap="anywhere">
           To {message.recipient}
+          {message.companyName ? ` (${message.companyName})` : ''}
         </Text>
-        {messageBody(message)}
+        {messageSubject(message)}
       </Stack>
     ),
   },
@@ -68,8 +67,9 @@ const compactColumns: Column<OutboxMessage>[] = [
 ];
 
 /**
- * The mail and SMS outbox, newest first: invitations, sign-in codes and contact mail as they
- * were sent, readable here when no email or SMS provider is configured. Open a row for its text.
+ * The mail and SMS outbox, newest first: who was sent what subject, for which company, when, and
+ * whether it was delivered. No body: links and codes in it are secrets (outside production the
+ * messages themselves are in the server's mail folder, HAULWISE_DATA_DIR/mail).
  */
 export function OutboxCard() {
   const outbox = trpc.admin.outbox.useQuery();

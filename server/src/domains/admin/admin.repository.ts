@@ -77,24 +77,33 @@ export async function companySummaries(db: Db, page: PageRequest): Promise<Page<
   };
 }
 
-/** The mail and SMS outbox, newest first: what was sent, to whom, and whether the provider took it. */
+/**
+ * The mail and SMS outbox, newest first: what was sent, to whom, for which company, and whether
+ * the provider took it. Never a body: invitation links and codes are secrets, even from a master admin.
+ */
 export async function recentOutbox(db: Db): Promise<OutboxMessage[]> {
   const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'recipient', 'subject', 'bodyText', 'status', 'provider', 'error', 'createdAt', 'sentAt'])
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('companies', 'companies.id', 'outbox.companyId')
+    .select([
+      'outbox.id',
+      'outbox.channel',
+      'outbox.recipient',
+      'outbox.subject',
+      'companies.name as companyName',
+      'outbox.status',
+      'outbox.provider',
+      'outbox.error',
+      'outbox.createdAt',
+      'outbox.sentAt',
+    ])
+    .orderBy('outbox.createdAt', 'desc')
+    .orderBy('outbox.id', 'desc')
     .limit(OUTBOX_PAGE_SIZE)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    channel: row.channel,
-    recipient: row.recipient,
-    subject: row.subject,
-    body: row.bodyText,
-    status: row.status,
-    provider: row.provider,
-    error: row.error,
+    ...row,
+    companyName: row.companyName ?? null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
   }));

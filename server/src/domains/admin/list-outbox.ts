@@ -3,7 +3,7 @@ import { outboxOutput } from '#shared/schemas/admin.js';
 import { masterAdminProcedure } from '../../trpc/procedures.js';
 import { recentOutbox } from './admin.repository.js';
 
-/** The newest 100 messages of the mail and SMS outbox, so invitations and codes can be read without a provider. */
+/** The newest 100 messages of the mail and SMS outbox: recipient, subject, company, status and times; never a body. */
 export const listOutboxProcedure = masterAdminProcedure
   .input(z.void())
   .output(outboxOutput)

@@ -4,6 +4,9 @@ import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
 import { guestProcedure } from '../../trpc/procedures.js';
 
+/** Line breaks (CR, LF, and the Unicode line and paragraph separators) become one space. */
+export const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+
 const CONTACT_LIMIT = { limit: 5, windowSeconds: 3600 } as const;
 
 /**
@@ -19,13 +22,15 @@ export const sendContactMessageProcedure = guestProcedure
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many messages from this network. Please try again later.');
     // A filled honeypot is a bot: answer as if sent, store nothing.
     if (input.website) return { success: true as const };
+    // A subject is one header line: CR or LF would let a visitor start headers of their own.
+    const subject = oneLine(input.subject);
     await ctx.db
       .insertInto('contactMessages')
       .values({
         name: input.name,
         email: input.email,
         phone: input.phone ?? null,
-        subject: input.subject,
+        subject,
         message: input.message,
         ip: ctx.request.ip,
       })
@@ -33,7 +38,7 @@ export const sendContactMessageProcedure = guestProcedure
     await ctx.services.mailer.send(ctx.db, {
       channel: 'email',
       to: ctx.services.config.CONTACT_INBOX,
-      subject: `[Contact] ${input.subject}`,
+      subject: `[Contact] ${subject}`,
       text: [`From: ${input.name} <${input.email}>`, input.phone ? `Phone: ${input.phone}` : null, '', input.message]
         .filter((line) => line !== null)
         .join('\n'),

@@ -94,6 +94,8 @@ export async function setRole(db: Db, companyId: string, userId: string, role: S
  * its name on loads they created, and it can be invited again, here or elsewhere).
  */
 export async function removeMembership(db: Db, companyId: string, userId: string): Promise<void> {
+  // Their driver record stays the company's, but no longer theirs: a removed member sees none of it.
+  await db.updateTable('drivers').set({ userId: null }).where('companyId', '=', companyId).where('userId', '=', userId).execute();
   await db.deleteFrom('userRoles').where('companyId', '=', companyId).where('userId', '=', userId).execute();
   await db.deleteFrom('profiles').where('companyId', '=', companyId).where('userId', '=', userId).execute();
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Task, TaskList } from 'graphile-worker';
 import type { Kysely } from 'kysely';
 import { Resend } from 'resend';
 import type { Database } from '../../db/schema.js';
 import { addJob } from '../jobs/job-queue.js';
+import { writeMailFile } from './mail-files.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -66,39 +68,59 @@ export interface Mailer {
    * Records the message in the outbox inside the caller's transaction and, with a provider,
    * queues its delivery in the same transaction: nothing is sent for a change that rolls back,
    * and nothing is lost for one that commits. Never waits for the provider.
+   *
+   * Bodies hold secrets (invitation links, two-factor codes), so the outbox keeps one only while
+   * a provider still has to deliver it: the row of a message with no provider to wait for has an
+   * empty body from the start, and a delivered (or finally failed) message's body is erased. The
+   * row's company is the caller's (app.company_id), or none before any company applies.
    */
   send(db: Kysely<Database>, message: OutgoingMessage): Promise<QueuedMessage>;
   /** The job queue's tasks that deliver what was queued (none without a provider). */
   tasks(db: Kysely<Database>, log: (message: string) => void): TaskList;
 }
 
+export interface MailerOptions {
+  /**
+   * Outside production every message is also written here as an .eml file (HAULWISE_DATA_DIR/mail),
+   * so developers and tests read mail without Resend; null in production.
+   */
+  mailDir: string | null;
+}
+
 /**
- * Every message lands in the outbox table. Without a transport (the default) the outbox is the
- * delivery: a master admin and the tests read it. With one (Resend, for email), a job delivers it
- * after commit, retried with backoff, and the row records the provider's answer.
+ * Every message lands in the outbox table, which records who was sent what subject, when, and
+ * whether the provider took it. With a transport (Resend, for email) a job delivers it after
+ * commit, retried with backoff, and the row records the provider's answer. Without one the
+ * message is not delivered by the platform; outside production it is in the mail folder.
  */
-export function createMailer(transport: MailTransport | null): Mailer {
+export function createMailer(transport: MailTransport | null, options: MailerOptions = { mailDir: null }): Mailer {
   const task = transport ? `deliver-email:${transport.endpoint}` : null;
   return {
-    async send(db, message) {
+    async send(db, given) {
+      // A subject is one header line, whoever wrote it.
+      const message = { ...given, subject: given.subject.replace(/[\r\n]+/g, ' ') };
       const viaProvider = task !== null && transport !== null && message.channel === 'email';
-      const row = await db
+      const id = randomUUID();
+      // The developer's copy, named by the outbox id (a rolled-back message may leave a file here: development only).
+      if (options.mailDir) await writeMailFile(options.mailDir, id, message);
+      await db
         .insertInto('outbox')
         .values({
+          id,
           channel: message.channel,
           recipient: message.to,
           subject: message.subject,
-          bodyText: message.text,
-          bodyHtml: message.html ?? null,
+          // Kept only until the provider has it (the delivery job erases it).
+          bodyText: viaProvider ? message.text : '',
+          bodyHtml: viaProvider ? (message.html ?? null) : null,
           provider: viaProvider ? transport.name : 'outbox',
           status: viaProvider ? 'queued' : 'sent',
           sentAt: viaProvider ? null : new Date(),
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (!viaProvider) return { id: row.id, status: 'sent' };
-      await addJob(db, task, { outboxId: row.id }, { jobKey: idempotencyKeyOf(row.id), maxAttempts: MAIL_MAX_ATTEMPTS });
-      return { id: row.id, status: 'queued' };
+        .execute();
+      if (!viaProvider) return { id, status: 'sent' };
+      await addJob(db, task, { outboxId: id }, { jobKey: idempotencyKeyOf(id), maxAttempts: MAIL_MAX_ATTEMPTS });
+      return { id, status: 'queued' };
     },
     tasks(db, log) {
       return task && transport ? { [task]: deliverEmail(db, transport, log) } : {};
@@ -133,7 +155,7 @@ function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (mess
       const { providerMessageId } = await transport.deliver(message, { idempotencyKey: idempotencyKeyOf(row.id) });
       await db
         .updateTable('outbox')
-        .set({ status: 'sent', sentAt: new Date(), providerMessageId, attempts: attempt, error: null })
+        .set({ status: 'sent', sentAt: new Date(), providerMessageId, attempts: attempt, error: null, bodyText: '', bodyHtml: null })
         .where('id', '=', row.id)
         .execute();
     } catch (error) {
@@ -141,7 +163,8 @@ function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (mess
       const final = attempt >= helpers.job.max_attempts;
       await db
         .updateTable('outbox')
-        .set({ status: final ? 'failed' : 'queued', error: reason, attempts: attempt })
+        // A message that will not be tried again keeps no body either.
+        .set({ status: final ? 'failed' : 'queued', error: reason, attempts: attempt, ...(final ? { bodyText: '', bodyHtml: null } : {}) })
         .where('id', '=', row.id)
         .where('status', '!=', 'sent')
         .execute();
