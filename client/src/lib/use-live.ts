@@ -28,6 +28,11 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
 
 /** Changes arriving together (a burst, a bulk change) are applied together. */
 const BATCH_MS = 100;
+/**
+ * A change the signed-in user made (`mine`) counts as this tab's own only while one of its
+ * mutations is in flight or settled this recently; the same user in another tab is someone else here.
+ */
+const OWN_CHANGE_WINDOW_MS = 3_000;
 
 const pathOf = (query: Query) => (Array.isArray(query.queryKey[0]) ? query.queryKey[0].join('.') : '');
 const inputOf = (query: Query) => (query.queryKey[1] as { input?: Record<string, unknown> } | undefined)?.input;
@@ -100,11 +105,14 @@ export function LiveChannel(): null {
   const listening = useRef(false);
   /** When this tab's last own change had been re-read by its mutation (after its commit). */
   const ownChangesReadAt = useRef(0);
+  /** When this tab's last mutation settled: a change by the same user with none in flight or just settled came from another tab. */
+  const lastMutationSettledAt = useRef(0);
 
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type === 'updated' && event.action.type === 'success') ownChangesReadAt.current = Date.now();
+        if (event.type === 'updated' && event.action.type !== 'pending') lastMutationSettledAt.current = Date.now();
       }),
     [],
   );
@@ -129,7 +137,8 @@ export function LiveChannel(): null {
 
   const onEvent = (event: LiveEvent) => {
     if (event.type === 'change') {
-      pending.current.push(event);
+      const fromThisTab = event.mine && (queryClient.isMutating() > 0 || Date.now() - lastMutationSettledAt.current < OWN_CHANGE_WINDOW_MS);
+      pending.current.push({ ...event, mine: fromThisTab });
       timer.current ??= setTimeout(flush, BATCH_MS);
     } else if (event.type === 'resync') {
       void queryClient.invalidateQueries();
