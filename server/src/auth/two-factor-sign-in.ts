@@ -6,7 +6,7 @@ import {
   type VerifySignInInput,
 } from '#shared/schemas/two-factor.js';
 import type { Database } from '../db/schema.js';
-import { commitThenFail } from '../db/transactions.js';
+import { asUser, commitThenFail } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { hitRateLimit } from '../services/rate-limit.js';
@@ -38,16 +38,26 @@ export interface TwoFactorAccount {
 
 type Db = Kysely<Database>;
 
-/** Where a code goes: the phone for sms; the account's email otherwise (and if the phone was removed). */
-function destination(account: TwoFactorAccount): { method: TwoFactorMethod; to: string } {
-  if (account.method === 'sms' && account.phone) return { method: 'sms', to: account.phone };
+/**
+ * Where a code goes: for sms, the number proven by a code when two-factor was turned on
+ * (profiles.two_factor_phone), never the profile's phone as edited since; the account's email
+ * otherwise (and when no number was proven).
+ */
+async function destination(db: Db, account: TwoFactorAccount): Promise<{ method: TwoFactorMethod; to: string }> {
+  if (account.method === 'sms') {
+    // profiles_self_read shows a user their own profile.
+    const row = await asUser(db, account.userId, (tx) =>
+      tx.selectFrom('profiles').select('twoFactorPhone').where('userId', '=', account.userId).executeTakeFirst(),
+    );
+    if (row?.twoFactorPhone) return { method: 'sms', to: row.twoFactorPhone };
+  }
   return { method: 'email', to: account.email };
 }
 
 /** On the sign-in call's transaction: the challenge and its code are stored, and the code queued, together. */
 export async function startTwoFactorSignIn(db: Db, mailer: Mailer, account: TwoFactorAccount): Promise<TwoFactorRequiredOutput> {
   const challenge = newChallengeToken();
-  const { method, to } = destination(account);
+  const { method, to } = await destination(db, account);
   await db.deleteFrom('pendingSignIns').where('userId', '=', account.userId).where('expiresAt', '<=', new Date()).execute();
   await db
     .insertInto('pendingSignIns')
@@ -107,6 +117,6 @@ export async function resendTwoFactorSignInCode(
   if (!pending || !account) {
     throw commitThenFail(new AppError('UNAUTHORIZED', 'The sign-in has expired. Please sign in again.', { field: 'challenge' }));
   }
-  const { method, to } = destination(account);
+  const { method, to } = await destination(db, account);
   return issueCode(db, mailer, { userId: pending.userId, purpose: 'sign_in', method, to });
 }

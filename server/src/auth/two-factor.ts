@@ -135,6 +135,7 @@ export async function issueCode(
       purpose: request.purpose,
       method: request.method,
       codeHash: await hashPassword(code),
+      destination: request.to,
       // The database's clock for both ends of its life, as for created_at.
       expiresAt: sql<Date>`now() + make_interval(secs => ${TWO_FACTOR_CODE_TTL_SECONDS})`,
     })
@@ -155,7 +156,7 @@ export async function consumeCode(
   userId: string,
   purpose: TwoFactorPurpose,
   code: string,
-): Promise<{ method: TwoFactorMethod } | null> {
+): Promise<{ method: TwoFactorMethod; destination: string | null } | null> {
   const current = await tx
     .selectFrom('twoFactorCodes')
     .select(['id', 'codeHash', 'method'])
@@ -182,9 +183,9 @@ export async function consumeCode(
     .set({ consumedAt: new Date() })
     .where('id', '=', current.id)
     .where('consumedAt', 'is', null)
-    .returning('method')
+    .returning(['method', 'destination'])
     .executeTakeFirst();
-  return used ? { method: used.method } : null;
+  return used ? { method: used.method, destination: used.destination } : null;
 }
 
 /** Ends every outstanding code of the account (two-factor turned off, password changed). */

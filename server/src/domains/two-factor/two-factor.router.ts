@@ -8,10 +8,10 @@ import { verifyCodeProcedure } from './verify-code.js';
  * verify-2fa-code; signing in with a code is auth.signIn / auth.verifySignIn.
  */
 export const twoFactorRouter = router({
-  /** Switch on: send a code by sms (needs a phone) or email. */
+  /** Switch on (or, with the current password, move it to the profile's phone or another method): send a code. */
   sendCode: sendCodeProcedure,
   /** The right code turns it on with that method. */
   verify: verifyCodeProcedure,
-  /** Switch off, at once. */
+  /** Switch off, with the current password. */
   disable: disableTwoFactorProcedure,
 });
