@@ -202,12 +202,12 @@ describe('turning two-factor authentication on (twoFactor.sendCode, twoFactor.ve
 });
 
 describe('turning two-factor authentication off (twoFactor.disable)', () => {
-  it('turns it off at once, without a code, and ends the other sessions', async () => {
+  it('turns it off at once with the current password, and ends the other sessions', async () => {
     const member = await createTwoFactorMember(services(), company.companyId);
     const other = await contextFor(services(), member);
     const here = await contextFor(services(), member);
     const caller = appRouter.createCaller(here);
-    expect(await caller.twoFactor.disable()).toEqual({ enabled: false, method: 'email' });
+    expect(await caller.twoFactor.disable({ password: TEST_PASSWORD })).toEqual({ enabled: false, method: 'email' });
     expect((await caller.settings.get()).profile.twoFactor).toEqual({ enabled: false, method: 'email' });
     const live = await liveSessionIds(member.userId);
     expect(live).toEqual([here.sessionId]);

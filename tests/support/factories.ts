@@ -122,7 +122,12 @@ export async function createTwoFactorMember(
   await withCompany(services.db, member, (tx) =>
     tx
       .updateTable('profiles')
-      .set({ twoFactorEnabled: options.enabled ?? true, twoFactorMethod: options.method ?? 'email' })
+      // An SMS account's number was proven by a code when it turned two-factor on (profiles.two_factor_phone).
+      .set({
+        twoFactorEnabled: options.enabled ?? true,
+        twoFactorMethod: options.method ?? 'email',
+        twoFactorPhone: (options.enabled ?? true) && options.method === 'sms' ? phone : null,
+      })
       .where('userId', '=', member.userId)
       .execute(),
   );

@@ -1,5 +1,6 @@
 import type { StaffRole } from '#shared/constants.js';
 import { MASTER_ADMIN_READS_EVERY_COMPANY, rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
+import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import { toAppError } from '../db/pg-errors.js';
 import { scopeOf } from '../db/scope.js';
 import { commitsBeforeFailing, transaction } from '../db/transactions.js';
@@ -10,37 +11,76 @@ import { t } from './init.js';
 
 export const router = t.router;
 
-/** The path of the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
-function findNulCharacter(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'input' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, [...path, String(index)]);
-      if (found) return found;
+/** How deep an input may nest: every form of the app stays within a few levels. */
+export const MAX_INPUT_DEPTH = 16;
+
+export const INPUT_TOO_DEEP = `Input is nested too deeply (more than ${MAX_INPUT_DEPTH} levels)`;
+
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+  depth: number;
+}
+
+const pathOf = (visit: Visit): string => {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || 'input';
+};
+
+/**
+ * Walks the raw input once, iteratively (no recursion, no path copied per level): the path of
+ * the first string holding a NUL character (PostgreSQL text cannot store one), 'too deep' past
+ * MAX_INPUT_DEPTH levels, or null. Linear in the input's size, so deep input costs no more than wide.
+ */
+export function inspectInput(input: unknown): { nulAt: string } | { tooDeep: true } | null {
+  const stack: Visit[] = [{ value: input, key: null, parent: null, depth: 0 }];
+  while (stack.length > 0) {
+    const visit = stack.pop() as Visit;
+    const { value, depth } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { nulAt: pathOf(visit) };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, [...path, key]);
-      if (found) return found;
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return { tooDeep: true };
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    // Pushed in reverse, so fields are met in their order (the first bad field is the one named).
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index] as readonly [string, unknown];
+      stack.push({ value: item, key, parent: visit, depth: depth + 1 });
     }
   }
   return null;
 }
 
-/** Every procedure starts here: input with a NUL character is refused, naming the field. */
+/** Every procedure starts here: input with a NUL character is refused, naming the field; input nested too deep is refused. */
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next, path }) => {
-  const field = findNulCharacter(await getRawInput());
-  if (field) throw new AppError('BAD_REQUEST', `${field} contains an invalid character`, { field });
+  const problem = inspectInput(await getRawInput());
+  if (problem && 'tooDeep' in problem) throw new AppError('BAD_REQUEST', INPUT_TOO_DEEP);
+  if (problem) throw new AppError('BAD_REQUEST', `${problem.nulAt} contains an invalid character`, { field: problem.nulAt });
   // One connection per call: while it holds one, the pool refuses it another (services/connection-guard.ts).
   return asOneCall(`tRPC ${path}`, () => next());
 });
 
-/** A valid session is proven to the compiler: ctx.session is non-null from here on. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * A valid session, whether or not its address is verified: only for what an unverified account
+ * may do (watch its session, sign out, ask for a new verification link). Everything else is
+ * authedProcedure.
+ */
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session || !ctx.sessionId) throw new AppError('UNAUTHORIZED', 'Not authenticated');
   return next({ ctx: { session: ctx.session, sessionId: ctx.sessionId } });
+});
+
+/**
+ * A valid session of a verified address is proven to the compiler: ctx.session is non-null from
+ * here on. An account that has not proven its address reaches no company data (issue 10, item 1).
+ */
+export const authedProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (!ctx.session.emailVerified) throw new AppError('FORBIDDEN', VERIFICATION_TEXTS.required);
+  return next();
 });
 
 const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do this');
@@ -87,6 +127,19 @@ const allowRoles = (roles: readonly StaffRole[] | 'master_admin') =>
  * security shows no company's rows, handed over as ctx.db; the unscoped handle is not.
  */
 export const guestProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { db: unscoped, ...services } = ctx.services;
+  return transaction(unscoped, async (db) => {
+    const result = await next({ ctx: { db, services } });
+    if (!result.ok) throw commitsBeforeFailing(result.error) ? result.error : (toAppError(result.error) ?? result.error);
+    return result;
+  });
+});
+
+/**
+ * A signed-in account's own call that needs no verified address (sign out, a new verification
+ * link): one transaction with no company set, like a guest's, handed over as ctx.db.
+ */
+export const accountProcedure = sessionProcedure.use(async ({ ctx, next }) => {
   const { db: unscoped, ...services } = ctx.services;
   return transaction(unscoped, async (db) => {
     const result = await next({ ctx: { db, services } });

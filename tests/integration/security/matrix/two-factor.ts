@@ -1,3 +1,4 @@
+import { TEST_PASSWORD } from '../../../support/factories.js';
 import { SIGNED_IN } from '../../../support/personas.js';
 import type { ProcedureRule } from '../authorization-matrix.js';
 
@@ -8,5 +9,6 @@ import type { ProcedureRule } from '../authorization-matrix.js';
 export const twoFactorRules = {
   'twoFactor.sendCode': { type: 'mutation', allowed: SIGNED_IN, input: () => ({ method: 'email' }) },
   'twoFactor.verify': { type: 'mutation', allowed: SIGNED_IN, input: () => ({ code: '123456' }) },
-  'twoFactor.disable': { type: 'mutation', allowed: SIGNED_IN, input: () => undefined },
+  // Turning it off proves the current password (issue 10, item 7).
+  'twoFactor.disable': { type: 'mutation', allowed: SIGNED_IN, input: () => ({ password: TEST_PASSWORD }) },
 } satisfies Record<string, ProcedureRule>;
