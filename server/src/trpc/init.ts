@@ -9,6 +9,9 @@ import type { Context } from './context.js';
  * field), AppError carries its field, and 5xx answers never carry internals.
  */
 export const t = initTRPC.context<Context>().create({
+  // Subscriptions only over the WebSocket, whose sockets close when their session ends: tRPC 11
+  // would also serve them as server-sent events over plain HTTP, streams nothing closes.
+  sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     if (cause instanceof ZodError) {
