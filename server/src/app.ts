@@ -50,11 +50,15 @@ function trustProxyOption(setting: false | number | string[]): boolean | string[
   return setting;
 }
 
-export async function buildApp(services: AppServices, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: AppServices,
+  options: { logger?: boolean; /** Where request logs go (stdout by default; tests read them). */ logStream?: { write: (line: string) => void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
       ? {
           level: services.config.LOG_LEVEL,
+          ...(options.logStream ? { stream: options.logStream } : {}),
           // Tokens (invitation links, verification links, ?token=) and tRPC inputs never reach the logs.
           serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url) }) },
         }
