@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_TEXT } from '#shared/schemas/settings.js';
+import { hashSessionId } from '../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import { sessionFingerprint } from '../../server/src/trpc/context.js';
@@ -41,6 +42,8 @@ const services = () => started.services;
 const as = (user: TestUser | null) => callerFor(services(), user, uniqueIp());
 const FORBIDDEN = 'You do not have permission to do this';
 
+/** The stored ids of the user's sessions: each the SHA-256 of its token (stored() of a token, to compare). */
+const stored = (token: string | null) => hashSessionId(token ?? '');
 async function liveSessionIds(userId: string): Promise<string[]> {
   const rows = await services().db.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
   return rows.map((row) => row.id);
@@ -191,9 +194,9 @@ describe('settings.changePassword', () => {
       .createCaller(here)
       .settings.changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'n3w-secret' });
     expect(result).toEqual({ success: true, endedSessions: 2 });
-    expect(await liveSessionIds(member.userId)).toEqual([here.sessionId]);
-    expect(await liveSessionIds(member.userId)).not.toContain(phone.sessionId);
-    expect(await liveSessionIds(member.userId)).not.toContain(laptop.sessionId);
+    expect(await liveSessionIds(member.userId)).toEqual([stored(here.sessionId)]);
+    expect(await liveSessionIds(member.userId)).not.toContain(stored(phone.sessionId));
+    expect(await liveSessionIds(member.userId)).not.toContain(stored(laptop.sessionId));
 
     const visitor = await as(null);
     await expectTrpcError(
@@ -216,7 +219,7 @@ describe('settings.changePassword', () => {
       message: 'Current password is incorrect',
       data: { field: 'currentPassword' },
     });
-    expect(await liveSessionIds(member.userId)).toContain(elsewhere.sessionId);
+    expect(await liveSessionIds(member.userId)).toContain(stored(elsewhere.sessionId));
     expect((await (await as(null)).auth.signIn({ email: member.email, password: TEST_PASSWORD })).status).toBe('signed_in');
   });
 
@@ -277,7 +280,7 @@ describe('settings.sessions and settings.endSession', () => {
     await services()
       .db.updateTable('sessions')
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('id', '=', expired)
+      .where('id', '=', stored(expired))
       .execute();
     const sessions = await (await as(member)).settings.sessions();
     expect(sessions.map((session) => session.id)).not.toContain(sessionFingerprint(expired));
@@ -289,7 +292,7 @@ describe('settings.sessions and settings.endSession', () => {
     const here = await contextFor(services(), member);
     const caller = appRouter.createCaller(here);
     expect(await caller.settings.endSession({ id: sessionFingerprint(elsewhere) })).toEqual({ id: sessionFingerprint(elsewhere) });
-    expect(await liveSessionIds(member.userId)).toEqual([here.sessionId]);
+    expect(await liveSessionIds(member.userId)).toEqual([stored(here.sessionId)]);
     expect((await caller.settings.sessions()).map((session) => session.isCurrent)).toEqual([true]);
   });
 
@@ -309,14 +312,14 @@ describe('settings.sessions and settings.endSession', () => {
     const colleague = await sessionFor(services(), company.users.admin);
     const stranger = await sessionFor(services(), other.users.admin);
     const deleted = await sessionFor(services(), member);
-    await services().db.deleteFrom('sessions').where('id', '=', deleted).execute();
+    await services().db.deleteFrom('sessions').where('id', '=', stored(deleted)).execute();
     const random = () => caller.settings.endSession({ id: randomBytes(16).toString('hex') });
     await expectSameAsMissing(() => caller.settings.endSession({ id: sessionFingerprint(colleague) }), random);
     await expectSameAsMissing(() => caller.settings.endSession({ id: sessionFingerprint(stranger) }), random);
     await expectSameAsMissing(() => caller.settings.endSession({ id: sessionFingerprint(deleted) }), random);
     await expectTrpcError(random(), 'NOT_FOUND', 'Session not found');
-    expect(await liveSessionIds(company.users.admin.userId)).toContain(colleague);
-    expect(await liveSessionIds(other.users.admin.userId)).toContain(stranger);
+    expect(await liveSessionIds(company.users.admin.userId)).toContain(stored(colleague));
+    expect(await liveSessionIds(other.users.admin.userId)).toContain(stored(stranger));
   });
 
   it('refuses a session token in place of its fingerprint', async () => {
@@ -325,7 +328,7 @@ describe('settings.sessions and settings.endSession', () => {
     const caller = await as(member);
     const error = await expectTrpcError(caller.settings.endSession({ id: token }), 'BAD_REQUEST');
     expect(userFacingError(error, 'settings.endSession')).toMatchObject({ message: 'Invalid session', data: { field: 'id' } });
-    expect(await liveSessionIds(member.userId)).toContain(token);
+    expect(await liveSessionIds(member.userId)).toContain(stored(token));
   });
 });
 

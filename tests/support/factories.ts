@@ -61,7 +61,7 @@ export async function createTestCompany(
   const { userId, companyId } = await signUp(
     services.db,
     { companyName: name, email: adminEmail, password: TEST_PASSWORD, firstName: FIRST_NAMES.admin, lastName: 'Admin' },
-    { isPlatformAdmin: options.masterAdmin ?? false, passwordHash: hash },
+    { isPlatformAdmin: options.masterAdmin ?? false, passwordHash: hash, emailVerified: true },
   );
   const users = { admin: { userId, email: adminEmail, companyId, role: 'admin' } } as Record<PersonaName, TestUser>;
   for (const persona of PERSONAS.filter((candidate) => candidate !== 'admin')) {
@@ -74,6 +74,7 @@ export async function createTestCompany(
       firstName: FIRST_NAMES[persona],
       lastName: persona,
       role,
+      emailVerified: true,
     });
     users[persona] = { userId: member.userId, email, companyId, role };
   }
@@ -86,7 +87,7 @@ export async function createMasterAdmin(services: AppServices): Promise<TestUser
   const { userId, companyId } = await signUp(
     services.db,
     { companyName: `Platform ${suffix()}`, email, password: TEST_PASSWORD, firstName: 'Max', lastName: 'Master' },
-    { isPlatformAdmin: true, passwordHash: await testPasswordHash() },
+    { isPlatformAdmin: true, passwordHash: await testPasswordHash(), emailVerified: true },
   );
   return { userId, email, companyId, role: 'admin' };
 }
@@ -107,6 +108,7 @@ export async function createMember(
     lastName: options.lastName ?? `Member ${suffix()}`,
     phone: options.phone ?? null,
     role,
+    emailVerified: true,
   });
   return { userId, email, companyId, role };
 }

@@ -42,6 +42,7 @@ async function queryIdentity(tx: Transaction<Database>, userId: string): Promise
       'profiles.lastName',
       'profiles.isMasterAdmin',
       'users.email',
+      'users.emailVerifiedAt',
       'companies.id as companyId',
       'companies.name as companyName',
       'companies.subscriptionStatus',
@@ -53,11 +54,14 @@ async function queryIdentity(tx: Transaction<Database>, userId: string): Promise
   // The drivers_self_read policy lets a user see their own driver record before the company is set.
   const driver = await tx.selectFrom('drivers').select('id').where('userId', '=', userId).executeTakeFirst();
   const hasDriverRecord = driver !== undefined;
+  const emailVerified = row.emailVerifiedAt !== null;
   return {
     user: { id: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName },
     company: { id: row.companyId, name: row.companyName, subscriptionStatus: row.subscriptionStatus },
     role: row.role ?? null,
-    isMasterAdmin: row.isMasterAdmin,
+    // The platform flag holds only while the address is proven (PLATFORM_ADMIN_EMAILS, make admin).
+    isMasterAdmin: row.isMasterAdmin && emailVerified,
     hasDriverRecord,
+    emailVerified,
   };
 }

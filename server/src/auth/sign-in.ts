@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SignInInput } from '#shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -14,31 +14,77 @@ import type { TwoFactorAccount } from './two-factor-sign-in.js';
 type Db = Kysely<Database>;
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Failures older than this are forgiven: the next one counts from 1 again. */
+const FAILURE_MEMORY_SECONDS = 15 * 60;
 
 const INVALID_CREDENTIALS = 'Invalid login credentials';
 
+type SignInConfig = Pick<Config, 'SIGN_IN_MAX_PER_IP' | 'SIGN_IN_FREE_FAILURES' | 'SIGN_IN_MAX_DELAY_SECONDS'>;
+
 /**
- * Proves the password, on the caller's handle (the sign-in call's transaction). The attempt is
- * counted per address and per account, and a wrong password commits that count before it is
- * answered (commitThenFail), so guesses cannot roll their own count back.
+ * How long after its last failure an address must wait before its next try: nothing for the
+ * first SIGN_IN_FREE_FAILURES failures, then 1, 2, 4, ... seconds, never more than
+ * SIGN_IN_MAX_DELAY_SECONDS. A delay, never a block: the right password always gets in once it
+ * has passed, so nobody can lock an account by guessing at it.
+ */
+export function signInDelaySeconds(config: Pick<Config, 'SIGN_IN_FREE_FAILURES' | 'SIGN_IN_MAX_DELAY_SECONDS'>, failures: number): number {
+  if (failures < config.SIGN_IN_FREE_FAILURES) return 0;
+  return Math.min(config.SIGN_IN_MAX_DELAY_SECONDS, 2 ** (failures - config.SIGN_IN_FREE_FAILURES));
+}
+
+/**
+ * Proves the password, on the caller's handle (the sign-in call's transaction). Attempts are
+ * counted per client address (a fixed window); failures per email address (known or not, so
+ * the answer tells nothing) make the next try wait longer and longer. A wrong password commits
+ * its count before it is answered (commitThenFail), so guesses cannot roll their own count back;
+ * the right one forgets the failures.
  */
 export async function signIn(
   db: Db,
-  config: Pick<Config, 'SIGN_IN_MAX_PER_IP' | 'SIGN_IN_MAX_PER_ACCOUNT'>,
+  config: SignInConfig,
   input: SignInInput,
   request: RequestInfo,
 ): Promise<{ userId: string; twoFactor: TwoFactorAccount | null }> {
   const ipAllowed = await hitRateLimit(db, `sign-in:ip:${request.ip}`, config.SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS);
-  const accountAllowed = await hitRateLimit(db, `sign-in:account:${input.email}`, config.SIGN_IN_MAX_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS);
-  if (!ipAllowed || !accountAllowed) {
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+  if (!ipAllowed) throw commitThenFail(new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.'));
+  const waitSeconds = await secondsToWait(db, config, input.email);
+  if (waitSeconds > 0) {
+    throw commitThenFail(
+      new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please wait ${waitSeconds} seconds and try again.`),
+    );
   }
   const user = await db.selectFrom('users').select(['id', 'passwordHash']).where('email', '=', input.email).executeTakeFirst();
   const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !isValid) throw commitThenFail(new AppError('UNAUTHORIZED', INVALID_CREDENTIALS));
+  if (!user || !isValid) {
+    await countFailure(db, input.email);
+    throw commitThenFail(new AppError('UNAUTHORIZED', INVALID_CREDENTIALS));
+  }
+  await db.deleteFrom('signInFailures').where('email', '=', input.email).execute();
   await ensureMayEnter(db, user.id);
   const twoFactor = await readTwoFactorAccount(db, user.id);
   return { userId: user.id, twoFactor: twoFactor?.enabled ? twoFactor : null };
+}
+
+async function secondsToWait(db: Db, config: SignInConfig, email: string): Promise<number> {
+  const row = await db.selectFrom('signInFailures').select(['failures', 'lastFailedAt']).where('email', '=', email).executeTakeFirst();
+  if (!row) return 0;
+  const since = (Date.now() - new Date(row.lastFailedAt).getTime()) / 1000;
+  if (since >= FAILURE_MEMORY_SECONDS) return 0;
+  return Math.max(0, Math.ceil(signInDelaySeconds(config, row.failures) - since));
+}
+
+async function countFailure(db: Db, email: string): Promise<void> {
+  await db
+    .insertInto('signInFailures')
+    .values({ email, failures: 1, lastFailedAt: new Date() })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({
+        failures: sql<number>`case when sign_in_failures.last_failed_at < now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})
+                                   then 1 else sign_in_failures.failures + 1 end`,
+        lastFailedAt: new Date(),
+      }),
+    )
+    .execute();
 }
 
 /** An account may sign in only while it belongs to a company that is not suspended. */

@@ -17,14 +17,20 @@ const emailTaken = () => new AppError('CONFLICT', 'An account with this email al
 export async function signUp(
   db: Kysely<Database>,
   input: SignUpInput,
-  options: { isPlatformAdmin: boolean; passwordHash?: string },
+  options: {
+    /** The platform flag: only with a verified address (the database refuses it otherwise). */
+    isPlatformAdmin: boolean;
+    passwordHash?: string;
+    /** True only for accounts a seed or a test makes; a sign-up proves its address by a mailed link. */
+    emailVerified: boolean;
+  },
 ): Promise<{ userId: string; companyId: string }> {
   const passwordHash = options.passwordHash ?? (await hashPassword(input.password));
   try {
     return await transaction(db, async (tx) => {
       const taken = await tx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
       if (taken) throw commitThenFail(emailTaken());
-      const user = await tx.insertInto('users').values({ email: input.email, passwordHash }).returning('id').executeTakeFirstOrThrow();
+      const user = await tx.insertInto('users').values({ email: input.email, passwordHash, emailVerifiedAt: options.emailVerified ? new Date() : null }).returning('id').executeTakeFirstOrThrow();
       const created = await sql<{ companyId: string }>`
         select create_company_for_user(${input.companyName}, ${user.id}::uuid, ${options.isPlatformAdmin},
                                        ${input.firstName}, ${input.lastName}) as company_id`.execute(tx);

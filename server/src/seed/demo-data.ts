@@ -58,9 +58,20 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [MASTER_ADMIN, ...COMPANY_ACCOUNTS];
  * Creates the demo workspace: a platform company with the master admin, and Summit Freight
  * Lines with one account per role and a realistic operation (drivers across the US, brokers,
  * carriers, a year of loads, WIP requests). Idempotent: accounts that exist are left as they
- * are, and the operation is added once.
+ * are, and the operation is added once. Its accounts are verified (their addresses are not
+ * mailboxes anyone reads), also those of a workspace seeded before addresses were verified.
+ * Never in production: every demo account has the same, public password.
  */
-export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean }): Promise<boolean> {
+export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?: string | undefined }): Promise<boolean> {
+  if ((options.nodeEnv ?? process.env.NODE_ENV) === 'production') {
+    throw new Error('The demo workspace is never seeded in production: its accounts share a public password.');
+  }
+  await db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date() })
+    .where('email', 'in', DEMO_ACCOUNTS.map((account) => account.email))
+    .where('emailVerifiedAt', 'is', null)
+    .execute();
   if (options.onlyIfEmpty) {
     const count = await db
       .selectFrom('users')
@@ -70,7 +81,10 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean }): Promi
   }
   const existing = new Set((await db.selectFrom('users').select('email').execute()).map((row) => row.email));
   if (!existing.has(MASTER_ADMIN.email)) {
-    await signUp(db, { ...nameOf(MASTER_ADMIN), companyName: PLATFORM_COMPANY, password: DEMO_PASSWORD }, { isPlatformAdmin: true });
+    await signUp(db, { ...nameOf(MASTER_ADMIN), companyName: PLATFORM_COMPANY, password: DEMO_PASSWORD }, {
+      isPlatformAdmin: true,
+      emailVerified: true,
+    });
   }
   const [admin, ...members] = COMPANY_ACCOUNTS;
   if (!admin) return false;
@@ -79,14 +93,14 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean }): Promi
     ({ companyId } = await signUp(
       db,
       { ...nameOf(admin), companyName: DEMO_COMPANY, password: DEMO_PASSWORD },
-      { isPlatformAdmin: false },
+      { isPlatformAdmin: false, emailVerified: true },
     ));
   } else {
     companyId = await companyOf(db, admin.email);
   }
   for (const member of members) {
     if (existing.has(member.email)) continue;
-    await addMember(db, companyId, { ...nameOf(member), password: DEMO_PASSWORD, role: member.role, phone: member.phone });
+    await addMember(db, companyId, { ...nameOf(member), password: DEMO_PASSWORD, role: member.role, phone: member.phone, emailVerified: true });
   }
   await seedOperations(db, companyId);
   return true;

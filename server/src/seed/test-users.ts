@@ -22,6 +22,8 @@ export const TEST_USER_MESSAGES = {
   created: 'Created',
   existing: 'Already exists',
   noCompany: 'The company admin account has no company, so members cannot be added',
+  notSeeded: 'This address was registered by someone else, not by the seed: its company gets no test members',
+  production: 'Seeding test users is off in production: they all share a public password',
   failed: 'Could not create this account',
 } as const;
 
@@ -30,6 +32,8 @@ export interface SeedOptions {
   password?: string;
   /** Where an unexpected failure's details go; the result only says the account could not be created. */
   onError?: (message: string, error: unknown) => void;
+  /** The server's NODE_ENV (by default this process's): in production the seed refuses. */
+  nodeEnv?: string | undefined;
 }
 
 const isDuplicateAccount = (error: unknown) => isPgError(error, 'unique') || (error instanceof AppError && error.code === 'CONFLICT');
@@ -42,10 +46,13 @@ type Failure = (email: string, error: unknown) => TestUserResult;
  * its other accounts join it with their roles. All in one transaction (inside the master admin's
  * call, its own), each account in a savepoint of it. Idempotent, also when two runs overlap: an
  * account that exists is reported as already present and left as it is. The shared password is
- * hashed once, and only when an account is missing.
+ * hashed once, and only when an account is missing. The seed's accounts are verified; an admin
+ * address someone signed up with first (unverified: .example addresses receive no mail) keeps
+ * its company to itself, and no test member joins it. Never in production.
  */
 export async function seedTestUsers(db: Kysely<Database>, options: SeedOptions = {}): Promise<TestUserResult[]> {
   const { companies = TEST_USER_COMPANIES, password = TEST_USER_PASSWORD, onError = () => {} } = options;
+  if ((options.nodeEnv ?? process.env.NODE_ENV) === 'production') throw new AppError('FORBIDDEN', TEST_USER_MESSAGES.production);
   const failed: Failure = (email, error) => {
     // An AppError's message is meant for people; anything else stays in the log.
     if (!(error instanceof AppError)) onError(`seeding the test user ${email} failed`, error);
@@ -62,7 +69,8 @@ export async function seedTestUsers(db: Kysely<Database>, options: SeedOptions =
       results.push(result);
       for (const member of members) {
         if (!companyId) {
-          results.push({ email: member.email, success: false, created: false, message: TEST_USER_MESSAGES.noCompany });
+          const message = result.message === TEST_USER_MESSAGES.notSeeded ? TEST_USER_MESSAGES.notSeeded : TEST_USER_MESSAGES.noCompany;
+          results.push({ email: member.email, success: false, created: false, message });
           continue;
         }
         results.push(await ensureMember(tx, companyId, member, password, passwordHash, failed));
@@ -80,24 +88,36 @@ async function ensureCompanyAdmin(
   passwordHash: () => Promise<string>,
   failed: Failure,
 ): Promise<{ result: TestUserResult; companyId: string | null }> {
-  const existing = await findUserId(tx, admin.email);
-  if (existing) return { result: present(admin.email), companyId: await companyOf(tx, existing) };
+  const existing = await findUser(tx, admin.email);
+  if (existing) return existingAdmin(tx, admin.email, existing);
   try {
     const signUpInput = { companyName, email: admin.email, firstName: admin.firstName, lastName: admin.lastName, password };
     const hash = await passwordHash();
     // create_company_for_user scopes the transaction to the new company: the seed's own scope comes back after.
     const { companyId } = await savepoint(tx, 'seed_account', () =>
       withSettings(tx, { 'app.company_id': null, 'app.user_id': null }, () =>
-        signUp(tx, signUpInput, { isPlatformAdmin: false, passwordHash: hash }),
+        signUp(tx, signUpInput, { isPlatformAdmin: false, passwordHash: hash, emailVerified: true }),
       ),
     );
     return { result: created(admin.email), companyId };
   } catch (error) {
     if (!isDuplicateAccount(error)) return { result: failed(admin.email, error), companyId: null };
     // Another run created it in the meantime.
-    const userId = await findUserId(tx, admin.email);
-    return { result: present(admin.email), companyId: userId ? await companyOf(tx, userId) : null };
+    const user = await findUser(tx, admin.email);
+    return user ? existingAdmin(tx, admin.email, user) : { result: present(admin.email), companyId: null };
   }
+}
+
+/** An admin account that exists: the seed's own (verified) gets its members; anyone else's, none. */
+async function existingAdmin(
+  tx: Tx,
+  email: string,
+  user: { id: string; emailVerifiedAt: Date | null },
+): Promise<{ result: TestUserResult; companyId: string | null }> {
+  if (user.emailVerifiedAt === null) {
+    return { result: { email, success: false, created: false, message: TEST_USER_MESSAGES.notSeeded }, companyId: null };
+  }
+  return { result: present(email), companyId: await companyOf(tx, user.id) };
 }
 
 async function ensureMember(
@@ -108,19 +128,19 @@ async function ensureMember(
   passwordHash: () => Promise<string>,
   failed: Failure,
 ): Promise<TestUserResult> {
-  if (await findUserId(tx, member.email)) return present(member.email);
+  if (await findUser(tx, member.email)) return present(member.email);
   try {
     const hash = await passwordHash();
-    await savepoint(tx, 'seed_account', () => addMember(tx, companyId, { ...member, password, passwordHash: hash }));
+    await savepoint(tx, 'seed_account', () => addMember(tx, companyId, { ...member, password, passwordHash: hash, emailVerified: true }));
     return created(member.email);
   } catch (error) {
     return isDuplicateAccount(error) ? present(member.email) : failed(member.email, error);
   }
 }
 
-async function findUserId(tx: Tx, email: string): Promise<string | null> {
-  const row = await tx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  return row?.id ?? null;
+async function findUser(tx: Tx, email: string): Promise<{ id: string; emailVerifiedAt: Date | null } | null> {
+  const row = await tx.selectFrom('users').select(['id', 'emailVerifiedAt']).where('email', '=', email).executeTakeFirst();
+  return row ? { id: row.id, emailVerifiedAt: row.emailVerifiedAt === null ? null : new Date(row.emailVerifiedAt) } : null;
 }
 
 async function companyOf(tx: Tx, userId: string): Promise<string | null> {

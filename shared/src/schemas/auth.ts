@@ -26,6 +26,8 @@ export const sessionOutput = z.object({
   role: z.enum(STAFF_ROLES).nullable(),
   isMasterAdmin: z.boolean(),
   hasDriverRecord: z.boolean(),
+  /** Until the address is proven, the account sees only the "Verify your email" screen (schemas/verification.ts). */
+  emailVerified: z.boolean(),
 });
 export type SessionOutput = z.infer<typeof sessionOutput>;
 

@@ -1,12 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import { rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
+import { hashSessionId } from '../../../server/src/auth/lucia.js';
 import type { AppServices } from '../../../server/src/services/services.js';
 import type { AppRouter } from '../../../server/src/trpc/app-router.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../../support/factories.js';
 import { ALL_PERSONAS, SIGNED_IN, type Persona } from '../../support/personas.js';
 import { adminRules } from './matrix/admin.js';
 import { auditRules } from './matrix/audit.js';
+import { authAccountsRules } from './matrix/auth-accounts.js';
 import { authTwoFactorRules } from './matrix/auth-two-factor.js';
 import { brokersRules } from './matrix/brokers.js';
 import { carriersRules } from './matrix/carriers.js';
@@ -112,6 +114,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   // Each domain's rows live beside it in ./matrix/<domain>.ts.
   ...adminRules,
   ...auditRules,
+  ...authAccountsRules,
   ...authTwoFactorRules,
   ...brokersRules,
   ...carriersRules,
@@ -128,7 +131,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
 
 /** Ends the caller's session elsewhere, as signing out in another tab does: every live channel of that session hears it. */
 export async function endSession({ services, sessionId }: Sample & { sessionId: string }): Promise<void> {
-  await services.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  await services.db.deleteFrom('sessions').where('id', '=', hashSessionId(sessionId)).execute();
 }
 
 /**

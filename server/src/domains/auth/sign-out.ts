@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { signOutInput } from '#shared/schemas/auth.js';
 import { luciaOn } from '../../auth/lucia.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { accountProcedure } from '../../trpc/procedures.js';
 
-/** Signs out here, or everywhere ('global'); ending sessions closes their sockets (realtime bus). */
-export const signOutProcedure = companyProcedure
+/**
+ * Signs out here, or everywhere ('global'); ending sessions closes their sockets (realtime bus).
+ * An account whose address is not verified yet may sign out too.
+ */
+export const signOutProcedure = accountProcedure
   .input(signOutInput)
   .output(z.object({ success: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {

@@ -1,20 +1,48 @@
-import { sessionOutput, signUpInput } from '#shared/schemas/auth.js';
+import { signUpInput } from '#shared/schemas/auth.js';
+import { signUpOutput } from '#shared/schemas/verification.js';
+import { hashPassword } from '../../auth/password.js';
 import { signUp } from '../../auth/sign-up.js';
+import { isPgError } from '../../db/pg-errors.js';
+import { savepoint } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
 import { guestProcedure } from '../../trpc/procedures.js';
-import { startSignedInSession } from './start-signed-in-session.js';
+import { sendAccountExistsNote, sendVerificationLink } from './email-verification.js';
 
 const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
-/** The spec's sign-up: the account, its company and its admin role, then a session; per address at most 10 an hour. */
+/**
+ * The spec's sign-up: the account, its company and its admin role, and a link mailed to prove the
+ * address; no session until it is proven. Per client address at most 10 an hour. An address that
+ * already has an account gets the very same answer (nothing tells that it exists) and its owner a
+ * note instead of a link. Nobody becomes a master admin here: PLATFORM_ADMIN_EMAILS applies when
+ * the address is verified.
+ */
 export const signUpProcedure = guestProcedure
   .input(signUpInput)
-  .output(sessionOutput)
+  .output(signUpOutput)
   .mutation(async ({ ctx, input }) => {
     const allowed = await hitRateLimit(ctx.db, `sign-up:ip:${ctx.request.ip}`, SIGN_UP_LIMIT.limit, SIGN_UP_LIMIT.windowSeconds);
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-ups from this network. Please try again later.');
-    const isPlatformAdmin = ctx.services.config.PLATFORM_ADMIN_EMAILS.includes(input.email);
-    const { userId } = await signUp(ctx.db, input, { isPlatformAdmin });
-    return startSignedInSession(ctx, userId);
+    const answer = { status: 'verification_sent' as const, email: input.email };
+    // Hashed either way, so a taken address answers as slowly as a new one.
+    const passwordHash = await hashPassword(input.password);
+    const taken = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+    if (taken) {
+      await sendAccountExistsNote(ctx.db, ctx.services, input.email);
+      return answer;
+    }
+    let userId: string;
+    try {
+      ({ userId } = await savepoint(ctx.db, 'sign_up', () =>
+        signUp(ctx.db, input, { isPlatformAdmin: false, passwordHash, emailVerified: false }),
+      ));
+    } catch (error) {
+      // Someone signed up with the address at the same moment: the same answer, and a note.
+      if (!isPgError(error, 'unique') && !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      await sendAccountExistsNote(ctx.db, ctx.services, input.email);
+      return answer;
+    }
+    await sendVerificationLink(ctx.db, ctx.services, { userId, email: input.email });
+    return answer;
   });

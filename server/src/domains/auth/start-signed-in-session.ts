@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { readIdentity } from '../../auth/session-context.js';
+import { luciaOn } from '../../auth/lucia.js';
 import { startSession } from '../../auth/sign-in.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
@@ -8,12 +9,21 @@ import type { RequestInfo } from '../../trpc/context.js';
 
 /**
  * The end of every way in (sign-up, sign-in, a verified code, an accepted invitation): a session
- * on the call's transaction, its cookie set, and who is now signed in.
+ * on the call's transaction, its cookie set, and who is now signed in. The session this browser
+ * held before, whoever's it was, ends: one browser, one session.
  */
 export async function startSignedInSession(
-  ctx: { db: Kysely<Database>; services: { config: Config }; request: RequestInfo; setCookie: ((serialized: string) => void) | null },
+  ctx: {
+    db: Kysely<Database>;
+    services: { config: Config };
+    request: RequestInfo;
+    setCookie: ((serialized: string) => void) | null;
+    /** The session the request's cookie carried, if it was valid. */
+    sessionId?: string | null;
+  },
   userId: string,
 ): Promise<SessionOutput> {
+  if (ctx.sessionId) await luciaOn(ctx.db, ctx.services.config).invalidateSession(ctx.sessionId);
   ctx.setCookie?.(await startSession({ db: ctx.db, config: ctx.services.config }, userId, ctx.request));
   const identity = await readIdentity(ctx.db, userId);
   if (!identity) throw new Error(`the account ${userId} that just signed in has no company`);

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
 import type { RequestInfo } from '../../trpc/context.js';
 import { guestProcedure } from '../../trpc/procedures.js';
+import { markEmailVerified } from '../auth/email-verification.js';
 import { startSignedInSession } from '../auth/start-signed-in-session.js';
 import { enterInvitationScope, enterInvitedCompany } from './invitation-scope.js';
 import { hashInvitationToken } from './invitation-token.js';
@@ -55,6 +56,8 @@ export const acceptInvitationProcedure = guestProcedure
       .insertInto('userRoles')
       .values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role })
       .execute();
+    // The invitation's link was mailed to this address: opening it proves the address.
+    await markEmailVerified(ctx.db, ctx.services.config, joining.userId);
     return startSignedInSession(ctx, joining.userId);
   });
 

@@ -1,5 +1,5 @@
 import { endSessionInput, endSessionOutput } from '#shared/schemas/settings.js';
-import { luciaOn } from '../../auth/lucia.js';
+import { hashSessionId, luciaOn } from '../../auth/lucia.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { endSessionByFingerprint } from './sessions.repository.js';
@@ -14,6 +14,6 @@ export const endSessionProcedure = companyProcedure
   .mutation(async ({ ctx, input }) => {
     const ended = await endSessionByFingerprint(ctx.db, ctx.session.user.id, input.id);
     if (!ended) throw notFound('Session');
-    if (ended === ctx.sessionId) ctx.setCookie?.(luciaOn(ctx.db, ctx.services.config).createBlankSessionCookie().serialize());
+    if (ended === hashSessionId(ctx.sessionId)) ctx.setCookie?.(luciaOn(ctx.db, ctx.services.config).createBlankSessionCookie().serialize());
     return { id: input.id };
   });

@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { ActiveSession } from '#shared/schemas/settings.js';
 import type { Database } from '../../db/schema.js';
-import { sessionFingerprint } from '../../trpc/context.js';
+import { hashSessionId } from '../../auth/lucia.js';
 
 type Db = Kysely<Database>;
 
 /**
  * A user's sessions. Sessions are global (an account signs in before any company is chosen),
  * so they are read by user id; each is named outside the server only by its fingerprint, never
- * by the token that is its id.
+ * by the token that is its id. A row's id is the token's SHA-256 (auth/lucia.ts); the fingerprint
+ * is its first 32 characters (the same as sessionFingerprint of the token).
  */
+const fingerprintOf = (storedId: string) => storedId.slice(0, 32);
+
 async function liveSessions(db: Db, userId: string) {
   const now = new Date();
   return db
@@ -24,25 +27,26 @@ async function liveSessions(db: Db, userId: string) {
 
 export async function listSessions(db: Db, userId: string, currentSessionId: string): Promise<ActiveSession[]> {
   const rows = await liveSessions(db, userId);
+  const current = hashSessionId(currentSessionId);
   const sessions = rows.map((row) => {
     const expiresAt = new Date(Math.min(new Date(row.expiresAt).getTime(), new Date(row.absoluteExpiresAt).getTime()));
     return {
-      id: sessionFingerprint(row.id),
+      id: fingerprintOf(row.id),
       createdAt: new Date(row.createdAt).toISOString(),
       expiresAt: expiresAt.toISOString(),
       userAgent: row.userAgent,
       ip: row.ip,
-      isCurrent: row.id === currentSessionId,
+      isCurrent: row.id === current,
     };
   });
   // This device first, then the newest.
   return sessions.sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
 }
 
-/** Ends one of the user's own sessions, named by its fingerprint: the id of the ended session, or null when the user has no such session. */
+/** Ends one of the user's own sessions, named by its fingerprint: the stored id of the ended session, or null when the user has no such session. */
 export async function endSessionByFingerprint(db: Db, userId: string, fingerprint: string): Promise<string | null> {
   const rows = await db.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
-  const match = rows.find((row) => sessionFingerprint(row.id) === fingerprint);
+  const match = rows.find((row) => fingerprintOf(row.id) === fingerprint);
   if (!match) return null;
   const result = await db.deleteFrom('sessions').where('id', '=', match.id).where('userId', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1 ? match.id : null;
@@ -53,6 +57,6 @@ export async function endSessionByFingerprint(db: Db, userId: string, fingerprin
  * change, whoever else was signed in must sign in again under the new rules.
  */
 export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).executeTakeFirst();
+  const result = await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', hashSessionId(keepSessionId)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { signUp } from '../../../../server/src/auth/sign-up.js';
+import { hashVerificationToken } from '../../../../server/src/domains/auth/email-verification.js';
+import { TEST_PASSWORD, uniqueEmail } from '../../../support/factories.js';
+import { ALL_PERSONAS } from '../../../support/personas.js';
+import type { ProcedureRule, Sample } from '../authorization-matrix.js';
+
+/** A fresh account that has not proven its address, and a live link for it. */
+const liveVerificationLink = async ({ services }: Sample) => {
+  const email = uniqueEmail('matrix-verify');
+  const { userId } = await signUp(
+    services.db,
+    { companyName: 'Matrix Verify', firstName: 'Vera', lastName: 'Verify', email, password: TEST_PASSWORD },
+    { isPlatformAdmin: false, emailVerified: false },
+  );
+  const token = randomBytes(32).toString('base64url');
+  await services.db
+    .insertInto('emailVerifications')
+    .values({ userId, tokenHash: hashVerificationToken(token), expiresAt: new Date(Date.now() + 3600_000) })
+    .execute();
+  return { token };
+};
+
+/** Proving an address is public: the mailed link is the proof, whoever opens it. */
+export const authAccountsRules = {
+  'auth.verifyEmail': { type: 'mutation', allowed: ALL_PERSONAS, input: liveVerificationLink },
+  'auth.resendVerification': { type: 'mutation', allowed: ALL_PERSONAS, input: () => ({ email: uniqueEmail('matrix-resend') }) },
+} satisfies Record<string, ProcedureRule>;
