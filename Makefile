@@ -8,7 +8,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: start dev test test-phases test-typecheck test-lint test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean backup restore soak permissions-doc
+.PHONY: start dev test test-phases test-typecheck test-lint test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean backup restore soak permissions-doc admin
 
 node:
 	@bash scripts/ensure-node.sh
@@ -96,6 +96,11 @@ backup: install
 restore: install
 	@test -n "$(FILE)" || (echo "Usage: make restore FILE=.data/backups/haulwise-backup-....tar.gz" && exit 1)
 	@tsx scripts/restore.ts "$(FILE)"
+
+# Makes an existing account with a verified address a master admin: make admin EMAIL=someone@example.com
+admin: install
+	@test -n "$(EMAIL)" || (echo "Usage: make admin EMAIL=someone@example.com" && exit 1)
+	@tsx scripts/make-admin.ts "$(EMAIL)"
 
 # Load and fault proof (not part of make test): ARGS="--duration 20 --rate 50 --kills 3" for a short run.
 soak: install
