@@ -11,6 +11,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { getWSConnectionHandler, handleKeepAlive } from '@trpc/server/adapters/ws';
 import { sql } from 'kysely';
 import { BUSY_MESSAGE, databaseUnavailableMessage } from './db/database.js';
+import { documentRoutes } from './services/storage/http-routes.js';
 import { AppError } from './errors.js';
 import type { AppServices } from './services/services.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
@@ -175,6 +176,9 @@ export async function buildApp(
     installSocketGuard(socket, guard, () => onConnection(socket, request.raw));
     handleKeepAlive(socket, 30_000, 5_000);
   });
+
+  // Document uploads (multipart) and signed downloads of files on disk.
+  await documentRoutes(app, services);
 
   // Probes are never rate limited: a load balancer or a busy office behind one address must not take a healthy instance out.
   app.get('/health/live', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { createLucia, luciaOptions } from '../auth/lucia.js';
 import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
 import { createDb, createPool } from '../db/database.js';
+import { DOCUMENT_CRONTAB, documentTasks } from './storage/document-tasks.js';
 import { guardPool } from './connection-guard.js';
 import { startJobWorker } from './jobs/job-queue.js';
 import { createMailer, resendTransport } from './mail/mailer.js';
@@ -66,8 +67,12 @@ export async function createServices(
   try {
     worker = await startJobWorker({
       connectionString: appUrl,
-      tasks: { ...mailer.tasks(db, (message) => log.warn(message)), 'sweep-rate-limits': () => sweepRateLimits(db) },
-      crontab: '17 * * * * sweep-rate-limits',
+      tasks: {
+        ...mailer.tasks(db, (message) => log.warn(message)),
+        'sweep-rate-limits': () => sweepRateLimits(db),
+        ...documentTasks(config, db),
+      },
+      crontab: ['17 * * * * sweep-rate-limits', DOCUMENT_CRONTAB].join('\n'),
       concurrency: JOB_CONCURRENCY,
       log,
     });

@@ -5,6 +5,7 @@ import { brokersRouter } from '../domains/brokers/brokers.router.js';
 import { carriersRouter } from '../domains/carriers/carriers.router.js';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.js';
 import { geoRouter } from '../domains/geo/geo.router.js';
+import { documentsRouter } from '../domains/documents/documents.router.js';
 import { driversRouter } from '../domains/drivers/drivers.router.js';
 import { loadsRouter } from '../domains/loads/loads.router.js';
 import { realtimeRouter } from '../domains/realtime/realtime.router.js';
@@ -26,6 +27,7 @@ export const appRouter = router({
   drivers: driversRouter,
   brokers: brokersRouter,
   carriers: carriersRouter,
+  documents: documentsRouter,
   wip: wipRouter,
   geo: geoRouter,
   team: teamRouter,

@@ -13,6 +13,7 @@ import { authTwoFactorRules } from './matrix/auth-two-factor.js';
 import { brokersRules } from './matrix/brokers.js';
 import { carriersRules } from './matrix/carriers.js';
 import { dashboardRules } from './matrix/dashboard.js';
+import { documentsRules } from './matrix/documents.js';
 import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
 import { loadsRules } from './matrix/loads.js';
@@ -119,6 +120,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...brokersRules,
   ...carriersRules,
   ...dashboardRules,
+  ...documentsRules,
   ...driversRules,
   ...geoRules,
   ...loadsRules,

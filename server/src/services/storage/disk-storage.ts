@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
 import { signDownload } from './signed-links.js';
 import { assertStorageKey, type DownloadLinkOptions, type ObjectStorage, type StoredObject } from './storage.js';
 
+const COMPANY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Files on local disk under `<data dir>/files/<company>/<object>`. A file appears whole or not at
  * all: it is written to a temporary file, flushed to disk (fsync), then renamed into place, and
@@ -69,9 +71,18 @@ export function diskStorage(options: { root: string; secret: Buffer; now?: () =>
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
+    async *companies() {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch {
+        return;
+      }
+      for (const name of names) if (COMPANY_PATTERN.test(name)) yield name;
+    },
     async *list(prefix): AsyncIterable<StoredObject> {
       const company = prefix.replace(/\/$/, '');
-      if (!/^[0-9a-f-]{36}$/.test(company)) throw new Error(`not a company prefix: ${prefix}`);
+      if (!COMPANY_PATTERN.test(company)) throw new Error(`not a company prefix: ${prefix}`);
       let names: string[];
       try {
         names = await readdir(path.join(root, company));

@@ -73,6 +73,12 @@ export function s3Storage(options: S3Options): ObjectStorage {
         if (!isMissing(error)) throw error;
       }
     },
+    async *companies() {
+      const stream = client.listObjectsV2(bucket, '', false);
+      for await (const item of stream as AsyncIterable<{ prefix?: string }>) {
+        if (item.prefix) yield item.prefix.replace(/\/$/, '');
+      }
+    },
     async *list(prefix): AsyncIterable<StoredObject> {
       const stream = client.listObjectsV2(bucket, prefix.endsWith('/') ? prefix : `${prefix}/`, true);
       for await (const item of stream as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {

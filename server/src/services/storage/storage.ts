@@ -31,6 +31,8 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing a missing object is not an error (jobs retry). */
   remove(key: string): Promise<void>;
+  /** The companies (first key segments) that have objects, for the orphan sweeper. */
+  companies(): AsyncIterable<string>;
   /** The objects under a prefix (one company's files), for the orphan sweeper. */
   list(prefix: string): AsyncIterable<StoredObject>;
   /** A download link valid for a limited time: an HMAC-signed app URL (disk) or a presigned URL (S3). */

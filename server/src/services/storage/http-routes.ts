@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { can } from '#shared/permissions.js';
+import { documentUploadFields, DOCUMENT_TEXTS, type DocumentListItem } from '#shared/schemas/documents.js';
+import { SESSION_COOKIE } from '../../auth/lucia.js';
+import { loadSessionContext } from '../../auth/session-context.js';
+import { scopeOf } from '../../db/scope.js';
+import { withCompany } from '../../db/with-company.js';
+import type { AppServices } from '../services.js';
+import { linkSecretFor, storageFor } from './index.js';
+import { DOWNLOAD_PATH, verifyDownload } from './signed-links.js';
+import { attachmentDisposition } from './storage.js';
+import { readCookie } from '../../trpc/context.js';
+import { insertDocument, mayLink } from '../../domains/documents/documents.repository.js';
+import { checkUpload, displayName, UploadInspector, UploadRefused } from '../../domains/documents/upload-checks.js';
+
+export const UPLOAD_PATH = '/api/documents';
+
+/**
+ * The documents' HTTP routes (HTTP plumbing here: the session, multipart, the tenant transaction;
+ * the rules are the documents domain's: upload-checks.ts, documents.repository.ts), beside tRPC (which carries no files):
+ * - POST /api/documents: one file as multipart form data, its fields first (documentUploadFields).
+ *   The file streams to a temporary file (never whole in memory), is checked (upload-checks.ts),
+ *   moved into the file store under a key the server makes, and only then is its row inserted; a
+ *   refused or failed upload leaves neither. Answers the new document (201) or { error: { message } }.
+ * - GET /files/download: the disk store's signed links (403 when altered or expired).
+ */
+export async function documentRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { config } = services;
+  const storage = storageFor(config);
+  await storage.ready();
+  const secret = linkSecretFor(config);
+  const staging = path.join(config.dataDir, 'files', '.tmp');
+
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, {
+      limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 200, parts: 12, headerPairs: 50 },
+    });
+
+    scoped.post(UPLOAD_PATH, async (request, reply) => {
+      const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
+      const loaded = sessionId ? await loadSessionContext(services, sessionId) : null;
+      if (!loaded) return refuse(reply, 401, 'Not authenticated');
+      const { session } = loaded;
+      if (!session.company?.id) return refuse(reply, 400, DOCUMENT_TEXTS.companyMissing);
+      if (!can(session, 'documents', 'write')) return refuse(reply, 403, 'You do not have permission to do this');
+      if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_TEXTS.selectFile);
+
+      const scope = scopeOf(session, 'company');
+      const fields: Record<string, string> = {};
+      const staged = path.join(staging, `${randomUUID()}.upload`);
+      const key = `${scope.companyId}/${randomUUID()}`;
+      let stored = false;
+      try {
+        let received: { name: string; size: number; contentType: string } | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (received) continue;
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (received || part.fieldname !== 'file') {
+            part.file.resume();
+            throw new UploadRefused('Send one file per upload, in the field "file"');
+          }
+          let named: ReturnType<typeof displayName>;
+          try {
+            named = displayName(part.filename);
+          } catch (error) {
+            part.file.resume();
+            throw error;
+          }
+          const { name, extension } = named;
+          await mkdir(staging, { recursive: true });
+          const inspector = new UploadInspector();
+          try {
+            await pipeline(part.file, inspector, createWriteStream(staged, { flags: 'wx' }));
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
+              throw tooLarge(config.UPLOAD_MAX_BYTES);
+            throw error;
+          }
+          if (part.file.truncated) throw tooLarge(config.UPLOAD_MAX_BYTES);
+          const checked = await checkUpload(staged, extension, inspector);
+          received = { name, size: inspector.size, contentType: checked.contentType };
+        }
+        if (!received) throw new UploadRefused(DOCUMENT_TEXTS.selectFile);
+        const parsed = documentUploadFields.safeParse(fields);
+        if (!parsed.success) throw new UploadRefused(parsed.error.issues[0]?.message ?? 'Invalid upload');
+        const input = parsed.data;
+
+        await storage.putFile(key, staged, received.size, received.contentType);
+        stored = true;
+        const document = await withCompany(services.db, { companyId: scope.companyId, userId: scope.userId }, async (db) => {
+          const links = [
+            ['loads', input.loadId, 'Load'],
+            ['drivers', input.driverId, 'Driver'],
+            ['carriers', input.carrierId, 'Carrier'],
+          ] as const;
+          for (const [table, id, label] of links) {
+            // Another company's id answers exactly like a missing one.
+            if (id && !(await mayLink(db, scope, table, id))) throw new UploadRefused(`${label} not found`);
+          }
+          return insertDocument(db, scope, {
+            loadId: input.loadId ?? null,
+            driverId: input.driverId ?? null,
+            carrierId: input.carrierId ?? null,
+            fileName: received.name,
+            filePath: key,
+            fileSize: received.size,
+            contentType: received.contentType,
+            documentType: input.documentType,
+            visibility: input.visibility,
+          });
+        });
+        return reply.code(201).send(document satisfies DocumentListItem);
+      } catch (error) {
+        if (stored)
+          await storage.remove(key).catch((removal: Error) => services.log.warn(`documents: removing ${key}: ${removal.message}`));
+        if (error instanceof UploadRefused) return refuse(reply, error.status, error.message);
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(reply, 413, tooLarge(config.UPLOAD_MAX_BYTES).message);
+        if (code?.startsWith('FST_')) return refuse(reply, 400, (error as Error).message);
+        services.log.error('document upload failed', error);
+        return refuse(reply, 500, DOCUMENT_TEXTS.uploadFailed);
+      } finally {
+        await rm(staged, { force: true });
+      }
+    });
+  });
+
+  app.get(DOWNLOAD_PATH, async (request, reply) => {
+    const verified = verifyDownload(secret, request.query as Record<string, unknown>);
+    if (!verified.ok) return refuse(reply, 403, verified.reason === 'expired' ? 'This download link has expired' : 'Invalid download link');
+    const { link } = verified;
+    let body;
+    try {
+      body = await storage.read(link.key);
+    } catch {
+      return refuse(reply, 404, 'File not found');
+    }
+    return reply
+      .header('content-type', link.contentType)
+      .header('content-disposition', attachmentDisposition(link.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+}
+
+const tooLarge = (max: number) => new UploadRefused(`File is larger than the ${Math.round(max / (1024 * 1024))} MB limit`, 413);
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ error: { message } });
+}

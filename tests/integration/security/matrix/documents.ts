@@ -1,0 +1,17 @@
+import { createLoad } from '../../../support/factories.js';
+import { createDocument } from '../../documents/document-factory.js';
+import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
+
+/** A document of the caller's company marked sales (so every reader, sales included, sees it), uploaded by its sales member. */
+const documentId = async ({ company, services }: Sample) => ({ id: (await createDocument(services.db, company.users.sales)).id });
+
+export const documentsRules = {
+  'documents.list': { type: 'query', allowed: allowedBy('documents', 'read'), input: () => ({ limit: 10 }) },
+  'documents.forLoad': {
+    type: 'query',
+    allowed: allowedBy('documents', 'read'),
+    input: async ({ company, services }) => ({ loadId: await createLoad(services.db, company.users.sales) }),
+  },
+  'documents.downloadLink': { type: 'mutation', allowed: allowedBy('documents', 'read'), input: documentId },
+  'documents.delete': { type: 'mutation', allowed: allowedBy('documents', 'write'), input: documentId },
+} satisfies Record<string, ProcedureRule>;
