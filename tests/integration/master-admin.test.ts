@@ -478,7 +478,7 @@ describe('admin.seedTestUsers', () => {
 });
 
 describe('admin.outbox', () => {
-  it('shows the newest mail first with channel, recipient, subject, body, status and error', async () => {
+  it('shows the newest mail first with channel, recipient, subject, company, status and error; never a body (issue 10)', async () => {
     const subject = `Your invitation ${randomUUID()}`;
     const { mailer, db } = started.services;
     const sent = await mailer.send(db, { channel: 'email', to: 'invitee@example.test', subject, text: 'Open this link to join.' });
@@ -491,10 +491,13 @@ describe('admin.outbox', () => {
       channel: 'email',
       recipient: 'invitee@example.test',
       subject,
-      body: 'Open this link to join.',
+      companyName: null,
       status: 'sent',
       error: null,
     });
-    expect(outbox.find((message) => message.id === sms.id)).toMatchObject({ channel: 'sms', body: 'Your code is 123456' });
+    expect(outbox.find((message) => message.id === sms.id)).toMatchObject({ channel: 'sms', recipient: '+15550100' });
+    expect(JSON.stringify(outbox)).not.toContain('Open this link to join.');
+    expect(JSON.stringify(outbox)).not.toContain('123456');
   });
+
 });
