@@ -7,7 +7,7 @@ import { expect, expectAccessible, expectToast, openAs, settleAnimations, signIn
 
 /**
  * The master admin's console (stats, companies, suspension, the seed of test users, the
- * outbox) and an admin's Audit Logs screen, clicked through as those people would.
+ * outbox, without bodies) and an admin's Audit Logs screen, clicked through as those people would.
  */
 
 // Journeys with several sign-ins and a second browser; the machines that run them are small.
@@ -158,7 +158,7 @@ test('a master admin suspends a company (its users are signed out and told why) 
   await member.context.close();
 });
 
-test('a master admin reads the outbox: the newest mail, its body on request', async ({ page }) => {
+test('a master admin reads the outbox: recipient, subject and status of the newest mail, never its body', async ({ page }) => {
   const subject = `Outbox check ${unique()}`;
   await page.goto('/contact');
   await page.getByLabel('Name').fill('Olive Outbox');
@@ -172,9 +172,10 @@ test('a master admin reads the outbox: the newest mail, its body on request', as
   const outbox = page.getByRole('table', { name: 'Outbox' });
   const mail = outbox.getByRole('row').filter({ hasText: subject });
   await expect(mail).toContainText('inbox@haulwise.test');
-  await expect(mail.getByText('Please call me about a lane from Denver.')).toBeHidden();
+  await expect(mail).toContainText(`[Contact] ${subject}`);
+  // Bodies may hold invitation links and codes: the viewer has none to show (issue 10).
   await mail.getByText(`[Contact] ${subject}`).click();
-  await expect(mail.getByText('Please call me about a lane from Denver.')).toBeVisible();
+  await expect(page.getByText('Please call me about a lane from Denver.')).toHaveCount(0);
   await expectAccessible(page);
 });
 

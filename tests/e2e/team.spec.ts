@@ -1,29 +1,22 @@
-import pg from 'pg';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_COMPANY } from '../../server/src/seed/demo-data';
-import { e2eOwnerUrl } from './support/environment';
+import { mailFilesTo } from '../../server/src/services/mail/mail-files';
+import { E2E_DATA_DIR } from './support/environment';
 import { expect, expectAccessible, expectToast, settleAnimations, openAs, test, trackExternalRequests } from './support/fixtures';
 
 /**
  * The Team journey: an admin invites a member, the invitee opens the link from the email
- * (read from the outbox of the app's own database, as a mailbox would show it) and joins, and
+ * (read from the server's mail folder, as a mailbox would show it) and joins, and
  * the admin sees the new member in the table, changes their role and removes them.
  */
 
+/** The link in the newest mail to this address, from the server's mail folder (the outbox keeps no bodies). */
 async function invitationLinkMailedTo(email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: e2eOwnerUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ body_text: string }>(
-      'select body_text from outbox where recipient = $1 order by created_at desc limit 1',
-      [email],
-    );
-    const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(rows[0]?.body_text ?? '')?.[0];
-    if (!link) throw new Error(`no invitation link mailed to ${email}`);
-    return link;
-  } finally {
-    await client.end();
-  }
+  const [mail] = await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), email);
+  const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no invitation link mailed to ${email}`);
+  return link;
 }
 
 /**

@@ -36,10 +36,10 @@ const anonymous = (services = started.services, ip = uniqueIp()) => callerFor(se
 
 const storedMessages = (subject: string) => owner.selectFrom('contactMessages').selectAll().where('subject', '=', subject).execute();
 /** The outbox rows of a subject, each with its text from the developer's mail folder (the outbox keeps no bodies). */
-const outboxFor = async (subject: string) => {
-  const rows = await owner.selectFrom('outbox').selectAll().where('subject', '=', `[Contact] ${subject}`).execute();
+const outboxFor = async (subject: string): Promise<Record<string, any>[]> => {
+  const rows: Record<string, any>[] = await owner.selectFrom('outbox').selectAll().where('subject', '=', `[Contact] ${subject}`).execute();
   const mailDir = path.join(started.services.config.dataDir, 'mail');
-  return Promise.all(rows.map(async (row) => ({ ...row, bodyText: (await mailFileOf(mailDir, row.id))?.text ?? '' })));
+  return Promise.all(rows.map(async (row) => ({ ...row, bodyText: (await mailFileOf(mailDir, String(row.id)))?.text ?? '' })));
 };
 
 describe('contact form validation', () => {

@@ -33,6 +33,7 @@ export function toEml(id: string, message: MailFileMessage): string {
     `To: ${header(message.to)}`,
     `Subject: ${header(message.subject || (message.channel === 'sms' ? 'Text message' : ''))}`,
     `X-Haulwise-Channel: ${message.channel}`,
+    `X-Haulwise-Written: ${new Date().toISOString()}`,
     'MIME-Version: 1.0',
   ];
   if (!message.html) {
@@ -68,6 +69,8 @@ export interface MailFile {
   to: string;
   subject: string;
   channel: string;
+  /** When the server wrote it (to the millisecond). */
+  writtenAt: Date;
   text: string;
   html: string | null;
 }
@@ -83,7 +86,13 @@ export function parseEml(content: string): MailFile {
     }),
   );
   const id = /<([^@>]+)@/.exec(headers.get('message-id') ?? '')?.[1] ?? '';
-  const base = { id, to: headers.get('to') ?? '', subject: headers.get('subject') ?? '', channel: headers.get('x-haulwise-channel') ?? '' };
+  const base = {
+    id,
+    to: headers.get('to') ?? '',
+    subject: headers.get('subject') ?? '',
+    channel: headers.get('x-haulwise-channel') ?? '',
+    writtenAt: new Date(headers.get('x-haulwise-written') ?? headers.get('date') ?? 0),
+  };
   const boundary = /boundary="([^"]+)"/.exec(headers.get('content-type') ?? '')?.[1];
   if (!boundary) return { ...base, text: body.replace(/\r\n$/, ''), html: null };
   const parts = body
