@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import { VERIFICATION_LIFETIME_HOURS, VERIFY_EMAIL_PATH } from '#shared/schemas/verification.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { asUser, inCompany } from '../../db/transactions.js';
 import type { Mailer } from '../../services/mail/mailer.js';
 
 type Db = Kysely<Database>;
@@ -128,15 +127,13 @@ export async function markEmailVerified(db: Db, config: Pick<Config, 'PLATFORM_A
   await grantMasterAdmin(db, userId);
 }
 
-/** The platform flag on a verified account (the database refuses it to an unverified one). */
+/**
+ * The platform flag on a verified account. The app role cannot write it itself: the database's
+ * app_grant_platform_admin sets it, and only for an account whose address is verified.
+ */
 export async function grantMasterAdmin(db: Db, userId: string): Promise<boolean> {
-  // The profile is the user's own (profiles_self_read); the write is scoped to its company.
-  const profile = await asUser(db, userId, (tx) => tx.selectFrom('profiles').select('companyId').where('userId', '=', userId).executeTakeFirst());
-  if (!profile) return false;
-  await inCompany(db, { companyId: profile.companyId, userId }, (tx) =>
-    tx.updateTable('profiles').set({ isMasterAdmin: true }).where('userId', '=', userId).execute(),
-  );
-  return true;
+  const result = await sql<{ granted: boolean }>`select app_grant_platform_admin(${userId}::uuid) as granted`.execute(db);
+  return result.rows[0]?.granted ?? false;
 }
 
 const escapeHtml = (text: string) =>
