@@ -22,7 +22,8 @@ export const PERMISSIONS = {
   fleet: { read: ['admin', 'dispatcher'] },
   documents: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'] },
   invoices: { read: ['admin', 'treasury'] },
-  messages: { read: ['admin'] },
+  /** Everyone on staff writes to colleagues; each reads only what they sent or received (row-level security). */
+  messages: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales', 'treasury'] },
   analytics: { read: ['admin', 'sales', 'treasury'] },
 } as const satisfies Record<string, Record<string, readonly StaffRole[]>>;
 
@@ -159,10 +160,20 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/brokers',
     '/documents',
     { to: '/analytics', label: 'My Performance' },
+    '/messages',
     '/settings',
   ],
-  dispatcher: ['/dispatch-dashboard', '/loads', '/drivers', '/brokers', '/carriers', '/fleet-map', '/documents', '/settings'],
-  treasury: ['/treasury-dashboard', '/loads', '/drivers', '/brokers', '/invoices', { to: '/analytics', label: 'Reports' }, '/settings'],
+  dispatcher: ['/dispatch-dashboard', '/loads', '/drivers', '/brokers', '/carriers', '/fleet-map', '/documents', '/messages', '/settings'],
+  treasury: [
+    '/treasury-dashboard',
+    '/loads',
+    '/drivers',
+    '/brokers',
+    '/invoices',
+    { to: '/analytics', label: 'Reports' },
+    '/messages',
+    '/settings',
+  ],
   other: ['/dashboard'],
 };
 

@@ -17,6 +17,8 @@ import {
 } from '../support/factories.js';
 import { callerFor, listen, ownerDb, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
 import type { Persona } from '../support/personas.js';
+import { sendTestMessage } from './security/matrix/messages.js';
+import { latestNotificationOf } from './security/matrix/notifications.js';
 import { LIVE_CHANGES, liveNotices, type LiveChange as MatrixChange } from './security/matrix/realtime.js';
 
 let started: StartedServices;
@@ -111,6 +113,9 @@ describe('realtime.changes: one channel per tab', () => {
       brokers: await createBroker(db, ours.users.dispatcher),
       carriers: await createCarrier(db, ours.users.sales),
       wipAssignments: await createWipRequest(db, ours.users.dispatcher),
+      // A message to the admin, then the notification it made them (the recipient's alone: tests/integration/messages.test.ts).
+      messages: await sendTestMessage(db, ours.users.dispatcher, ours.users.admin),
+      notifications: await latestNotificationOf(db, ours.users.admin),
     } satisfies Record<LiveTable, string>;
     await expect.poll(() => admin.changes().map((change) => [change.table, change.id]), { timeout: 1000 }).toEqual(Object.entries(made));
     // Treasury reads no carriers (shared/src/permissions.ts) and sees only their own WIP requests.

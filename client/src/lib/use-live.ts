@@ -24,6 +24,9 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   brokers: { rows: ['brokers.list', 'brokers.get', 'loads.formOptions'], counts: ['dashboard.summary'] },
   carriers: { rows: ['carriers.list', 'carriers.get', 'carriers.options', 'loads.formOptions'], counts: [] },
   wipAssignments: { rows: ['wip.list'], counts: [] },
+  // An open thread (messages.get) is re-read on any new message: a reply may belong to it.
+  messages: { rows: ['messages.inbox', 'messages.sent'], counts: ['messages.unreadCount', 'messages.get'] },
+  notifications: { rows: ['notifications.list'], counts: ['notifications.unreadCount'] },
 };
 
 /** Changes arriving together (a burst, a bulk change) are applied together. */

@@ -3,6 +3,7 @@ import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
 import type { DocumentType, DocumentVisibility } from '#shared/schemas/documents.js';
 import type { DriverStatus } from '#shared/schemas/drivers.js';
+import type { NotificationKind } from '#shared/schemas/notifications.js';
 import type { WipStatus } from '#shared/schemas/wip.js';
 
 /**
@@ -243,6 +244,48 @@ export interface Database {
   emailVerifications: EmailVerificationsTable;
   signInFailures: SignInFailuresTable;
   documents: DocumentsTable;
+  messages: MessagesTable;
+  notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
+}
+
+/** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
+export interface MessagesTable {
+  id: Generated<string>;
+  companyId: string;
+  senderId: string;
+  recipientId: string;
+  /** The thread's first message; null on the first message itself. */
+  threadId: string | null;
+  subject: string | null;
+  body: string;
+  loadId: string | null;
+  isRead: Generated<boolean>;
+  readAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** One person's notification (migrations/2026-11-25T1300_notifications.ts), made by the fan-out triggers. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  companyId: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: Generated<string>;
+  link: string | null;
+  entityId: string | null;
+  readAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A kind one person turned on or off (none stored: on). */
+export interface NotificationPreferencesTable {
+  companyId: string;
+  userId: string;
+  kind: NotificationKind;
+  enabled: boolean;
+  updatedAt: DefaultedTimestamp;
 }
 
 /** Stored files (migrations/2026-11-25T1200_documents.ts): the object is in the file store under filePath. */

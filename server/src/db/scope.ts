@@ -51,6 +51,13 @@ export const OWNERSHIP = {
   auditLogs: { owners: [], onlyOwnFor: [] },
   /** Documents belong to the company; who reads which is their visibility's business (DOCUMENT_VISIBILITY in shared/src/permissions.ts). */
   documents: { owners: [], onlyOwnFor: [] },
+  /**
+   * Messages and notifications are personal, for every role: row-level security shows a user only
+   * the messages they sent or received and their own notifications (a master admin included), and
+   * the live feed tells only those people (server/src/domains/realtime/live-audience.ts).
+   */
+  messages: { owners: ['senderId', 'recipientId'], onlyOwnFor: ['admin', 'dispatcher', 'sales', 'treasury'] },
+  notifications: { owners: ['userId'], onlyOwnFor: ['admin', 'dispatcher', 'sales', 'treasury'] },
 } as const satisfies {
   [Table in keyof Database]?: { owners: readonly (keyof Database[Table] & string)[]; onlyOwnFor: readonly StaffRole[] };
 };

@@ -8,6 +8,8 @@ import { geoRouter } from '../domains/geo/geo.router.js';
 import { documentsRouter } from '../domains/documents/documents.router.js';
 import { driversRouter } from '../domains/drivers/drivers.router.js';
 import { loadsRouter } from '../domains/loads/loads.router.js';
+import { messagesRouter } from '../domains/messages/messages.router.js';
+import { notificationsRouter } from '../domains/notifications/notifications.router.js';
 import { realtimeRouter } from '../domains/realtime/realtime.router.js';
 import { invitationsRouter } from '../domains/invitations/invitations.router.js';
 import { settingsRouter } from '../domains/settings/settings.router.js';
@@ -36,6 +38,8 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   audit: auditRouter,
   admin: adminRouter,
+  messages: messagesRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,6 +17,8 @@ import { documentsRules } from './matrix/documents.js';
 import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
 import { loadsRules } from './matrix/loads.js';
+import { messagesRules } from './matrix/messages.js';
+import { notificationsRules } from './matrix/notifications.js';
 import { realtimeRules } from './matrix/realtime.js';
 import { settingsRules } from './matrix/settings.js';
 import { teamRules } from './matrix/team.js';
@@ -124,6 +126,8 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...driversRules,
   ...geoRules,
   ...loadsRules,
+  ...messagesRules,
+  ...notificationsRules,
   ...realtimeRules,
   ...settingsRules,
   ...teamRules,

@@ -11,7 +11,20 @@ const LIVE_DOMAINS = {
   brokers: 'brokers',
   carriers: 'carriers',
   wipAssignments: 'wip',
-} as const satisfies Record<LiveTable, Domain>;
+  messages: 'messages',
+  /** Anyone signed in has notifications, whatever their role (a driver has none). */
+  notifications: null,
+} as const satisfies Record<LiveTable, Domain | null>;
+
+/**
+ * Personal tables: a change is told only to the people its row names (sender and recipient, the
+ * notified user), in their own company, whatever their role, a master admin too (row-level
+ * security lets nobody else read those rows).
+ */
+const PERSONAL_TABLES: Partial<Record<LiveTable, readonly string[]>> = {
+  messages: ['senderId', 'recipientId'],
+  notifications: ['userId'],
+};
 
 /**
  * Who hears what: per table the user may read, the scope of those reads, exactly as the table's
@@ -23,9 +36,9 @@ export type LiveAudience = Partial<Record<LiveTable, Scope>>;
 export function liveAudienceOf(session: SessionOutput): LiveAudience {
   const audience: LiveAudience = {};
   for (const table of LIVE_TABLES) {
-    const domain = LIVE_DOMAINS[table];
-    if (!can(session, domain, 'read')) continue;
-    audience[table] = scopeOf(session, MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company');
+    const domain: Domain | null = LIVE_DOMAINS[table];
+    if (domain !== null && !can(session, domain, 'read')) continue;
+    audience[table] = scopeOf(session, domain !== null && MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company');
   }
   return audience;
 }
@@ -45,6 +58,8 @@ export function toLiveChange(audience: LiveAudience, userId: string, event: Real
   const scope = table ? audience[table] : undefined;
   const op = OPS.find((name) => name === event.op);
   if (!table || !scope || !op || typeof event.id !== 'string') return null;
+  const people = PERSONAL_TABLES[table];
+  if (people && (event.companyId !== scope.companyId || !people.some((column) => event[column] === userId))) return null;
   const previous = Object.fromEntries(OWNERSHIP[table].owners.map((column: string) => [column, event[`old${capitalised(column)}`]]));
   if (!mayRead(scope, table, event, previous)) return null;
   return {

@@ -1,0 +1,32 @@
+import { MESSAGE_LIMITS, messageItem, messageReplyInput } from '#shared/schemas/messages.js';
+import { orNotFound } from '../../errors.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
+import { findMessage, insertMessage } from './messages.repository.js';
+import { checkRecipient, checkSendRate } from './send-message.js';
+
+const replySubject = (subject: string | null) => {
+  if (!subject) return null;
+  return (/^re:/i.test(subject) ? subject : `Re: ${subject}`).slice(0, MESSAGE_LIMITS.subject);
+};
+
+/**
+ * A reply to a message one sent or received: to the other person, in the same thread, with the
+ * same load. Rate-limited like any message; a message the caller may not read answers like a missing one.
+ */
+export const replyMessageProcedure = permittedProcedure('messages', 'write')
+  .input(messageReplyInput)
+  .output(messageItem)
+  .mutation(async ({ ctx, input }) => {
+    const original = orNotFound(await findMessage(ctx.db, ctx.scope, input.id), 'Message');
+    await checkSendRate(ctx.db, ctx.scope);
+    const recipientId = original.senderId === ctx.scope.userId ? original.recipientId : original.senderId;
+    await checkRecipient(ctx.db, ctx.scope, recipientId);
+    const id = await insertMessage(ctx.db, ctx.scope, {
+      recipientId,
+      subject: replySubject(original.subject),
+      body: input.body,
+      loadId: original.loadId,
+      threadId: original.threadId ?? original.id,
+    });
+    return orNotFound(await findMessage(ctx.db, ctx.scope, id), 'Message');
+  });

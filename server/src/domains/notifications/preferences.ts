@@ -1,0 +1,17 @@
+import { notificationPreferenceInput, notificationPreferencesOutput } from '#shared/schemas/notifications.js';
+import { companyProcedure } from '../../trpc/procedures.js';
+import { readPreferences, savePreference } from './notifications.repository.js';
+
+/** The kinds of notification the caller receives (Settings, Notifications card). */
+export const notificationPreferencesProcedure = companyProcedure
+  .output(notificationPreferencesOutput)
+  .query(({ ctx }) => readPreferences(ctx.db, ctx.scope));
+
+/** Turns one kind on or off for the caller; answers every kind as it now stands. */
+export const setNotificationPreferenceProcedure = companyProcedure
+  .input(notificationPreferenceInput)
+  .output(notificationPreferencesOutput)
+  .mutation(async ({ ctx, input }) => {
+    await savePreference(ctx.db, ctx.scope, input.kind, input.enabled);
+    return readPreferences(ctx.db, ctx.scope);
+  });

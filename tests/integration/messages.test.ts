@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
+import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from '#shared/schemas/messages.js';
+import { withCompany } from '../../server/src/db/with-company.js';
+import type { StartedServices } from '../../server/src/services/create-services.js';
+import { createLoad, createMember, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
+import { callerFor, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import { expectTrpcError, userFacingError } from '../support/http.js';
+import { expectSameAsMissing } from './security/authorization-matrix.js';
+import { sendTestMessage } from './security/matrix/messages.js';
+
+let started: StartedServices;
+let app: FastifyInstance;
+let origin: string;
+let wsUrl: string;
+let company: TestCompany;
+let other: TestCompany;
+const closers: (() => void)[] = [];
+
+beforeAll(async () => {
+  started = await startTestServices();
+  ({ app, origin, wsUrl } = await listen(started.services));
+  [company, other] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
+});
+afterAll(async () => {
+  for (const close of closers) close();
+  await app?.close();
+  await started?.close();
+});
+
+const as = (user: TestUser) => callerFor(started.services, user);
+
+/** A signed-in tab's one live channel, over a real WebSocket, listening once it resolves. */
+async function tab(user: TestUser): Promise<{ changes: () => LiveChange[] }> {
+  const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, user), origin);
+  const events: LiveEvent[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const subscription = client.realtime.changes.subscribe(undefined, {
+      onData: (event) => {
+        events.push(event);
+        if (event.type === 'session' && event.state === 'active') resolve();
+      },
+      onError: reject,
+    });
+    closers.push(() => {
+      subscription.unsubscribe();
+      void wsClient.close();
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return { changes: () => events.filter((event): event is LiveChange => event.type === 'change') };
+}
+
+describe('messages.send and the mailboxes', () => {
+  it('a message reaches its recipient, shows in the sender’s Sent, and in nobody else’s mailbox', async () => {
+    const { admin, dispatcher, sales } = company.users;
+    const loadId = await createLoad(started.services.db, dispatcher, { loadNumber: `LD-${randomUUID().slice(0, 6)}` });
+    const sent = await (
+      await as(dispatcher)
+    ).messages.send({
+      recipientId: admin.userId,
+      subject: '  Pickup window  ',
+      body: 'Can we move the Dallas pickup to 3 PM?',
+      loadId,
+    });
+    expect(sent).toMatchObject({
+      senderId: dispatcher.userId,
+      senderName: 'Dee dispatcher',
+      recipientId: admin.userId,
+      recipientName: 'Ada Admin',
+      subject: 'Pickup window',
+      body: 'Can we move the Dallas pickup to 3 PM?',
+      loadId,
+      isRead: false,
+      threadId: null,
+    });
+    expect(sent.loadNumber).toMatch(/^LD-/);
+
+    const adminCaller = await as(admin);
+    expect((await adminCaller.messages.inbox()).items.map((message) => message.id)).toContain(sent.id);
+    expect((await (await as(dispatcher)).messages.sent()).items.map((message) => message.id)).toContain(sent.id);
+    // Not in the sender's inbox, not in the recipient's Sent, nowhere for a third user of the same company.
+    expect((await (await as(dispatcher)).messages.inbox()).items.map((message) => message.id)).not.toContain(sent.id);
+    expect((await adminCaller.messages.sent()).items.map((message) => message.id)).not.toContain(sent.id);
+    const third = await as(sales);
+    expect((await third.messages.inbox()).items.map((message) => message.id)).not.toContain(sent.id);
+    expect((await third.messages.sent()).items.map((message) => message.id)).not.toContain(sent.id);
+    await expectSameAsMissing(
+      () => third.messages.get({ id: sent.id }),
+      () => third.messages.get({ id: randomUUID() }),
+    );
+    // Row-level security says the same, whatever the query: the third user's transaction sees no row.
+    const seen = await withCompany(started.services.db, sales, (tx) =>
+      tx.selectFrom('messages').select('id').where('id', '=', sent.id).execute(),
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses a recipient of another company exactly like one that does not exist, and stores nothing', async () => {
+    const caller = await as(company.users.sales);
+    const before = (await caller.messages.sent()).items.length;
+    const foreign = await expectTrpcError(
+      caller.messages.send({ recipientId: other.users.admin.userId, body: 'Hello from another company' }),
+      'NOT_FOUND',
+      'Recipient not found',
+    );
+    const missing = await expectTrpcError(caller.messages.send({ recipientId: randomUUID(), body: 'Hello nobody' }), 'NOT_FOUND');
+    expect(userFacingError(foreign, 'messages.send')).toEqual(userFacingError(missing, 'messages.send'));
+    expect(userFacingError(foreign, 'messages.send').data.field).toBe('recipientId');
+    expect((await caller.messages.sent()).items.length).toBe(before);
+    // Nor through the database directly: both people must belong to the message's company.
+    await expect(sendTestMessage(started.services.db, company.users.sales, other.users.admin)).rejects.toThrow();
+  });
+
+  it('refuses a load of another company, and oneself as recipient', async () => {
+    const caller = await as(company.users.dispatcher);
+    const foreignLoad = await createLoad(started.services.db, other.users.dispatcher);
+    const error = await expectTrpcError(
+      caller.messages.send({ recipientId: company.users.admin.userId, body: 'See load', loadId: foreignLoad }),
+      'NOT_FOUND',
+      'Load not found',
+    );
+    expect(userFacingError(error, 'messages.send').data.field).toBe('loadId');
+    await expectTrpcError(caller.messages.send({ recipientId: company.users.dispatcher.userId, body: 'Note to self' }), 'NOT_FOUND');
+  });
+
+  it('validates with clear field errors: a body is required and bounded, the subject bounded, the recipient required', async () => {
+    const caller = await as(company.users.treasury);
+    const recipientId = company.users.admin.userId;
+    const blank = await expectTrpcError(caller.messages.send({ recipientId, body: '   ' }), 'BAD_REQUEST');
+    expect(userFacingError(blank, 'messages.send')).toMatchObject({ message: 'Message is required', data: { field: 'body' } });
+    const long = await expectTrpcError(caller.messages.send({ recipientId, body: 'x'.repeat(5001) }), 'BAD_REQUEST');
+    expect(userFacingError(long, 'messages.send').message).toBe('Message must be at most 5000 characters');
+    const subject = await expectTrpcError(caller.messages.send({ recipientId, subject: 's'.repeat(201), body: 'Hi' }), 'BAD_REQUEST');
+    expect(userFacingError(subject, 'messages.send').data.field).toBe('subject');
+    const noRecipient = await expectTrpcError(caller.messages.send({ recipientId: '', body: 'Hi' }), 'BAD_REQUEST');
+    expect(userFacingError(noRecipient, 'messages.send')).toMatchObject({
+      message: 'Recipient is required',
+      data: { field: 'recipientId' },
+    });
+  });
+
+  it('keeps a body as the text it is (no HTML is interpreted or stripped)', async () => {
+    const body = '<img src=x onerror=alert(1)> & <b>bold</b>';
+    const sent = await (await as(company.users.admin)).messages.send({ recipientId: company.users.sales.userId, body });
+    expect((await (await as(company.users.sales)).messages.get({ id: sent.id })).message.body).toBe(body);
+  });
+
+  it('searches a mailbox by subject, body, load number and the other person’s name', async () => {
+    const { admin, treasury } = company.users;
+    const tag = randomUUID().slice(0, 8);
+    const sent = await sendTestMessage(started.services.db, treasury, admin, { subject: `Invoice ${tag}`, body: 'Due Friday' });
+    const inbox = await as(admin);
+    expect((await inbox.messages.inbox({ search: tag })).items.map((message) => message.id)).toEqual([sent]);
+    expect((await inbox.messages.inbox({ search: 'Tre treasury' })).items.map((message) => message.id)).toContain(sent);
+    expect((await inbox.messages.inbox({ search: `${tag}-nothing` })).items).toEqual([]);
+  });
+
+  it('is limited per sender: past the limit a clear TOO_MANY_REQUESTS, and nothing stored', async () => {
+    const member = await createMember(started.services, company.companyId, { role: 'dispatcher' });
+    const caller = await as(member);
+    for (let index = 0; index < MESSAGE_RATE_LIMIT.limit; index += 1) {
+      await caller.messages.send({ recipientId: company.users.admin.userId, body: `Message ${index}` });
+    }
+    await expectTrpcError(
+      caller.messages.send({ recipientId: company.users.admin.userId, body: 'One too many' }),
+      'TOO_MANY_REQUESTS',
+      MESSAGE_RATE_LIMITED,
+    );
+    expect((await caller.messages.sent({ limit: 100 })).items).toHaveLength(MESSAGE_RATE_LIMIT.limit);
+    // Another sender is not held back by it.
+    await (await as(company.users.sales)).messages.send({ recipientId: company.users.admin.userId, body: 'Still fine' });
+  });
+
+  it('a driver (no role) has no messages', async () => {
+    await expectTrpcError((await as(company.users.driver)).messages.inbox(), 'FORBIDDEN');
+  });
+});
+
+describe('reading, unread counts and replies', () => {
+  it('opening an unread received message marks it read and lowers the unread count; the sender opening it changes nothing', async () => {
+    const { admin, dispatcher } = company.users;
+    const reader = await as(admin);
+    const before = (await reader.messages.unreadCount()).count;
+    const id = await sendTestMessage(started.services.db, dispatcher, admin);
+    expect((await reader.messages.unreadCount()).count).toBe(before + 1);
+
+    expect((await (await as(dispatcher)).messages.get({ id })).message.isRead).toBe(false);
+    expect((await reader.messages.unreadCount()).count).toBe(before + 1);
+
+    const opened = await reader.messages.get({ id });
+    expect(opened.message.isRead).toBe(true);
+    expect((await reader.messages.unreadCount()).count).toBe(before);
+    expect((await reader.messages.inbox()).items.find((message) => message.id === id)?.isRead).toBe(true);
+  });
+
+  it('a reply goes to the other person, in the same thread, with Re: and the same load; get shows the thread oldest first', async () => {
+    const { admin, sales } = company.users;
+    const loadId = await createLoad(started.services.db, sales);
+    const first = await (
+      await as(sales)
+    ).messages.send({ recipientId: admin.userId, subject: 'Rate check', body: 'Is $2,450 ok?', loadId });
+    const reply = await (await as(admin)).messages.reply({ id: first.id, body: 'Yes, book it.' });
+    expect(reply).toMatchObject({
+      senderId: admin.userId,
+      recipientId: sales.userId,
+      subject: 'Re: Rate check',
+      threadId: first.id,
+      loadId,
+    });
+    const again = await (await as(sales)).messages.reply({ id: reply.id, body: 'Booked.' });
+    expect(again).toMatchObject({ recipientId: admin.userId, subject: 'Re: Rate check', threadId: first.id });
+
+    const thread = await (await as(admin)).messages.get({ id: first.id });
+    expect(thread.thread.map((message) => message.id)).toEqual([first.id, reply.id, again.id]);
+    await expectTrpcError((await as(company.users.treasury)).messages.reply({ id: first.id, body: 'Me too' }), 'NOT_FOUND');
+  });
+
+  it('the recipient list is the caller’s company, without the caller, with names and roles', async () => {
+    const recipients = await (await as(company.users.sales)).messages.recipients();
+    const ids = recipients.map((person) => person.userId);
+    expect(ids).not.toContain(company.users.sales.userId);
+    expect(ids).toEqual(expect.arrayContaining([company.users.admin.userId, company.users.driver.userId]));
+    expect(ids).not.toContain(other.users.admin.userId);
+    expect(recipients.find((person) => person.userId === company.users.admin.userId)).toMatchObject({ name: 'Ada Admin', role: 'admin' });
+  });
+});
+
+describe('live: who hears of a message', () => {
+  it('the recipient and the sender hear of it at once; a third user of the same company and another company do not', async () => {
+    const { admin, dispatcher, sales } = company.users;
+    const recipient = await tab(admin);
+    const sender = await tab(dispatcher);
+    const third = await tab(sales);
+    const stranger = await tab(other.users.admin);
+
+    const sent = await (await as(dispatcher)).messages.send({ recipientId: admin.userId, body: 'Live check' });
+    await expect
+      .poll(() => recipient.changes(), { timeout: 1000, interval: 20 })
+      .toContainEqual(expect.objectContaining({ table: 'messages', op: 'INSERT', id: sent.id, mine: false }));
+    await expect
+      .poll(() => sender.changes(), { timeout: 1000, interval: 20 })
+      .toContainEqual(expect.objectContaining({ table: 'messages', op: 'INSERT', id: sent.id, mine: true }));
+
+    // Opening it: both hear it was read (status unread -> read).
+    await (await as(admin)).messages.get({ id: sent.id });
+    await expect
+      .poll(() => sender.changes(), { timeout: 1000, interval: 20 })
+      .toContainEqual(expect.objectContaining({ table: 'messages', op: 'UPDATE', id: sent.id, status: 'read', previousStatus: 'unread' }));
+
+    // A message to the third user arrives after ours: by then ours would have reached them too.
+    const sentinel = await sendTestMessage(started.services.db, dispatcher, sales);
+    await expect.poll(() => third.changes().map((change) => change.id), { timeout: 2000 }).toContain(sentinel);
+    expect(third.changes().map((change) => change.id)).not.toContain(sent.id);
+    expect(third.changes().filter((change) => change.table === 'notifications')).toHaveLength(1);
+    const foreignSentinel = await sendTestMessage(started.services.db, other.users.dispatcher, other.users.admin);
+    await expect.poll(() => stranger.changes().map((change) => change.id), { timeout: 2000 }).toContain(foreignSentinel);
+    expect(stranger.changes().map((change) => change.id)).not.toContain(sent.id);
+  });
+});
