@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import type { StartedServices } from '../../server/src/services/create-services.js';
-import { createBroker, createMasterAdmin, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
-import { callerFor, ownerDb, startTestServices, type Caller } from '../support/harness.js';
-import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import type { PersonaName } from '../support/personas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBroker, createTestCompany, type TestCompany } from '../support/factories.js';
+import { useTenants } from '../support/tenants.js';
+import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 
 /**
@@ -14,27 +11,8 @@ import { expectSameAsMissing } from './security/authorization-matrix.js';
  * a master admin reads every company's and writes only their own.
  */
 
-let started: StartedServices;
-let owner: Kysely<any>;
-let companyA: TestCompany;
-let companyB: TestCompany;
-let masterAdmin: TestUser;
-
-beforeAll(async () => {
-  started = await startTestServices();
-  owner = ownerDb();
-  [companyA, companyB] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
-  masterAdmin = await createMasterAdmin(started.services);
-});
-afterAll(async () => {
-  await owner?.destroy();
-  await started?.close();
-});
-
-const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
-  callerFor(started.services, company.users[persona], uniqueIp());
-const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
-const anonymous = () => callerFor(started.services, null, uniqueIp());
+const tenants = useTenants();
+const { as, asMasterAdmin, anonymous } = tenants;
 
 const newBroker = (overrides: Record<string, unknown> = {}) => ({
   name: `Priya Shah ${randomUUID().slice(0, 6)}`,
@@ -65,11 +43,11 @@ describe('adding a broker', () => {
   it.each(['admin', 'dispatcher', 'sales'] as const)('a %s adds a broker to their company', async (persona) => {
     const input = newBroker();
     const broker = await (await as(persona)).brokers.create(input);
-    expect(broker).toMatchObject({ ...input, companyId: companyA.companyId });
+    expect(broker).toMatchObject({ ...input, companyId: tenants.companyA.companyId });
   });
 
   it('a master admin adds brokers to their own company only', async () => {
-    expect((await (await asMasterAdmin()).brokers.create(newBroker())).companyId).toBe(masterAdmin.companyId);
+    expect((await (await asMasterAdmin()).brokers.create(newBroker())).companyId).toBe(tenants.masterAdmin.companyId);
   });
 
   it('treasury and drivers may not add brokers; nobody signed out may', async () => {
@@ -115,7 +93,7 @@ describe('adding a broker', () => {
       field,
       message,
     );
-    expect(await owner.selectFrom('brokers').select('id').where('notes', '=', marker).execute()).toEqual([]);
+    expect(await tenants.owner.selectFrom('brokers').select('id').where('notes', '=', marker).execute()).toEqual([]);
   });
 });
 
@@ -123,7 +101,7 @@ describe('listing and reading brokers', () => {
   let list: TestCompany;
 
   beforeAll(async () => {
-    list = await createTestCompany(started.services);
+    list = await createTestCompany(tenants.services);
     await (await as('admin', list)).brokers.create(newBroker({ name: 'First' }));
     await (await as('sales', list)).brokers.create(newBroker({ name: 'Second' }));
     await (await as('dispatcher', list)).brokers.create(newBroker({ name: 'Third' }));
@@ -149,28 +127,28 @@ describe('listing and reading brokers', () => {
   it('refuses drivers (no role) and anyone signed out', async () => {
     expect(await refusal((await as('driver', list)).brokers.list())).toEqual(FORBIDDEN);
     expect(await refusal((await anonymous()).brokers.list())).toEqual(UNAUTHORIZED);
-    const id = await createBroker(started.services.db, list.users.dispatcher);
+    const id = await createBroker(tenants.services.db, list.users.dispatcher);
     expect(await refusal((await as('driver', list)).brokers.get({ id }))).toEqual(FORBIDDEN);
   });
 
   it('reads one broker as every reader and as a master admin', async () => {
-    const id = await createBroker(started.services.db, companyA.users.dispatcher);
+    const id = await createBroker(tenants.services.db, tenants.companyA.users.dispatcher);
     for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await as('treasury'), await asMasterAdmin()]) {
       expect((await caller.brokers.get({ id })).id).toBe(id);
     }
   });
 
   it("shows a master admin other companies' brokers, which other companies never see", async () => {
-    const id = await createBroker(started.services.db, companyB.users.dispatcher);
-    expect((await (await asMasterAdmin()).brokers.get({ id })).companyId).toBe(companyB.companyId);
+    const id = await createBroker(tenants.services.db, tenants.companyB.users.dispatcher);
+    expect((await (await asMasterAdmin()).brokers.get({ id })).companyId).toBe(tenants.companyB.companyId);
     const { items } = await (await as('admin', list)).brokers.list({ limit: 100 });
     expect(items.some((broker) => broker.id === id)).toBe(false);
   });
 
   it("answers another company's broker, a random id and a deleted id all alike", async () => {
     const caller = await as('treasury');
-    const foreign = await createBroker(started.services.db, companyB.users.dispatcher);
-    const deleted = await createBroker(started.services.db, companyA.users.dispatcher);
+    const foreign = await createBroker(tenants.services.db, tenants.companyB.users.dispatcher);
+    const deleted = await createBroker(tenants.services.db, tenants.companyA.users.dispatcher);
     await (await as('admin')).brokers.delete({ id: deleted });
     await expectSameAsMissing(
       () => caller.brokers.get({ id: foreign }),
@@ -199,27 +177,27 @@ describe('editing a broker', () => {
   });
 
   it('refuses treasury and drivers', async () => {
-    const id = await createBroker(started.services.db, companyA.users.dispatcher);
+    const id = await createBroker(tenants.services.db, tenants.companyA.users.dispatcher);
     expect(await refusal((await as('treasury')).brokers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).brokers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
   });
 
   it("answers another company's broker like a missing one, for a master admin too, and leaves it untouched", async () => {
-    const foreign = await createBroker(started.services.db, companyB.users.dispatcher, { name: 'Untouched Broker' });
+    const foreign = await createBroker(tenants.services.db, tenants.companyB.users.dispatcher, { name: 'Untouched Broker' });
     for (const caller of [await as('dispatcher'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.brokers.update({ id: foreign, name: 'Hijacked' }),
         () => caller.brokers.update({ id: randomUUID(), name: 'Hijacked' }),
       );
     }
-    const row = await owner.selectFrom('brokers').select('name').where('id', '=', foreign).executeTakeFirstOrThrow();
+    const row = await tenants.owner.selectFrom('brokers').select('name').where('id', '=', foreign).executeTakeFirstOrThrow();
     expect(row.name).toBe('Untouched Broker');
   });
 });
 
 describe('deleting a broker', () => {
   it('only admins delete brokers', async () => {
-    const id = await createBroker(started.services.db, companyA.users.dispatcher);
+    const id = await createBroker(tenants.services.db, tenants.companyA.users.dispatcher);
     for (const persona of ['dispatcher', 'sales', 'treasury', 'driver'] as const) {
       expect(await refusal((await as(persona)).brokers.delete({ id }))).toEqual(FORBIDDEN);
     }
@@ -229,11 +207,11 @@ describe('deleting a broker', () => {
   });
 
   it("keeps a load's history: the load stays, unlinked, still naming the broker it had", async () => {
-    const id = await createBroker(started.services.db, companyA.users.dispatcher, { name: 'Historic Brokerage' });
-    const load = await owner
+    const id = await createBroker(tenants.services.db, tenants.companyA.users.dispatcher, { name: 'Historic Brokerage' });
+    const load = await tenants.owner
       .insertInto('loads')
       .values({
-        companyId: companyA.companyId,
+        companyId: tenants.companyA.companyId,
         loadNumber: `LOAD-${Date.now()}`,
         pickupLocation: '1 Dock Rd',
         pickupCity: 'Tacoma',
@@ -246,21 +224,25 @@ describe('deleting a broker', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await (await as('admin')).brokers.delete({ id });
-    const after = await owner.selectFrom('loads').select(['brokerId', 'brokerName']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    const after = await tenants.owner
+      .selectFrom('loads')
+      .select(['brokerId', 'brokerName'])
+      .where('id', '=', load.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ brokerId: null, brokerName: 'Historic Brokerage' });
   });
 
   it("answers another company's broker, and a deleted one, like a missing one, for a master admin too", async () => {
-    const foreign = await createBroker(started.services.db, companyB.users.dispatcher);
+    const foreign = await createBroker(tenants.services.db, tenants.companyB.users.dispatcher);
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.brokers.delete({ id: foreign }),
         () => caller.brokers.delete({ id: randomUUID() }),
       );
     }
-    expect(await owner.selectFrom('brokers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
+    expect(await tenants.owner.selectFrom('brokers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
     const admin = await as('admin');
-    const deleted = await createBroker(started.services.db, companyA.users.dispatcher);
+    const deleted = await createBroker(tenants.services.db, tenants.companyA.users.dispatcher);
     await admin.brokers.delete({ id: deleted });
     await expectSameAsMissing(
       () => admin.brokers.delete({ id: foreign }),

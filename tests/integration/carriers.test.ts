@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import type { StartedServices } from '../../server/src/services/create-services.js';
-import { createCarrier, createMasterAdmin, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
-import { callerFor, ownerDb, startTestServices, type Caller } from '../support/harness.js';
-import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import type { PersonaName } from '../support/personas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCarrier, createTestCompany, type TestCompany } from '../support/factories.js';
+import { useTenants } from '../support/tenants.js';
+import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 
 /**
@@ -14,27 +11,8 @@ import { expectSameAsMissing } from './security/authorization-matrix.js';
  * only their own. Another company's id answers like a missing one.
  */
 
-let started: StartedServices;
-let owner: Kysely<any>;
-let companyA: TestCompany;
-let companyB: TestCompany;
-let masterAdmin: TestUser;
-
-beforeAll(async () => {
-  started = await startTestServices();
-  owner = ownerDb();
-  [companyA, companyB] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
-  masterAdmin = await createMasterAdmin(started.services);
-});
-afterAll(async () => {
-  await owner?.destroy();
-  await started?.close();
-});
-
-const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
-  callerFor(started.services, company.users[persona], uniqueIp());
-const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
-const anonymous = () => callerFor(started.services, null, uniqueIp());
+const tenants = useTenants();
+const { as, asMasterAdmin, anonymous } = tenants;
 
 const newCarrier = (overrides: Record<string, unknown> = {}) => ({
   name: `Blue Ridge Transport ${randomUUID().slice(0, 6)}`,
@@ -66,16 +44,16 @@ describe('adding a carrier', () => {
   it.each(['admin', 'dispatcher'] as const)('a %s adds a carrier to the company, contract not yet signed', async (persona) => {
     const input = newCarrier();
     const carrier = await (await as(persona)).carriers.create(input);
-    expect(carrier).toMatchObject({ ...input, companyId: companyA.companyId, contractSigned: false, salesAgentId: null });
+    expect(carrier).toMatchObject({ ...input, companyId: tenants.companyA.companyId, contractSigned: false, salesAgentId: null });
   });
 
   it('a sales user adds a carrier that becomes their own', async () => {
     const carrier = await (await as('sales')).carriers.create(newCarrier({ contractSigned: true }));
-    expect(carrier).toMatchObject({ salesAgentId: companyA.users.sales.userId, contractSigned: true });
+    expect(carrier).toMatchObject({ salesAgentId: tenants.companyA.users.sales.userId, contractSigned: true });
   });
 
   it('a master admin adds carriers to their own company only', async () => {
-    expect((await (await asMasterAdmin()).carriers.create(newCarrier())).companyId).toBe(masterAdmin.companyId);
+    expect((await (await asMasterAdmin()).carriers.create(newCarrier())).companyId).toBe(tenants.masterAdmin.companyId);
   });
 
   it('treasury and drivers may not add carriers; nobody signed out may', async () => {
@@ -105,7 +83,7 @@ describe('adding a carrier', () => {
       field,
       message,
     );
-    expect(await owner.selectFrom('carriers').select('id').where('notes', '=', marker).execute()).toEqual([]);
+    expect(await tenants.owner.selectFrom('carriers').select('id').where('notes', '=', marker).execute()).toEqual([]);
   });
 });
 
@@ -113,7 +91,7 @@ describe('listing and reading carriers', () => {
   let list: TestCompany;
 
   beforeAll(async () => {
-    list = await createTestCompany(started.services);
+    list = await createTestCompany(tenants.services);
     await (await as('admin', list)).carriers.create(newCarrier({ name: 'Alpha Lines' }));
     await (await as('sales', list)).carriers.create(newCarrier({ name: 'Sales Own Carrier' }));
     await (await as('dispatcher', list)).carriers.create(newCarrier({ name: 'Charlie Freight' }));
@@ -153,7 +131,7 @@ describe('listing and reading carriers', () => {
   });
 
   it('refuses treasury, drivers and anyone signed out', async () => {
-    const id = await createCarrier(started.services.db, list.users.sales);
+    const id = await createCarrier(tenants.services.db, list.users.sales);
     for (const persona of ['treasury', 'driver'] as const) {
       const caller = await as(persona, list);
       expect(await refusal(caller.carriers.list())).toEqual(FORBIDDEN);
@@ -164,7 +142,7 @@ describe('listing and reading carriers', () => {
   });
 
   it('reads one carrier as every reader and as a master admin', async () => {
-    const id = await createCarrier(started.services.db, companyA.users.sales);
+    const id = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await asMasterAdmin()]) {
       expect((await caller.carriers.get({ id })).id).toBe(id);
     }
@@ -181,8 +159,8 @@ describe('listing and reading carriers', () => {
 
   it("answers another company's carrier, a random id and a deleted id all alike", async () => {
     const caller = await as('dispatcher');
-    const foreign = await createCarrier(started.services.db, companyB.users.sales);
-    const deleted = await createCarrier(started.services.db, companyA.users.sales);
+    const foreign = await createCarrier(tenants.services.db, tenants.companyB.users.sales);
+    const deleted = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     await (await as('admin')).carriers.delete({ id: deleted });
     await expectSameAsMissing(
       () => caller.carriers.get({ id: foreign }),
@@ -196,8 +174,8 @@ describe('listing and reading carriers', () => {
   });
 
   it("shows a master admin other companies' carriers", async () => {
-    const id = await createCarrier(started.services.db, companyB.users.sales);
-    expect((await (await asMasterAdmin()).carriers.get({ id })).companyId).toBe(companyB.companyId);
+    const id = await createCarrier(tenants.services.db, tenants.companyB.users.sales);
+    expect((await (await asMasterAdmin()).carriers.get({ id })).companyId).toBe(tenants.companyB.companyId);
   });
 });
 
@@ -238,19 +216,19 @@ describe('editing a carrier', () => {
   });
 
   it("answers another company's carrier like a missing one, for a master admin too, and leaves it untouched", async () => {
-    const foreign = await createCarrier(started.services.db, companyB.users.sales, { name: 'Untouched Carrier' });
+    const foreign = await createCarrier(tenants.services.db, tenants.companyB.users.sales, { name: 'Untouched Carrier' });
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.carriers.update({ id: foreign, name: 'Hijacked' }),
         () => caller.carriers.update({ id: randomUUID(), name: 'Hijacked' }),
       );
     }
-    const row = await owner.selectFrom('carriers').select('name').where('id', '=', foreign).executeTakeFirstOrThrow();
+    const row = await tenants.owner.selectFrom('carriers').select('name').where('id', '=', foreign).executeTakeFirstOrThrow();
     expect(row.name).toBe('Untouched Carrier');
   });
 
   it('refuses treasury and drivers', async () => {
-    const id = await createCarrier(started.services.db, companyA.users.sales);
+    const id = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     expect(await refusal((await as('treasury')).carriers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).carriers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
   });
@@ -268,11 +246,11 @@ describe('deleting a carrier', () => {
   });
 
   it("keeps a load's history: the load stays, unlinked, still naming the carrier it had", async () => {
-    const id = await createCarrier(started.services.db, companyA.users.sales, { name: 'Historic Haulers' });
-    const load = await owner
+    const id = await createCarrier(tenants.services.db, tenants.companyA.users.sales, { name: 'Historic Haulers' });
+    const load = await tenants.owner
       .insertInto('loads')
       .values({
-        companyId: companyA.companyId,
+        companyId: tenants.companyA.companyId,
         loadNumber: `LOAD-${Date.now()}`,
         pickupLocation: '1 Dock Rd',
         pickupCity: 'Tacoma',
@@ -285,13 +263,17 @@ describe('deleting a carrier', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await (await as('dispatcher')).carriers.delete({ id });
-    const after = await owner.selectFrom('loads').select(['carrierId', 'carrierName']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    const after = await tenants.owner
+      .selectFrom('loads')
+      .select(['carrierId', 'carrierName'])
+      .where('id', '=', load.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ carrierId: null, carrierName: 'Historic Haulers' });
   });
 
   it("lets sales delete their own carriers only; a colleague's answers like a missing one and stays", async () => {
     const sales = await as('sales');
-    await sales.carriers.delete({ id: await createCarrier(started.services.db, companyA.users.sales) });
+    await sales.carriers.delete({ id: await createCarrier(tenants.services.db, tenants.companyA.users.sales) });
     const colleagues = await (await as('admin')).carriers.create(newCarrier());
     await expectSameAsMissing(
       () => sales.carriers.delete({ id: colleagues.id }),
@@ -301,18 +283,18 @@ describe('deleting a carrier', () => {
   });
 
   it("answers another company's carrier like a missing one, for a master admin too, and keeps it", async () => {
-    const foreign = await createCarrier(started.services.db, companyB.users.sales);
+    const foreign = await createCarrier(tenants.services.db, tenants.companyB.users.sales);
     for (const caller of [await as('dispatcher'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.carriers.delete({ id: foreign }),
         () => caller.carriers.delete({ id: randomUUID() }),
       );
     }
-    expect(await owner.selectFrom('carriers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
+    expect(await tenants.owner.selectFrom('carriers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
   });
 
   it('refuses treasury, drivers and anyone signed out', async () => {
-    const id = await createCarrier(started.services.db, companyA.users.sales);
+    const id = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     expect(await refusal((await as('treasury')).carriers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).carriers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await anonymous()).carriers.delete({ id }))).toEqual(UNAUTHORIZED);

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import type { StartedServices } from '../../server/src/services/create-services.js';
-import {
-  createCarrier,
-  createDriver,
-  createMasterAdmin,
-  createTestCompany,
-  type TestCompany,
-  type TestUser,
-} from '../support/factories.js';
-import { callerFor, ownerDb, startTestServices, type Caller } from '../support/harness.js';
-import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import type { PersonaName } from '../support/personas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCarrier, createDriver, createTestCompany, type TestCompany } from '../support/factories.js';
+import { type Caller } from '../support/harness.js';
+import { useTenants } from '../support/tenants.js';
+import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 
 /**
@@ -21,27 +12,8 @@ import { expectSameAsMissing } from './security/authorization-matrix.js';
  * every company's and writes only their own. Another company's id answers like a missing one.
  */
 
-let started: StartedServices;
-let owner: Kysely<any>;
-let companyA: TestCompany;
-let companyB: TestCompany;
-let masterAdmin: TestUser;
-
-beforeAll(async () => {
-  started = await startTestServices();
-  owner = ownerDb();
-  [companyA, companyB] = await Promise.all([createTestCompany(started.services), createTestCompany(started.services)]);
-  masterAdmin = await createMasterAdmin(started.services);
-});
-afterAll(async () => {
-  await owner?.destroy();
-  await started?.close();
-});
-
-const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
-  callerFor(started.services, company.users[persona], uniqueIp());
-const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
-const anonymous = () => callerFor(started.services, null, uniqueIp());
+const tenants = useTenants();
+const { as, asMasterAdmin, anonymous } = tenants;
 
 const newDriver = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Rosa',
@@ -78,7 +50,7 @@ describe('adding a driver', () => {
       const driver = await caller.drivers.create(input);
       expect(driver).toMatchObject({
         ...input,
-        companyId: companyA.companyId,
+        companyId: tenants.companyA.companyId,
         status: 'available',
         carrierId: null,
         salesAgentId: null,
@@ -89,12 +61,12 @@ describe('adding a driver', () => {
 
   it('a sales user adds a driver that becomes their own', async () => {
     const driver = await (await as('sales')).drivers.create(newDriver());
-    expect(driver.salesAgentId).toBe(companyA.users.sales.userId);
+    expect(driver.salesAgentId).toBe(tenants.companyA.users.sales.userId);
   });
 
   it('a master admin adds drivers to their own company only', async () => {
     const driver = await (await asMasterAdmin()).drivers.create(newDriver());
-    expect(driver.companyId).toBe(masterAdmin.companyId);
+    expect(driver.companyId).toBe(tenants.masterAdmin.companyId);
   });
 
   it('treasury and drivers may not add drivers; nobody signed out may', async () => {
@@ -129,16 +101,16 @@ describe('adding a driver', () => {
     ['carrierId', { carrierId: 'not-a-uuid' }, 'Carrier is invalid'],
     ['notes', { notes: 'bad\u0000byte' }, 'notes contains an invalid character'],
   ])('refuses a bad %s with a message naming the field', async (field, override, message) => {
-    const before = await owner
+    const before = await tenants.owner
       .selectFrom('drivers')
-      .where('companyId', '=', companyA.companyId)
-      .select(owner.fn.countAll().as('n'))
+      .where('companyId', '=', tenants.companyA.companyId)
+      .select(tenants.owner.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     await expectFieldError((await as('admin')).drivers.create(newDriver(override) as never), 'drivers.create', field, message);
-    const after = await owner
+    const after = await tenants.owner
       .selectFrom('drivers')
-      .where('companyId', '=', companyA.companyId)
-      .select(owner.fn.countAll().as('n'))
+      .where('companyId', '=', tenants.companyA.companyId)
+      .select(tenants.owner.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
@@ -146,14 +118,14 @@ describe('adding a driver', () => {
 
 describe("a driver's carrier", () => {
   it("links a driver to one of the company's carriers", async () => {
-    const carrierId = await createCarrier(started.services.db, companyA.users.sales);
+    const carrierId = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     const driver = await (await as('dispatcher')).drivers.create(newDriver({ carrierId: carrierId }));
     expect(driver.carrierId).toBe(carrierId);
   });
 
   it("refuses another company's carrier exactly like a missing one, naming the field, and writes nothing", async () => {
     const caller = await as('admin');
-    const foreignCarrier = await createCarrier(started.services.db, companyB.users.sales);
+    const foreignCarrier = await createCarrier(tenants.services.db, tenants.companyB.users.sales);
     const lastName = `Nobody ${randomUUID().slice(0, 6)}`;
     await expectSameAsMissing(
       () => caller.drivers.create(newDriver({ lastName: lastName, carrierId: foreignCarrier })),
@@ -161,19 +133,19 @@ describe("a driver's carrier", () => {
     );
     const error = await expectTrpcError(caller.drivers.create(newDriver({ carrierId: foreignCarrier })), 'NOT_FOUND', 'Carrier not found');
     expect(userFacingError(error, 'drivers.create').data.field).toBe('carrierId');
-    const written = await owner.selectFrom('drivers').where('lastName', '=', lastName).select('id').execute();
+    const written = await tenants.owner.selectFrom('drivers').where('lastName', '=', lastName).select('id').execute();
     expect(written).toEqual([]);
   });
 
   it("refuses another company's carrier on edit, and a deleted carrier, like a missing one", async () => {
     const caller = await as('dispatcher');
     const driver = await caller.drivers.create(newDriver());
-    const foreignCarrier = await createCarrier(started.services.db, companyB.users.sales);
+    const foreignCarrier = await createCarrier(tenants.services.db, tenants.companyB.users.sales);
     await expectSameAsMissing(
       () => caller.drivers.update({ id: driver.id, carrierId: foreignCarrier }),
       () => caller.drivers.update({ id: driver.id, carrierId: randomUUID() }),
     );
-    const deletedCarrier = await createCarrier(started.services.db, companyA.users.sales);
+    const deletedCarrier = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     await (await as('admin')).carriers.delete({ id: deletedCarrier });
     await expectSameAsMissing(
       () => caller.drivers.update({ id: driver.id, carrierId: foreignCarrier }),
@@ -190,12 +162,12 @@ describe("a driver's carrier", () => {
       () => sales.drivers.create(newDriver({ carrierId: dispatchersCarrier })),
       () => sales.drivers.create(newDriver({ carrierId: randomUUID() })),
     );
-    const ownCarrier = await createCarrier(started.services.db, companyA.users.sales);
+    const ownCarrier = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     expect((await sales.drivers.create(newDriver({ carrierId: ownCarrier }))).carrierId).toBe(ownCarrier);
   });
 
   it('deleting the carrier unlinks its drivers and keeps them', async () => {
-    const carrierId = await createCarrier(started.services.db, companyA.users.sales);
+    const carrierId = await createCarrier(tenants.services.db, tenants.companyA.users.sales);
     const driver = await (await as('admin')).drivers.create(newDriver({ carrierId: carrierId }));
     await (await as('admin')).carriers.delete({ id: carrierId });
     expect((await (await as('admin')).drivers.get({ id: driver.id })).carrierId).toBeNull();
@@ -207,7 +179,7 @@ describe('listing drivers', () => {
   const names: string[] = [];
 
   beforeAll(async () => {
-    list = await createTestCompany(started.services);
+    list = await createTestCompany(tenants.services);
     const admin = await as('admin', list);
     for (const index of [1, 2, 3]) names.push((await admin.drivers.create(newDriver({ firstName: `Admin${index}` }))).firstName);
     await (await as('sales', list)).drivers.create(newDriver({ firstName: 'SalesOwn' }));
@@ -238,8 +210,8 @@ describe('listing drivers', () => {
   });
 
   it('keeps drivers created in the same transaction apart by id', async () => {
-    const same = await createTestCompany(started.services);
-    await owner
+    const same = await createTestCompany(tenants.services);
+    await tenants.owner
       .insertInto('drivers')
       .values(['A', 'B', 'C', 'D', 'E'].map((firstName) => ({ companyId: same.companyId, firstName, lastName: 'Batch' })))
       .execute();
@@ -266,7 +238,7 @@ describe('listing drivers', () => {
 
   it("shows a master admin every company's drivers, and only theirs to everyone else", async () => {
     const otherName = `Elsewhere ${randomUUID().slice(0, 6)}`;
-    await (await as('admin', companyB)).drivers.create(newDriver({ firstName: otherName }));
+    await (await as('admin', tenants.companyB)).drivers.create(newDriver({ firstName: otherName }));
     const master = await asMasterAdmin();
     const seen = new Set<string>();
     let cursor: Awaited<ReturnType<Caller['drivers']['list']>>['nextCursor'] = null;
@@ -276,7 +248,7 @@ describe('listing drivers', () => {
       if (page.items.some((driver) => driver.firstName === otherName)) break;
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen.has(companyB.companyId)).toBe(true);
+    expect(seen.has(tenants.companyB.companyId)).toBe(true);
     const { items } = await (await as('admin', list)).drivers.list();
     expect(items.some((driver) => driver.firstName === otherName)).toBe(false);
   });
@@ -284,7 +256,7 @@ describe('listing drivers', () => {
 
 describe('reading one driver and its location', () => {
   it('reads a driver as every reader, and refuses drivers (no role)', async () => {
-    const id = await createDriver(started.services.db, companyA.users.sales);
+    const id = await createDriver(tenants.services.db, tenants.companyA.users.sales);
     for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
       expect((await (await as(persona)).drivers.get({ id })).id).toBe(id);
     }
@@ -294,8 +266,8 @@ describe('reading one driver and its location', () => {
 
   it("answers another company's driver, a random id and a deleted id all alike", async () => {
     const caller = await as('dispatcher');
-    const foreign = await createDriver(started.services.db, companyB.users.sales);
-    const deleted = await createDriver(started.services.db, companyA.users.sales);
+    const foreign = await createDriver(tenants.services.db, tenants.companyB.users.sales);
+    const deleted = await createDriver(tenants.services.db, tenants.companyA.users.sales);
     await (await as('admin')).drivers.delete({ id: deleted });
     for (const procedure of ['get', 'location'] as const) {
       await expectSameAsMissing(
@@ -324,7 +296,7 @@ describe('reading one driver and its location', () => {
   });
 
   it('gives nulls for a driver who never shared a position', async () => {
-    const id = await createDriver(started.services.db, companyA.users.sales, { firstName: 'Never', lastName: 'Shared' });
+    const id = await createDriver(tenants.services.db, tenants.companyA.users.sales, { firstName: 'Never', lastName: 'Shared' });
     expect(await (await as('treasury')).drivers.location({ id })).toEqual({
       id,
       name: 'Never Shared',
@@ -335,9 +307,9 @@ describe('reading one driver and its location', () => {
   });
 
   it('gives the last known position as numbers, with when it was reported', async () => {
-    const id = await createDriver(started.services.db, companyA.users.sales, { firstName: 'Shared', lastName: 'Position' });
+    const id = await createDriver(tenants.services.db, tenants.companyA.users.sales, { firstName: 'Shared', lastName: 'Position' });
     const reported = new Date('2026-11-20T15:04:05.000Z');
-    await owner
+    await tenants.owner
       .updateTable('drivers')
       .set({ currentLocationLat: '39.739236', currentLocationLng: '-104.990251', lastLocationUpdate: reported })
       .where('id', '=', id)
@@ -391,19 +363,19 @@ describe('editing a driver', () => {
   });
 
   it("answers another company's driver like a missing one, and leaves it untouched", async () => {
-    const foreign = await createDriver(started.services.db, companyB.users.sales, { firstName: 'Untouched' });
+    const foreign = await createDriver(tenants.services.db, tenants.companyB.users.sales, { firstName: 'Untouched' });
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.drivers.update({ id: foreign, firstName: 'Hijacked' }),
         () => caller.drivers.update({ id: randomUUID(), firstName: 'Hijacked' }),
       );
     }
-    const row = await owner.selectFrom('drivers').select('firstName').where('id', '=', foreign).executeTakeFirstOrThrow();
+    const row = await tenants.owner.selectFrom('drivers').select('firstName').where('id', '=', foreign).executeTakeFirstOrThrow();
     expect(row.firstName).toBe('Untouched');
   });
 
   it('refuses treasury and drivers', async () => {
-    const id = await createDriver(started.services.db, companyA.users.sales);
+    const id = await createDriver(tenants.services.db, tenants.companyA.users.sales);
     expect(await refusal((await as('treasury')).drivers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).drivers.update({ id, notes: 'x' }))).toEqual(FORBIDDEN);
   });
@@ -424,10 +396,10 @@ describe('deleting a driver', () => {
   it("keeps a load's history: the load stays, unlinked, still naming the driver it had", async () => {
     const caller = await as('admin');
     const driver = await caller.drivers.create(newDriver({ firstName: 'Hauled', lastName: 'ThisOne' }));
-    const load = await owner
+    const load = await tenants.owner
       .insertInto('loads')
       .values({
-        companyId: companyA.companyId,
+        companyId: tenants.companyA.companyId,
         loadNumber: `LOAD-${Date.now()}`,
         pickupLocation: '100 Harbor Way',
         pickupCity: 'Oakland',
@@ -441,7 +413,11 @@ describe('deleting a driver', () => {
       .executeTakeFirstOrThrow();
     expect(load.driverName).toBe('Hauled ThisOne');
     await caller.drivers.delete({ id: driver.id });
-    const after = await owner.selectFrom('loads').select(['driverId', 'driverName']).where('id', '=', load.id).executeTakeFirstOrThrow();
+    const after = await tenants.owner
+      .selectFrom('loads')
+      .select(['driverId', 'driverName'])
+      .where('id', '=', load.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ driverId: null, driverName: 'Hauled ThisOne' });
   });
 
@@ -458,18 +434,18 @@ describe('deleting a driver', () => {
   });
 
   it("answers another company's driver like a missing one, for a master admin too, and keeps it", async () => {
-    const foreign = await createDriver(started.services.db, companyB.users.sales);
+    const foreign = await createDriver(tenants.services.db, tenants.companyB.users.sales);
     for (const caller of [await as('admin'), await asMasterAdmin()]) {
       await expectSameAsMissing(
         () => caller.drivers.delete({ id: foreign }),
         () => caller.drivers.delete({ id: randomUUID() }),
       );
     }
-    expect(await owner.selectFrom('drivers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
+    expect(await tenants.owner.selectFrom('drivers').select('id').where('id', '=', foreign).executeTakeFirst()).toEqual({ id: foreign });
   });
 
   it('refuses treasury, drivers and anyone signed out', async () => {
-    const id = await createDriver(started.services.db, companyA.users.sales);
+    const id = await createDriver(tenants.services.db, tenants.companyA.users.sales);
     expect(await refusal((await as('treasury')).drivers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await as('driver')).drivers.delete({ id }))).toEqual(FORBIDDEN);
     expect(await refusal((await anonymous()).drivers.delete({ id }))).toEqual(UNAUTHORIZED);

@@ -1,53 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LOAD_STATUSES } from '#shared/constants.js';
 import { withCompany } from '../../server/src/db/with-company.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
   createBroker,
   createCarrier,
   createDriver,
   createLoad,
-  createMasterAdmin,
   createTestCompany,
   loadForm,
   type TestCompany,
-  type TestUser,
 } from '../support/factories.js';
-import { callerFor, callPath, ownerDb, startTestServices, type Caller } from '../support/harness.js';
+import { callerFor, callPath, type Caller } from '../support/harness.js';
+import { useTenants } from '../support/tenants.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
-import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 
-let started: StartedServices;
-let owner: Kysely<any>;
-let companyA: TestCompany;
-let companyB: TestCompany;
-let masterAdmin: TestUser;
+const tenants = useTenants();
+const { as, asMasterAdmin } = tenants;
 
-beforeAll(async () => {
-  started = await startTestServices();
-  owner = ownerDb();
-  companyA = await createTestCompany(started.services);
-  companyB = await createTestCompany(started.services);
-  masterAdmin = await createMasterAdmin(started.services);
-});
-afterAll(async () => {
-  await started?.close();
-  await owner?.destroy();
-});
-
-const db = () => started.services.db;
-const as = (persona: PersonaName, company: TestCompany = companyA): Promise<Caller> =>
-  callerFor(started.services, company.users[persona], uniqueIp());
-const asMasterAdmin = () => callerFor(started.services, masterAdmin, uniqueIp());
+const db = () => tenants.services.db;
 const tag = () => `t${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 
 /** A valid form for company A with its own driver, broker and carrier. */
-const formA = () => loadForm(db(), companyA);
+const formA = () => loadForm(db(), tenants.companyA);
 /** A valid form with no assignments (nothing to create first). */
 const bareForm = (loadNumber = `LOAD-${tag()}`) => ({
   loadNumber: loadNumber,
@@ -59,10 +37,13 @@ const bareForm = (loadNumber = `LOAD-${tag()}`) => ({
   deliveryState: 'AZ',
 });
 
-const storedLoads = (loadNumber: string) => owner.selectFrom('loads').selectAll().where('loadNumber', '=', loadNumber).execute();
-const storedLoad = (id: string) => owner.selectFrom('loads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const storedLoads = (loadNumber: string) => tenants.owner.selectFrom('loads').selectAll().where('loadNumber', '=', loadNumber).execute();
+const storedLoad = (id: string) => tenants.owner.selectFrom('loads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-async function deletedRecordId(table: 'drivers' | 'brokers' | 'carriers' | 'loads', company: TestCompany = companyA): Promise<string> {
+async function deletedRecordId(
+  table: 'drivers' | 'brokers' | 'carriers' | 'loads',
+  company: TestCompany = tenants.companyA,
+): Promise<string> {
   const id =
     table === 'drivers'
       ? await createDriver(db(), company.users.sales)
@@ -71,7 +52,7 @@ async function deletedRecordId(table: 'drivers' | 'brokers' | 'carriers' | 'load
         : table === 'carriers'
           ? await createCarrier(db(), company.users.sales)
           : await createLoad(db(), company.users.sales);
-  await owner.deleteFrom(table).where('id', '=', id).execute();
+  await tenants.owner.deleteFrom(table).where('id', '=', id).execute();
   return id;
 }
 
@@ -85,7 +66,7 @@ async function refusal(call: Promise<unknown>, path: string) {
 
 describe('loads.create with nobody signed in', () => {
   it('refuses to create a load with no user signed in: "Not authenticated"', async () => {
-    const anonymous = await callerFor(started.services, null, uniqueIp());
+    const anonymous = await callerFor(tenants.services, null, uniqueIp());
     const input = bareForm();
     await expectTrpcError(anonymous.loads.create(input), 'UNAUTHORIZED', 'Not authenticated');
     expect(await storedLoads(input.loadNumber)).toEqual([]);
@@ -98,7 +79,7 @@ describe('loads.create', () => {
     const input = await formA();
     const load = await dispatcher.loads.create(input);
     expect(load).toMatchObject({
-      companyId: companyA.companyId,
+      companyId: tenants.companyA.companyId,
       loadNumber: input.loadNumber,
       referenceNumber: 'PO-7781',
       pickupLocation: '100 Harbor Way',
@@ -119,20 +100,24 @@ describe('loads.create', () => {
       notes: 'Dock 4',
       status: 'pending',
       statusUpdatedAt: null,
-      createdBy: companyA.users.dispatcher.userId,
+      createdBy: tenants.companyA.users.dispatcher.userId,
       salesUserId: null,
     });
     expect(load.driverName).toMatch(/^Rosa Driver /);
     expect(load.brokerName).toMatch(/^Broker /);
     expect(load.carrierName).toMatch(/^Carrier /);
     const stored = await storedLoad(load.id);
-    expect(stored).toMatchObject({ status: 'pending', createdBy: companyA.users.dispatcher.userId, companyId: companyA.companyId });
+    expect(stored).toMatchObject({
+      status: 'pending',
+      createdBy: tenants.companyA.users.dispatcher.userId,
+      companyId: tenants.companyA.companyId,
+    });
   });
 
   it('makes a sales user who creates a load its sales_user_id', async () => {
     const load = await (await as('sales')).loads.create(await formA());
-    expect(load.salesUserId).toBe(companyA.users.sales.userId);
-    expect(load.createdBy).toBe(companyA.users.sales.userId);
+    expect(load.salesUserId).toBe(tenants.companyA.users.sales.userId);
+    expect(load.createdBy).toBe(tenants.companyA.users.sales.userId);
   });
 
   it('gives a load number of LOAD- and a timestamp when none is sent', async () => {
@@ -243,7 +228,7 @@ describe('loads.create', () => {
     ['carrierId', 'Carrier not found', 'carriers'],
   ] as const)("another company's %s", (field, message, table) => {
     it('is refused exactly like a missing or deleted one, naming the field, and writes nothing', async () => {
-      const foreignForm = await loadForm(db(), companyB);
+      const foreignForm = await loadForm(db(), tenants.companyB);
       const caller = await as('dispatcher');
       const foreign = { ...(await formA()), [field]: foreignForm[field] };
       const missing = { ...(await formA()), [field]: randomUUID() };
@@ -263,19 +248,23 @@ describe('loads.create', () => {
 
   it('refuses a sales user a driver or carrier that is not their own, like a missing one', async () => {
     const sales = await as('sales');
-    const notTheirs = await withCompany(db(), { companyId: companyA.companyId, userId: companyA.users.admin.userId }, async (tx) => {
-      const driver = await tx
-        .insertInto('drivers')
-        .values({ companyId: companyA.companyId, firstName: 'Other', lastName: 'Agent' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const carrier = await tx
-        .insertInto('carriers')
-        .values({ companyId: companyA.companyId, name: 'Unassigned Carrier' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { driver: driver.id, carrier: carrier.id };
-    });
+    const notTheirs = await withCompany(
+      db(),
+      { companyId: tenants.companyA.companyId, userId: tenants.companyA.users.admin.userId },
+      async (tx) => {
+        const driver = await tx
+          .insertInto('drivers')
+          .values({ companyId: tenants.companyA.companyId, firstName: 'Other', lastName: 'Agent' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const carrier = await tx
+          .insertInto('carriers')
+          .values({ companyId: tenants.companyA.companyId, name: 'Unassigned Carrier' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { driver: driver.id, carrier: carrier.id };
+      },
+    );
     await expectSameAsMissing(
       () => sales.loads.create({ ...bareForm(), driverId: notTheirs.driver }),
       () => sales.loads.create({ ...bareForm(), driverId: randomUUID() }),
@@ -292,8 +281,8 @@ describe('loads.create', () => {
   it("lets a master admin create in their own company only: company A's driver is not found", async () => {
     const master = await asMasterAdmin();
     const own = await master.loads.create(bareForm());
-    expect(own.companyId).toBe(masterAdmin.companyId);
-    const input = { ...bareForm(), driverId: await createDriver(db(), companyA.users.sales) };
+    expect(own.companyId).toBe(tenants.masterAdmin.companyId);
+    const input = { ...bareForm(), driverId: await createDriver(db(), tenants.companyA.users.sales) };
     await expectSameAsMissing(
       () => master.loads.create(input),
       () => master.loads.create({ ...input, driverId: randomUUID() }),
@@ -305,12 +294,12 @@ describe('loads.create', () => {
 describe('loads.list', () => {
   /** Loads of company A carrying one search tag in their commodity, created oldest first. */
   async function taggedLoads(count: number, options: { company?: TestCompany; status?: (typeof LOAD_STATUSES)[number] } = {}) {
-    const company = options.company ?? companyA;
+    const company = options.company ?? tenants.companyA;
     const searchTag = tag();
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
       const id = await createLoad(db(), company.users.sales);
-      await owner
+      await tenants.owner
         .updateTable('loads')
         .set({
           commodity: `${searchTag} pallets`,
@@ -358,7 +347,7 @@ describe('loads.list', () => {
   it('embeds the driver, broker and carrier names, and keeps them when the driver is deleted', async () => {
     const input = await formA();
     const load = await (await as('dispatcher')).loads.create({ ...input, commodity: `${tag()} steel` });
-    await owner.deleteFrom('drivers').where('id', '=', input.driverId).execute();
+    await tenants.owner.deleteFrom('drivers').where('id', '=', input.driverId).execute();
     const page = await (await as('dispatcher')).loads.list({ search: load.commodity ?? '' });
     expect(page.items).toHaveLength(1);
     expect(page.items[0]?.driverName).toBe(load.driverName);
@@ -369,11 +358,11 @@ describe('loads.list', () => {
   it('pages with a keyset cursor: every load once, in order, even when many share one created_at', async () => {
     const searchTag = tag();
     // One transaction: now() is the same for every row, so only the id orders them.
-    await withCompany(db(), { companyId: companyA.companyId, userId: companyA.users.admin.userId }, async (tx) => {
+    await withCompany(db(), { companyId: tenants.companyA.companyId, userId: tenants.companyA.users.admin.userId }, async (tx) => {
       for (let index = 0; index < 7; index += 1) {
         await tx
           .insertInto('loads')
-          .values({ ...bareForm(`${searchTag}-${index}`), companyId: companyA.companyId, commodity: 'Same moment' })
+          .values({ ...bareForm(`${searchTag}-${index}`), companyId: tenants.companyA.companyId, commodity: 'Same moment' })
           .execute();
       }
     });
@@ -381,7 +370,7 @@ describe('loads.list', () => {
     const { seen, pages } = await allPages(caller, { search: searchTag, limit: 2 });
     expect(pages).toBe(4);
     expect(new Set(seen).size).toBe(7);
-    const expected = await owner
+    const expected = await tenants.owner
       .selectFrom('loads')
       .select('id')
       .where('loadNumber', 'like', `${searchTag}-%`)
@@ -413,7 +402,7 @@ describe('loads.list', () => {
     });
     const page = await (await as('dispatcher')).loads.list({ search: term(load), limit: 100 });
     expect(page.items.map((item) => item.id)).toContain(load.id);
-    expect(page.items.every((item) => item.companyId === companyA.companyId)).toBe(true);
+    expect(page.items.every((item) => item.companyId === tenants.companyA.companyId)).toBe(true);
   });
 
   it('treats % and _ in a search as plain characters', async () => {
@@ -429,8 +418,8 @@ describe('loads.list', () => {
   it('filters by status, and "all" shows every status', async () => {
     const delivered = await taggedLoads(2, { status: 'delivered' });
     const caller = await as('dispatcher');
-    const cancelledId = await createLoad(db(), companyA.users.sales);
-    await owner
+    const cancelledId = await createLoad(db(), tenants.companyA.users.sales);
+    await tenants.owner
       .updateTable('loads')
       .set({ commodity: `${delivered.searchTag} x`, status: 'cancelled' })
       .where('id', '=', cancelledId)
@@ -444,13 +433,13 @@ describe('loads.list', () => {
   });
 
   it("never shows another company's loads", async () => {
-    const other = await taggedLoads(2, { company: companyB });
+    const other = await taggedLoads(2, { company: tenants.companyB });
     for (const persona of ['admin', 'dispatcher', 'treasury', 'sales'] as const) {
       const page = await (await as(persona)).loads.list({ search: other.searchTag });
       expect(page.items, persona).toEqual([]);
     }
     const all = await (await as('admin')).loads.list({ limit: 100 });
-    expect(all.items.every((item) => item.companyId === companyA.companyId)).toBe(true);
+    expect(all.items.every((item) => item.companyId === tenants.companyA.companyId)).toBe(true);
   });
 
   it('shows a sales user only their own loads: sold by them or created by them', async () => {
@@ -458,10 +447,10 @@ describe('loads.list', () => {
     const dispatcher = await as('dispatcher');
     const theirs = await dispatcher.loads.create({ ...bareForm(), commodity: `${searchTag} a` });
     const createdBySales = await (await as('sales')).loads.create({ ...bareForm(), commodity: `${searchTag} b` });
-    const soldBySalesId = await createLoad(db(), companyA.users.sales);
-    await owner
+    const soldBySalesId = await createLoad(db(), tenants.companyA.users.sales);
+    await tenants.owner
       .updateTable('loads')
-      .set({ commodity: `${searchTag} c`, createdBy: companyA.users.admin.userId })
+      .set({ commodity: `${searchTag} c`, createdBy: tenants.companyA.users.admin.userId })
       .where('id', '=', soldBySalesId)
       .execute();
     const sales = await as('sales');
@@ -476,9 +465,9 @@ describe('loads.list', () => {
 
   it('lets a master admin read every company', async () => {
     const searchTag = tag();
-    const inA = await createLoad(db(), companyA.users.sales);
-    const inB = await createLoad(db(), companyB.users.sales);
-    await owner
+    const inA = await createLoad(db(), tenants.companyA.users.sales);
+    const inB = await createLoad(db(), tenants.companyB.users.sales);
+    await tenants.owner
       .updateTable('loads')
       .set({ commodity: `${searchTag} glass` })
       .where('id', 'in', [inA, inB])
@@ -486,7 +475,7 @@ describe('loads.list', () => {
     const master = await asMasterAdmin();
     const page = await master.loads.list({ search: searchTag });
     expect(page.items.map((item) => item.id).sort()).toEqual([inA, inB].sort());
-    expect((await master.loads.get({ id: inB })).companyId).toBe(companyB.companyId);
+    expect((await master.loads.get({ id: inB })).companyId).toBe(tenants.companyB.companyId);
   });
 
   it.each([
@@ -515,7 +504,7 @@ describe('loads.get', () => {
   });
 
   it("answers another company's load exactly like a missing or deleted one", async () => {
-    const foreignId = await createLoad(db(), companyB.users.sales);
+    const foreignId = await createLoad(db(), tenants.companyB.users.sales);
     const deletedId = await deletedRecordId('loads');
     for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
       const caller = await as(persona);
@@ -537,7 +526,7 @@ describe('loads.update', () => {
     const sales = await as('sales');
     const created = await sales.loads.create(await formA());
     await (await as('dispatcher')).loads.changeStatus({ id: created.id, status: 'assigned' });
-    const newDriver = await createDriver(db(), companyA.users.sales, { firstName: 'Nadia', lastName: 'Okoro' });
+    const newDriver = await createDriver(db(), tenants.companyA.users.sales, { firstName: 'Nadia', lastName: 'Okoro' });
     const updated = await (
       await as('dispatcher')
     ).loads.update({
@@ -562,8 +551,8 @@ describe('loads.update', () => {
       salesPercentage: '12.5',
       factoring: true,
       status: 'assigned',
-      createdBy: companyA.users.sales.userId,
-      salesUserId: companyA.users.sales.userId,
+      createdBy: tenants.companyA.users.sales.userId,
+      salesUserId: tenants.companyA.users.sales.userId,
     });
   });
 
@@ -578,12 +567,15 @@ describe('loads.update', () => {
   it('lets a sales user keep a driver someone else assigned to their load', async () => {
     const sales = await as('sales');
     const created = await sales.loads.create(bareForm());
-    const dispatchersDriver = await withCompany(db(), { companyId: companyA.companyId, userId: companyA.users.admin.userId }, async (tx) =>
-      tx
-        .insertInto('drivers')
-        .values({ companyId: companyA.companyId, firstName: 'Pat', lastName: 'Fleet' })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+    const dispatchersDriver = await withCompany(
+      db(),
+      { companyId: tenants.companyA.companyId, userId: tenants.companyA.users.admin.userId },
+      async (tx) =>
+        tx
+          .insertInto('drivers')
+          .values({ companyId: tenants.companyA.companyId, firstName: 'Pat', lastName: 'Fleet' })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
     );
     await (await as('dispatcher')).loads.update({ ...bareForm(created.loadNumber), id: created.id, driverId: dispatchersDriver.id });
     const edited = await sales.loads.update({
@@ -596,7 +588,7 @@ describe('loads.update', () => {
   });
 
   it("answers another company's load like a missing or deleted one, and changes nothing", async () => {
-    const foreignId = await createLoad(db(), companyB.users.sales);
+    const foreignId = await createLoad(db(), tenants.companyB.users.sales);
     const before = await storedLoad(foreignId);
     const deletedId = await deletedRecordId('loads');
     for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await asMasterAdmin()]) {
@@ -620,7 +612,7 @@ describe('loads.update', () => {
     const caller = await as('dispatcher');
     const created = await caller.loads.create(await formA());
     const before = await storedLoad(created.id);
-    const foreignForm = await loadForm(db(), companyB);
+    const foreignForm = await loadForm(db(), tenants.companyB);
     const edit = (value: string) => caller.loads.update({ ...bareForm('LOAD-SHOULD-NOT-STICK'), id: created.id, [field]: value });
     await expectSameAsMissing(
       () => edit(foreignForm[field]),
@@ -686,7 +678,7 @@ describe('loads.changeStatus', () => {
   });
 
   it("answers another company's load like a missing or deleted one, and changes nothing", async () => {
-    const foreignId = await createLoad(db(), companyB.users.sales);
+    const foreignId = await createLoad(db(), tenants.companyB.users.sales);
     const deletedId = await deletedRecordId('loads');
     for (const caller of [await as('admin'), await as('dispatcher'), await as('sales'), await asMasterAdmin()]) {
       await expectSameAsMissing(
@@ -720,9 +712,9 @@ describe('loads.changeStatus', () => {
     const caller = await as('dispatcher');
     const created = await caller.loads.create(bareForm());
     await caller.loads.changeStatus({ id: created.id, status: 'in_transit' });
-    const rows = await owner.selectFrom('auditLogs').selectAll().where('entityId', '=', created.id).orderBy('createdAt').execute();
+    const rows = await tenants.owner.selectFrom('auditLogs').selectAll().where('entityId', '=', created.id).orderBy('createdAt').execute();
     expect(rows.map((row) => row.action)).toEqual(['created', 'updated']);
-    expect(rows[1]).toMatchObject({ userId: companyA.users.dispatcher.userId });
+    expect(rows[1]).toMatchObject({ userId: tenants.companyA.users.dispatcher.userId });
     expect(rows[1]?.changes.changedFields.status).toEqual({ old: 'pending', new: 'in_transit' });
   });
 });
@@ -730,7 +722,7 @@ describe('loads.changeStatus', () => {
 describe('loads.formOptions', () => {
   let company: TestCompany;
   beforeAll(async () => {
-    company = await createTestCompany(started.services);
+    company = await createTestCompany(tenants.services);
     await withCompany(db(), { companyId: company.companyId, userId: company.users.admin.userId }, async (tx) => {
       await tx
         .insertInto('drivers')
@@ -756,7 +748,7 @@ describe('loads.formOptions', () => {
         .execute();
     });
     // Another company's records never appear.
-    await loadForm(db(), companyB);
+    await loadForm(db(), tenants.companyB);
   });
 
   const names = (options: { name: string }[]) => options.map((option) => option.name);
