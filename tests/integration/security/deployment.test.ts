@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 10, items 2, 4 and 11 as shipped: docker-compose.yml publishes no MinIO console, pins its
+ * images, and has no default credentials; the security settings are in the README's
+ * configuration table and in docker-compose.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const compose = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+
+/** The compose file's lines that are not comments. */
+const composeLines = compose.split('\n').filter((line) => !line.trim().startsWith('#'));
+
+describe('docker-compose.yml', () => {
+  it('pins every image to a version (never :latest, never untagged)', () => {
+    const images = composeLines.map((line) => /^\s*image:\s*(\S+)/.exec(line)?.[1]).filter((image): image is string => Boolean(image));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image, `${image} is pinned`).toMatch(/:[^:]+$/);
+      expect(image).not.toMatch(/:latest$/);
+    }
+    expect(images.find((image) => image.startsWith('minio/minio:'))).toMatch(/^minio\/minio:RELEASE\./);
+  });
+
+  it('does not publish the MinIO console (nor start it on a port)', () => {
+    expect(compose).not.toMatch(/console-address/);
+    expect(compose).not.toMatch(/['"]?\d+:9001['"]?/);
+    expect(compose).not.toMatch(/['"]?\d+:9000['"]?/);
+  });
+
+  it('has no default credentials: each secret is a required variable', () => {
+    for (const secret of ['POSTGRES_PASSWORD', 'APP_DB_PASSWORD', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
+      const uses = [...compose.matchAll(new RegExp(`\\$\\{${secret}([^}]*)\\}`, 'g'))].map((match) => match[1] ?? '');
+      expect(uses.length, `${secret} is used`).toBeGreaterThan(0);
+      for (const use of uses) expect(use, `${secret} has no default`).toMatch(/^:\?/);
+    }
+    expect(compose).not.toMatch(/change-me/);
+  });
+
+  it('requires APP_ORIGIN and passes TRUST_PROXY to the app', () => {
+    expect(compose).toMatch(/APP_ORIGIN: \$\{APP_ORIGIN:\?/);
+    expect(compose).toMatch(/TRUST_PROXY: \$\{TRUST_PROXY:-\}/);
+  });
+});
+
+describe("the README's configuration table", () => {
+  it('lists TRUST_PROXY and says APP_ORIGIN is required in production', () => {
+    const row = (name: string) => readme.split('\n').find((line) => line.startsWith(`| \`${name}\``)) ?? '';
+    expect(row('TRUST_PROXY')).toMatch(/X-Forwarded-For/);
+    expect(row('APP_ORIGIN')).toMatch(/required in production/i);
+  });
+
+  it('says where mail goes outside production', () => {
+    expect(readme).toMatch(/\.data\/mail/);
+  });
+});
