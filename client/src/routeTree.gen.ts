@@ -14,6 +14,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthedAdminDashboardRouteImport } from './routes/_authed/admin-dashboard'
 import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
 import { Route as AuthedAuditLogsRouteImport } from './routes/_authed/audit-logs'
@@ -59,6 +60,11 @@ const AuthRoute = AuthRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedAdminDashboardRoute = AuthedAdminDashboardRouteImport.update({
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AuthedAdminDashboardRoute
   '/analytics': typeof AuthedAnalyticsRoute
   '/audit-logs': typeof AuthedAuditLogsRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AuthedAdminDashboardRoute
   '/analytics': typeof AuthedAnalyticsRoute
   '/audit-logs': typeof AuthedAuditLogsRoute
@@ -235,6 +243,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/_authed/admin-dashboard': typeof AuthedAdminDashboardRoute
   '/_authed/analytics': typeof AuthedAnalyticsRoute
   '/_authed/audit-logs': typeof AuthedAuditLogsRoute
@@ -265,6 +274,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/auth'
     | '/contact'
+    | '/verify-email'
     | '/admin-dashboard'
     | '/analytics'
     | '/audit-logs'
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/auth'
     | '/contact'
+    | '/verify-email'
     | '/admin-dashboard'
     | '/analytics'
     | '/audit-logs'
@@ -322,6 +333,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/auth'
     | '/contact'
+    | '/verify-email'
     | '/_authed/admin-dashboard'
     | '/_authed/analytics'
     | '/_authed/audit-logs'
@@ -352,6 +364,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AuthRoute: typeof AuthRoute
   ContactRoute: typeof ContactRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   InviteTokenRoute: typeof InviteTokenRoute
 }
 
@@ -390,6 +403,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/admin-dashboard': {
@@ -606,6 +626,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AuthRoute: AuthRoute,
   ContactRoute: ContactRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   InviteTokenRoute: InviteTokenRoute,
 }
 export const routeTree = rootRouteImport

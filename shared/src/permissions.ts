@@ -101,6 +101,8 @@ export const SCREENS = {
   '/settings': { rule: { kind: 'signedIn' }, label: 'Settings' },
   '/driver-portal': { rule: { kind: 'signedIn' }, label: 'Driver Portal' },
   '/carrier-portal': { rule: { kind: 'signedIn' }, label: 'Carrier Portal' },
+  // Outside the signed-in layout (a new sign-up has no session yet); where the guard sends an unverified account.
+  '/verify-email': { rule: { kind: 'signedIn' }, label: 'Verify your email' },
 } as const satisfies Record<string, { rule: ScreenRule; label: string }>;
 
 export type AppPath = keyof typeof SCREENS;
@@ -178,7 +180,7 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
 };
 
 /** Screens reached from elsewhere, never from the sidebar: the generic dashboard redirects, portals have their own entry. */
-export const UNLINKED_SCREENS: readonly AppPath[] = ['/dashboard', '/driver-portal', '/carrier-portal'];
+export const UNLINKED_SCREENS: readonly AppPath[] = ['/dashboard', '/driver-portal', '/carrier-portal', '/verify-email'];
 
 export interface NavItem {
   to: AppPath;

@@ -15,6 +15,8 @@ function screenOf(pathname: string): AppPath | null {
  * their own home. The server refuses their calls too.
  */
 export function guardScreen(session: SessionOutput, pathname: string): void {
+  // An address not proven yet reaches no screen but the one that asks to prove it (the server refuses the rest too).
+  if (!session.emailVerified) throw redirect({ to: '/verify-email', replace: true });
   const screen = screenOf(pathname);
   if (screen && !canOpen(session, screen)) throw redirect({ to: homePathFor(session), replace: true });
 }

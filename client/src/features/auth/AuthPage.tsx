@@ -165,13 +165,14 @@ function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredO
 function SignUpForm() {
   const form = useZodForm(signUpInput, { companyName: '', firstName: '', lastName: '', email: '', password: '' });
   const signUp = trpc.auth.signUp.useMutation();
-  const onSignedIn = useSignedIn();
+  const navigate = useNavigate();
 
+  // The same answer whether or not the address already has an account: a link (or a note) is mailed.
   const onSubmit = form.handleSubmit((input) =>
     signUp.mutate(input, {
-      onSuccess: (session) => {
-        notify.success('Success', 'Account created successfully');
-        onSignedIn(session);
+      onSuccess: (answer) => {
+        notify.success('Success', 'Check your email to finish creating your account');
+        void navigate({ to: '/verify-email', search: { email: answer.email } });
       },
       onError: form.fail('Signup Error', 'Failed to create account. Please try again.'),
     }),
