@@ -40,6 +40,8 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
   await app.register(async (scoped) => {
     await scoped.register(multipart, {
       limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 200, parts: 12, headerPairs: 50 },
+      // Keep the name as sent, so a name with path separators is refused, not silently cut.
+      preservePath: true,
     });
 
     scoped.post(UPLOAD_PATH, async (request, reply) => {
