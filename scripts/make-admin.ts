@@ -8,14 +8,13 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
+import type { Database } from '../server/src/db/schema.js';
 import { connectOrStartDatabase } from './database-url.js';
 
-export type MakeAdminResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string };
+export type MakeAdminResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** On the owner's connection: the account's profile gets the platform flag, in one transaction. */
-export async function makeMasterAdmin(owner: Kysely<any>, rawEmail: string): Promise<MakeAdminResult> {
+export async function makeMasterAdmin(owner: Kysely<Database>, rawEmail: string): Promise<MakeAdminResult> {
   const email = rawEmail.trim().toLowerCase();
   if (!email) return { ok: false, message: 'Give the account: make admin EMAIL=someone@example.com' };
   return owner.transaction().execute(async (tx) => {
@@ -38,7 +37,7 @@ export async function makeMasterAdmin(owner: Kysely<any>, rawEmail: string): Pro
 async function main(): Promise<void> {
   const config = loadConfig();
   const { ownerUrl, stop } = await connectOrStartDatabase(config, startEmbeddedPostgres);
-  const owner = new Kysely<any>({
+  const owner = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 1 }) }),
     plugins: [new CamelCasePlugin()],
   });

@@ -4,6 +4,7 @@ import { COMPANY_ACCOUNTS, DEMO_COMPANY } from '../../server/src/seed/demo-data'
 import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../shared/src/test-users';
 import { e2eOwnerUrl } from './support/environment';
 import { expect, expectAccessible, expectToast, openAs, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
+import { verifyEmailFromMail } from './support/verify-email';
 
 /**
  * The master admin's console (stats, companies, suspension, the seed of test users, the
@@ -67,7 +68,7 @@ async function signUpCompany(browser: Browser, companyName: string) {
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
+  await verifyEmailFromMail(page, email);
   return { context, page, email, password, external };
 }
 

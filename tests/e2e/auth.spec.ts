@@ -3,6 +3,7 @@ import { DEMO_PASSWORD } from '../../server/src/seed/demo-data';
 import {
   demoAccount,
   expect,
+  expectAccessible,
   expectToast,
   expectToastAccessible,
   holdRequests,
@@ -11,11 +12,13 @@ import {
   test,
   trackExternalRequests,
 } from './support/fixtures';
+import { verificationLinkMailedTo, verifyEmailFromMail } from './support/verify-email';
 
 /**
- * Sign-up, sign-in, session persistence and sign-out. Sign-in is rate limited per account and
- * per IP for the whole run, so this file signs in only three times (Sales agent with a wrong
- * password, Admin once, and a brand-new user once in a second browser context).
+ * Sign-up (with the address proven by the mailed link), sign-in, session persistence and
+ * sign-out. Sign-in is rate limited per IP for the whole run, so this file signs in only a few
+ * times (Sales agent with a wrong password, Admin once, a new user before verifying, and a
+ * brand-new user once in a second browser context).
  */
 
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -70,7 +73,7 @@ test.beforeEach(async ({ page }) => {
   await holdToasts(page);
 });
 
-test('a new company signs up and lands on its admin dashboard', async ({ page }) => {
+test('a new company signs up, sees the verify screen, opens the mailed link and lands on its admin dashboard', async ({ page }) => {
   const company = newCompany('signup');
   const signUp = await holdRequests(page, 'auth.signUp');
   await signUpThroughForm(page, company);
@@ -78,7 +81,23 @@ test('a new company signs up and lands on its admin dashboard', async ({ page })
   await expect(signUpForm(page).getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
   signUp.release();
 
-  await expectToast(page, 'Success', 'Account created successfully');
+  await expectToast(page, 'Success', 'Check your email to finish creating your account');
+  await expect(page).toHaveURL(/\/verify-email/);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${company.email}`)).toBeVisible();
+  await expectAccessible(page);
+
+  // Signed in before the link is opened: the verify screen is all there is.
+  await page.goto('/auth');
+  await loginForm(page).getByLabel('Email').fill(company.email);
+  await loginForm(page).getByLabel('Password').fill(company.password);
+  await loginForm(page).getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.goto('/loads');
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  await page.goto(await verificationLinkMailedTo(company.email));
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(sidebar(page)).toContainText(company.companyName);
@@ -112,11 +131,11 @@ test('sign-up validation: short password, missing fields and a taken email', asy
   await signUpForm(page).getByRole('button', { name: 'Create Account' }).click();
   await expect(signUpForm(page).getByLabel('Email')).toHaveAccessibleDescription('Invalid email address');
 
+  // A taken address answers exactly like a new one (no account enumeration); its owner gets a note by mail.
   await fillSignUp(page, { email: demoAccount('Admin').email, password: 'another-password' });
   await signUpForm(page).getByRole('button', { name: 'Create Account' }).click();
-  await expectToast(page, 'Signup Error', 'An account with this email already exists');
-  await expect(signUpForm(page).getByLabel('Email')).toHaveAccessibleDescription('An account with this email already exists');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/verify-email/);
+  await expect(page.getByText(`We sent a link to ${demoAccount('Admin').email}`)).toBeVisible();
 });
 
 test('signing in with an unknown email or a wrong password shows the error toast', async ({ page }) => {
@@ -187,6 +206,7 @@ test('"Sign out on all devices" ends the session open in another browser, live a
   test.setTimeout(90_000);
   const company = newCompany('global');
   await signUpThroughForm(page, company);
+  await verifyEmailFromMail(page, company.email);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
   // A second device: its own browser context and its own session for the same user.

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files';
 import { E2E_DATA_DIR } from './support/environment';
 import { expect, expectAccessible, expectNoHorizontalOverflow, holdToasts, settleAnimations, test } from './support/fixtures';
+import { verifyEmailFromMail } from './support/verify-email';
 
 /**
  * Settings as a new company's admin would use them: the profile, the Airwallex account id, and
@@ -112,6 +113,7 @@ async function signUp(page: Page) {
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
+  await verifyEmailFromMail(page, account.email);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   return account;
 }

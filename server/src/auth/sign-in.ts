@@ -46,7 +46,8 @@ export async function signIn(
   request: RequestInfo,
 ): Promise<{ userId: string; twoFactor: TwoFactorAccount | null }> {
   const ipAllowed = await hitRateLimit(db, `sign-in:ip:${request.ip}`, config.SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS);
-  if (!ipAllowed) throw commitThenFail(new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.'));
+  if (!ipAllowed)
+    throw commitThenFail(new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.'));
   const waitSeconds = await secondsToWait(db, config, input.email);
   if (waitSeconds > 0) {
     throw commitThenFail(

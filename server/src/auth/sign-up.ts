@@ -30,7 +30,11 @@ export async function signUp(
     return await transaction(db, async (tx) => {
       const taken = await tx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
       if (taken) throw commitThenFail(emailTaken());
-      const user = await tx.insertInto('users').values({ email: input.email, passwordHash, emailVerifiedAt: options.emailVerified ? new Date() : null }).returning('id').executeTakeFirstOrThrow();
+      const user = await tx
+        .insertInto('users')
+        .values({ email: input.email, passwordHash, emailVerifiedAt: options.emailVerified ? new Date() : null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const created = await sql<{ companyId: string }>`
         select create_company_for_user(${input.companyName}, ${user.id}::uuid, ${options.isPlatformAdmin},
                                        ${input.firstName}, ${input.lastName}) as company_id`.execute(tx);

@@ -69,7 +69,11 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await db
     .updateTable('users')
     .set({ emailVerifiedAt: new Date() })
-    .where('email', 'in', DEMO_ACCOUNTS.map((account) => account.email))
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
     .where('emailVerifiedAt', 'is', null)
     .execute();
   if (options.onlyIfEmpty) {
@@ -81,10 +85,14 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   }
   const existing = new Set((await db.selectFrom('users').select('email').execute()).map((row) => row.email));
   if (!existing.has(MASTER_ADMIN.email)) {
-    await signUp(db, { ...nameOf(MASTER_ADMIN), companyName: PLATFORM_COMPANY, password: DEMO_PASSWORD }, {
-      isPlatformAdmin: true,
-      emailVerified: true,
-    });
+    await signUp(
+      db,
+      { ...nameOf(MASTER_ADMIN), companyName: PLATFORM_COMPANY, password: DEMO_PASSWORD },
+      {
+        isPlatformAdmin: true,
+        emailVerified: true,
+      },
+    );
   }
   const [admin, ...members] = COMPANY_ACCOUNTS;
   if (!admin) return false;
@@ -100,7 +108,13 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   }
   for (const member of members) {
     if (existing.has(member.email)) continue;
-    await addMember(db, companyId, { ...nameOf(member), password: DEMO_PASSWORD, role: member.role, phone: member.phone, emailVerified: true });
+    await addMember(db, companyId, {
+      ...nameOf(member),
+      password: DEMO_PASSWORD,
+      role: member.role,
+      phone: member.phone,
+      emailVerified: true,
+    });
   }
   await seedOperations(db, companyId);
   return true;

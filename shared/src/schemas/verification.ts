@@ -30,9 +30,7 @@ export const signUpOutput = z.object({ status: z.literal('verification_sent'), e
 export type SignUpOutput = z.infer<typeof signUpOutput>;
 
 /** A token from a mailed link: 32 random bytes in base64url. */
-export const verificationToken = z
-  .string({ error: VERIFICATION_TEXTS.invalid })
-  .regex(/^[A-Za-z0-9_-]{43}$/, VERIFICATION_TEXTS.invalid);
+export const verificationToken = z.string({ error: VERIFICATION_TEXTS.invalid }).regex(/^[A-Za-z0-9_-]{43}$/, VERIFICATION_TEXTS.invalid);
 
 export const verifyEmailInput = z.object({ token: verificationToken });
 

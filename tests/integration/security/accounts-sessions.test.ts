@@ -33,7 +33,8 @@ afterAll(async () => {
   await started?.close();
 });
 
-const json = (answer: HttpAnswer) => JSON.parse(answer.text) as { result?: { data: unknown }; error?: { message: string; data: { code: string } } };
+const json = (answer: HttpAnswer) =>
+  JSON.parse(answer.text) as { result?: { data: unknown }; error?: { message: string; data: { code: string } } };
 const cookieOf = (answer: HttpAnswer, name = SESSION_COOKIE) =>
   answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`) && !/Max-Age=0/i.test(cookie)) ?? null;
 const tokenOf = (cookie: string | null) => /=([^;]+)/.exec(cookie ?? '')?.[1] ?? '';
@@ -117,10 +118,14 @@ describe('sign-up does not tell that an address has an account', () => {
     expect(json(forFresh)).toEqual({ result: { data: { status: 'verification_sent', email: fresh } } });
     expect(forTaken.headers.getSetCookie()).toEqual(forFresh.headers.getSetCookie());
     const mailDir = path.join(started.services.config.dataDir, 'mail');
-    await expect.poll(async () => (await mailFilesTo(mailDir, taken)).map((mail) => mail.subject)).toContain('You already have a Haulwise account');
+    await expect
+      .poll(async () => (await mailFilesTo(mailDir, taken)).map((mail) => mail.subject))
+      .toContain('You already have a Haulwise account');
     const [note] = await mailFilesTo(mailDir, taken);
     expect(note?.text).not.toMatch(/token=/);
-    await expect.poll(async () => (await mailFilesTo(mailDir, fresh)).map((mail) => mail.subject)).toContain('Verify your email for Haulwise');
+    await expect
+      .poll(async () => (await mailFilesTo(mailDir, fresh)).map((mail) => mail.subject))
+      .toContain('Verify your email for Haulwise');
   });
 });
 

@@ -128,7 +128,10 @@ describe('email verification', () => {
 
     // Every procedure a signed-in persona may call, but no visitor: refused, naming the reason.
     const refused: string[] = [];
-    for (const [procedurePath, rule] of Object.entries(authorizationMatrix) as [ProcedurePath, (typeof authorizationMatrix)[ProcedurePath]][]) {
+    for (const [procedurePath, rule] of Object.entries(authorizationMatrix) as [
+      ProcedurePath,
+      (typeof authorizationMatrix)[ProcedurePath],
+    ][]) {
       if (rule.allowed.includes('anonymous') || procedurePath === 'auth.signOut' || procedurePath === 'auth.sessionEvents') continue;
       const error = await settle(callPath(caller, procedurePath, undefined));
       expect(error, `${procedurePath} answered an unverified account`).not.toBeNull();
@@ -181,7 +184,9 @@ describe('email verification', () => {
 
   it('counts an accepted invitation as proof of the address', async () => {
     const invitation = await createInvitation(services().db, company);
-    const session = await (await callerFor(services(), null, uniqueIp())).invitations.accept({
+    const session = await (
+      await callerFor(services(), null, uniqueIp())
+    ).invitations.accept({
       token: invitation.token,
       password: TEST_PASSWORD,
       firstName: 'Ines',
@@ -230,7 +235,12 @@ describe('the seed of test users', () => {
   it('never adds test members to a company someone else registered first under a test address', async () => {
     const suffix = randomUUID().slice(0, 8);
     const admin = { email: `admin-${suffix}@testfreight.example`, firstName: 'Alex', lastName: 'Admin', role: 'admin' as const };
-    const member = { email: `dispatcher-${suffix}@testfreight.example`, firstName: 'Dakota', lastName: 'Dispatch', role: 'dispatcher' as const };
+    const member = {
+      email: `dispatcher-${suffix}@testfreight.example`,
+      firstName: 'Dakota',
+      lastName: 'Dispatch',
+      role: 'dispatcher' as const,
+    };
     const companies = [{ name: `Test Freight ${suffix}`, accounts: [admin, member] as const }];
     // Someone signs up first with the test admin's address (and cannot verify it).
     await (await callerFor(services(), null, uniqueIp())).auth.signUp({ ...signUpInput(admin.email), companyName: 'Squatter Co' });
@@ -246,7 +256,12 @@ describe('the seed of test users', () => {
   it("still completes the seed's own companies on a second run, its accounts verified", async () => {
     const suffix = randomUUID().slice(0, 8);
     const admin = { email: `admin-${suffix}@testlogistics.example`, firstName: 'Avery', lastName: 'Admin', role: 'admin' as const };
-    const member = { email: `treasury-${suffix}@testlogistics.example`, firstName: 'Tatum', lastName: 'Treasury', role: 'treasury' as const };
+    const member = {
+      email: `treasury-${suffix}@testlogistics.example`,
+      firstName: 'Tatum',
+      lastName: 'Treasury',
+      role: 'treasury' as const,
+    };
     await seedTestUsers(services().db, { companies: [{ name: `Test Logistics ${suffix}`, accounts: [admin] as const }], nodeEnv: 'test' });
     const results = await seedTestUsers(services().db, {
       companies: [{ name: `Test Logistics ${suffix}`, accounts: [admin, member] as const }],

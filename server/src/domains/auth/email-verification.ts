@@ -37,7 +37,12 @@ export async function sendVerificationLink(
 ): Promise<void> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const now = new Date();
-  await db.updateTable('emailVerifications').set({ usedAt: now }).where('userId', '=', account.userId).where('usedAt', 'is', null).execute();
+  await db
+    .updateTable('emailVerifications')
+    .set({ usedAt: now })
+    .where('userId', '=', account.userId)
+    .where('usedAt', 'is', null)
+    .execute();
   await db
     .insertInto('emailVerifications')
     .values({
@@ -72,7 +77,11 @@ export async function sendVerificationLink(
  * A sign-up with an address that already has an account answers as a new one would; its owner
  * gets this note instead of a link (no secret in it).
  */
-export async function sendAccountExistsNote(db: Db, services: { mailer: Mailer; config: Pick<Config, 'APP_ORIGIN' | 'PORT'> }, email: string) {
+export async function sendAccountExistsNote(
+  db: Db,
+  services: { mailer: Mailer; config: Pick<Config, 'APP_ORIGIN' | 'PORT'> },
+  email: string,
+) {
   const signIn = `${publicOrigin(services.config)}/auth`;
   await services.mailer.send(db, {
     channel: 'email',
