@@ -1,0 +1,91 @@
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConnectionString } from '../../../server/src/db/bootstrap.js';
+import type { Database } from '../../../server/src/db/schema.js';
+import type { Scope } from '../../../server/src/db/scope.js';
+import { withCompany } from '../../../server/src/db/with-company.js';
+import { listLoads } from '../../../server/src/domains/loads/loads.repository.js';
+import { TEST_APP_DB_PASSWORD } from '../../support/config.js';
+import { testDatabaseUrl } from '../../support/databases.js';
+import { useTenants } from '../../support/tenants.js';
+
+/**
+ * Search under row-level security goes through its trigram index: the plan of the very query
+ * loads.list sends, as the app role inside the tenant transaction, over enough rows that a scan
+ * would be the planner's only other way (migrations/2026-11-25T1400_search_under_rls.ts).
+ */
+const LOADS_PER_COMPANY = 20_000;
+
+const tenants = useTenants();
+let appDb: Kysely<Database>;
+const sent: CompiledQuery[] = [];
+
+beforeAll(async () => {
+  appDb = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: appConnectionString(await testDatabaseUrl(), TEST_APP_DB_PASSWORD), max: 1 }),
+    }),
+    plugins: [new CamelCasePlugin()],
+    log: (event: LogEvent) => {
+      if (event.level === 'query') sent.push(event.query);
+    },
+  });
+  // Both companies' loads, written as the owner with triggers off (no audit or live events for test data).
+  await tenants.owner.transaction().execute(async (tx) => {
+    await sql`set local session_replication_role = replica`.execute(tx);
+    for (const company of [tenants.companyA, tenants.companyB]) {
+      await sql`
+        insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state,
+                           delivery_location, delivery_city, delivery_state, commodity, created_by)
+        select ${company.companyId}, 'LD-' || lpad(n::text, 6, '0'),
+               n || ' Main St', (array['Denver', 'Austin', 'Reno', 'Tulsa'])[1 + n % 4], 'CO',
+               n || ' Dock Rd', case when n % 1000 = 0 then 'Chicago' else (array['Omaha', 'Boise', 'Fresno', 'Dallas'])[1 + n % 4] end, 'TX',
+               (array['Steel coils', 'Paper rolls', 'Lumber'])[1 + n % 3] || ' lot ' || n,
+               ${company.users.dispatcher.userId}
+        from generate_series(1, ${LOADS_PER_COMPANY}) as n
+      `.execute(tx);
+    }
+  });
+  await sql`analyze loads`.execute(tenants.owner);
+});
+afterAll(async () => {
+  await appDb?.destroy();
+});
+
+async function planOfList(search: string): Promise<string> {
+  const dispatcher = tenants.companyA.users.dispatcher;
+  const scope: Scope = {
+    userId: dispatcher.userId,
+    companyId: tenants.companyA.companyId,
+    role: 'dispatcher',
+    isMasterAdmin: false,
+    readsCompanyId: tenants.companyA.companyId,
+  };
+  return withCompany(appDb, { companyId: scope.companyId, userId: scope.userId }, async (tx) => {
+    sent.length = 0;
+    const page = await listLoads(tx, scope, { search, status: 'all' }, { cursor: null, limit: 50 });
+    expect(page.items.length).toBeGreaterThan(0);
+    const query = sent.findLast((compiled) => /from "loads"/.test(compiled.sql));
+    if (!query) throw new Error('loads.list sent no query');
+    const plan = await tx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('search under row-level security', () => {
+  it('finds a load number through the trigram index, not by scanning the company', async () => {
+    const plan = await planOfList('ld-012345');
+    expect(plan).toContain('loads_search_trgm_idx');
+  });
+
+  it('finds a rare city through the trigram index', async () => {
+    const plan = await planOfList('chicago');
+    expect(plan).toContain('loads_search_trgm_idx');
+  });
+
+  it('finds a commodity lot through the trigram index', async () => {
+    const plan = await planOfList('lot 12345');
+    expect(plan).toContain('loads_search_trgm_idx');
+  });
+});
