@@ -6,6 +6,7 @@ import type { DriverStatus } from '#shared/schemas/drivers.js';
 import { withCompany } from '../db/with-company.js';
 import { addMember } from '../auth/accounts.js';
 import { signUp } from '../auth/sign-up.js';
+import { seedDemoMessages } from './demo-messages.js';
 
 export const DEMO_PASSWORD = 'haulwise-demo';
 
@@ -117,6 +118,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
     });
   }
   await seedOperations(db, companyId);
+  await seedDemoMessages(db, companyId);
   return true;
 }
 

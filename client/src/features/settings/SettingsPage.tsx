@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { CompanyInformationCard } from './CompanyInformationCard';
 import { PaymentProviderCard } from './PaymentProviderCard';
 import { PersonalInformationCard } from './PersonalInformationCard';
@@ -30,6 +31,7 @@ export function SettingsPage() {
             <CompanyInformationCard company={settings.data.company} />
             <TwoFactorCard profile={settings.data.profile} />
             <SecurityCard />
+            <NotificationSettingsCard />
             <PaymentProviderCard accountId={settings.data.company.airwallexAccountId} canEdit={settings.data.canEditAccountId} />
           </Stack>
         ) : null}

@@ -24,6 +24,8 @@ import { navigationFor, type AppPath } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
+import { UnreadMessagesBadge } from '../messages/UnreadMessagesBadge';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { NotificationPrompt } from '../pwa/NotificationPrompt';
 import { switchIdentity } from '../../lib/identity';
 import { trpc } from '../../lib/trpc';
@@ -77,6 +79,7 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
           zIndex="sticky"
         >
           <Logo size={7} />
+          <NotificationBell />
           <Drawer.Root open={isDrawerOpen} onOpenChange={(event) => setDrawerOpen(event.open)} placement="start">
             <Drawer.Trigger asChild>
               <IconButton aria-label="Open navigation" variant="ghost">
@@ -112,7 +115,12 @@ function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?:
   return (
     <Flex direction="column" h="full" minH="100vh" p="4" gap="4">
       <Stack gap="1" pb="3" borderBottomWidth="1px">
-        <Logo />
+        <Flex justify="space-between" align="center">
+          <Logo />
+          <Box display={{ base: 'none', lg: 'block' }}>
+            <NotificationBell />
+          </Box>
+        </Flex>
         <Text fontWeight="semibold" color="gray.800" data-testid="company-name">
           {session.company.name}
         </Text>
@@ -124,27 +132,29 @@ function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?:
         {items.map((item) => {
           const Icon = icons[item.to] ?? LayoutDashboard;
           return (
-            <Link
-              key={item.to}
-              to={item.to}
-              onClick={onNavigate}
-              className="shell-nav-link"
-              activeProps={{ 'aria-current': 'page', className: 'shell-nav-link active' }}
-            >
-              <Flex
-                align="center"
-                gap="3"
-                px="3"
-                py="2"
-                borderRadius="md"
-                color="inherit"
-                _hover={{ bg: 'gray.100' }}
-                css={{ '.active &': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
+            <Box key={item.to} position="relative">
+              <Link
+                to={item.to}
+                onClick={onNavigate}
+                className="shell-nav-link"
+                activeProps={{ 'aria-current': 'page', className: 'shell-nav-link active' }}
               >
-                <Icon size={18} aria-hidden />
-                <Text>{item.label}</Text>
-              </Flex>
-            </Link>
+                <Flex
+                  align="center"
+                  gap="3"
+                  px="3"
+                  py="2"
+                  borderRadius="md"
+                  color="inherit"
+                  _hover={{ bg: 'gray.100' }}
+                  css={{ '.active &': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
+                >
+                  <Icon size={18} aria-hidden />
+                  <Text>{item.label}</Text>
+                </Flex>
+              </Link>
+              {item.to === '/messages' ? <UnreadMessagesBadge /> : null}
+            </Box>
           );
         })}
       </Stack>
