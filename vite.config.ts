@@ -27,6 +27,9 @@ export default defineConfig({
     proxy: {
       '/trpc': { target: `http://127.0.0.1:${apiPort}`, ws: true },
       '/health': { target: `http://127.0.0.1:${apiPort}` },
+      // Document uploads and signed downloads of files on disk.
+      '/api': { target: `http://127.0.0.1:${apiPort}` },
+      '/files': { target: `http://127.0.0.1:${apiPort}` },
     },
   },
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { createDocument } from './documents/document-factory.js';
 import type { LiveChange, LiveEvent, LiveTable } from '#shared/schemas/live.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
@@ -116,6 +117,7 @@ describe('realtime.changes: one channel per tab', () => {
       // A message to the admin, then the notification it made them (the recipient's alone: tests/integration/messages.test.ts).
       messages: await sendTestMessage(db, ours.users.dispatcher, ours.users.admin),
       notifications: await latestNotificationOf(db, ours.users.admin),
+      documents: (await createDocument(db, ours.users.dispatcher, { visibility: 'dispatcher' })).id,
     } satisfies Record<LiveTable, string>;
     await expect.poll(() => admin.changes().map((change) => [change.table, change.id]), { timeout: 1000 }).toEqual(Object.entries(made));
     // Treasury reads no carriers (shared/src/permissions.ts) and sees only their own WIP requests.

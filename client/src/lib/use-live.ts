@@ -27,6 +27,8 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   // An open thread (messages.get) is re-read on any new message: a reply may belong to it.
   messages: { rows: ['messages.inbox', 'messages.sent'], counts: ['messages.unreadCount', 'messages.get'] },
   notifications: { rows: ['notifications.list'], counts: ['notifications.unreadCount'] },
+  // A load's Documents tab (documents.forLoad) carries its count with its rows.
+  documents: { rows: ['documents.list', 'documents.forLoad'], counts: [] },
 };
 
 /** Changes arriving together (a burst, a bulk change) are applied together. */

@@ -52,10 +52,13 @@ export const DOCUMENT_TEXTS = {
   linkFailed: 'Could not generate document URL',
   companyMissing: 'Company ID not found',
   deleted: 'Document deleted successfully',
-  confirmDelete: 'Are you sure you want to delete this document? This action cannot be undone.',
   extracted: 'Data Extracted',
   extractionFailed: 'Extraction Failed',
 } as const;
+
+/** The spec's confirmation, naming the file. */
+export const confirmDeleteText = (fileName: string) =>
+  `Are you sure you want to delete this document (${fileName})? This action cannot be undone.`;
 
 /** The form fields sent with an upload (multipart fields, before the file). */
 export const documentUploadFields = z.object({

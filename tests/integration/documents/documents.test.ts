@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, formatFileSize } from '#shared/schemas/documents.js';
 import { sweepOrphans } from '../../../server/src/services/storage/document-tasks.js';
+import { liveAudienceOf, toLiveChange } from '../../../server/src/domains/realtime/live-audience.js';
+import type { RealtimeEvent } from '../../../server/src/services/realtime/bus.js';
 import { storageFor } from '../../../server/src/services/storage/index.js';
 import type { FastifyInstance } from 'fastify';
 import { createLoad, createDriver, createCarrier } from '../../support/factories.js';
@@ -287,6 +289,39 @@ describe('orphan sweeper', () => {
     expect(await storage().exists(gone)).toBe(false);
     expect(await storage().exists(kept.filePath)).toBe(true);
     expect(await storage().exists(young)).toBe(true);
+  });
+});
+
+describe('live', () => {
+  it('tells a change to those who may see the document, by its visibility', async () => {
+    const sessionOf = async (user: typeof company.users.admin) => {
+      const session = await (await callerFor(started.services, user)).auth.session();
+      if (!session) throw new Error('no session');
+      return session;
+    };
+    const dispatcher = liveAudienceOf(await sessionOf(company.users.dispatcher));
+    const sales = liveAudienceOf(await sessionOf(company.users.sales));
+    const treasury = liveAudienceOf(await sessionOf(company.users.treasury));
+    const event = (visibility: string, extra: Record<string, unknown> = {}): RealtimeEvent => ({
+      table: 'documents',
+      op: 'INSERT',
+      id: randomUUID(),
+      companyId: company.companyId,
+      actorId: company.users.admin.userId,
+      visibility,
+      uploadedBy: company.users.admin.userId,
+      ...extra,
+    });
+    expect(toLiveChange(dispatcher, company.users.dispatcher.userId, event('dispatcher'))).toMatchObject({
+      table: 'documents',
+      op: 'INSERT',
+    });
+    expect(toLiveChange(sales, company.users.sales.userId, event('dispatcher'))).toBeNull();
+    expect(toLiveChange(sales, company.users.sales.userId, event('sales'))).toMatchObject({ table: 'documents' });
+    // An update that hides it from them is still told (so it leaves their list).
+    expect(toLiveChange(sales, company.users.sales.userId, event('dispatcher', { op: 'UPDATE', oldVisibility: 'sales' }))).not.toBeNull();
+    expect(toLiveChange(treasury, company.users.treasury.userId, event('sales'))).toBeNull();
+    expect(toLiveChange(dispatcher, company.users.dispatcher.userId, event('sales', { companyId: other.companyId }))).toBeNull();
   });
 });
 

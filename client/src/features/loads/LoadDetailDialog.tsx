@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, Center, DataList, EmptyState, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
-import { CircleDot, FileText, Pencil } from 'lucide-react';
+import { Button, Center, DataList, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
+import { CircleDot, Pencil } from 'lucide-react';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { commission } from '#shared/rules/commission.js';
 import type { LoadDetail } from '#shared/schemas/loads.js';
@@ -11,14 +11,14 @@ import { StatusBadge, statusLabel } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { formatDate, formatDateAtTime, formatMoney, formatNumber } from '../../lib/format';
 import { reportFailure, useFailureToast } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { LoadFormDialog } from './LoadFormDialog';
+import { documentPermissions } from '../documents/use-documents';
+import { LoadDocumentsTab, useLoadDocumentCount } from './LoadDocumentsTab';
 
 // MapLibre is heavy: it loads only when someone opens the Map tab.
 const LoadRouteMap = lazy(() => import('../maps/LoadRouteMap').then((module) => ({ default: module.LoadRouteMap })));
-
-/** Documents arrive in a later issue; until then every load has none. TODO(issue 3 documents): read the load's documents. */
-const DOCUMENT_COUNT = 0;
 
 /** The load detail dialog: Details, Map, Documents and Status & Updates, with Edit for those who may change the load. */
 export function LoadDetailDialog({
@@ -64,13 +64,16 @@ export function LoadDetailDialog({
 }
 
 function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean }) {
+  const session = useSession();
+  const documents = documentPermissions(session);
+  const documentCount = useLoadDocumentCount(load.id);
   return (
     <Tabs.Root defaultValue="details" lazyMount unmountOnExit variant="line" colorPalette="blue">
       {/* On a phone the tabs scroll sideways rather than wrap. */}
       <Tabs.List overflowX="auto" overflowY="hidden" css={{ '& > button': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
         <Tabs.Trigger value="details">Details</Tabs.Trigger>
         <Tabs.Trigger value="map">Map</Tabs.Trigger>
-        <Tabs.Trigger value="documents">Documents ({DOCUMENT_COUNT})</Tabs.Trigger>
+        <Tabs.Trigger value="documents">Documents ({documentCount ?? '…'})</Tabs.Trigger>
         <Tabs.Trigger value="status">Status &amp; Updates</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="details">
@@ -91,14 +94,7 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
         </Suspense>
       </Tabs.Content>
       <Tabs.Content value="documents">
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <FileText aria-hidden="true" />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="p">No documents yet</EmptyState.Title>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <LoadDocumentsTab loadId={load.id} canUpload={documents.canUpload} canDelete={documents.canDelete} />
       </Tabs.Content>
       <Tabs.Content value="status">
         <StatusAndUpdates load={load} canChange={canChange} />

@@ -1,10 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
-import { DOCUMENT_VISIBILITY } from '#shared/permissions.js';
 import type { DocumentListItem, DocumentTypeFilter } from '#shared/schemas/documents.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database, DocumentsTable } from '../../db/schema.js';
 import { readable, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp } from '../../db/sql.js';
+import { visibilitiesOf } from './document-visibility.js';
 
 export type DocumentsDb = Kysely<Database>;
 
@@ -31,7 +31,7 @@ const LIST_COLUMNS = [
 function visibleTo(scope: Scope) {
   return (eb: ExpressionBuilder<Database & { loads: Database['loads'] }, 'documents'>): Expression<SqlBool> => {
     if (scope.isMasterAdmin) return sql<SqlBool>`true`;
-    const visibilities = scope.role ? DOCUMENT_VISIBILITY[scope.role] : [];
+    const visibilities = visibilitiesOf(scope);
     const own = eb('documents.uploadedBy', '=', scope.userId);
     return visibilities.length > 0 ? eb.or([eb('documents.visibility', 'in', visibilities), own]) : own;
   };

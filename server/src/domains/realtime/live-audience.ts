@@ -3,6 +3,7 @@ import type { SessionOutput } from '#shared/schemas/auth.js';
 import { LIVE_TABLES, type LiveChange, type LiveTable } from '#shared/schemas/live.js';
 import { mayRead, OWNERSHIP, scopeOf, type Scope } from '../../db/scope.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
+import { mayHearOfDocument } from '../documents/document-visibility.js';
 
 /** The permission domain whose read right decides who hears of a table's changes (shared/src/permissions.ts). */
 const LIVE_DOMAINS = {
@@ -14,6 +15,7 @@ const LIVE_DOMAINS = {
   messages: 'messages',
   /** Anyone signed in has notifications, whatever their role (a driver has none). */
   notifications: null,
+  documents: 'documents',
 } as const satisfies Record<LiveTable, Domain | null>;
 
 /**
@@ -62,6 +64,8 @@ export function toLiveChange(audience: LiveAudience, userId: string, event: Real
   if (people && (event.companyId !== scope.companyId || !people.some((column) => event[column] === userId))) return null;
   const previous = Object.fromEntries(OWNERSHIP[table].owners.map((column: string) => [column, event[`old${capitalised(column)}`]]));
   if (!mayRead(scope, table, event, previous)) return null;
+  // Documents are read by their visibility too (shared/src/permissions.ts, DOCUMENT_VISIBILITY).
+  if (table === 'documents' && !mayHearOfDocument(scope, event)) return null;
   return {
     type: 'change',
     table,
