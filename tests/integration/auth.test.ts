@@ -26,6 +26,12 @@ afterAll(async () => {
   await started.close();
 });
 
+/** The owner's handle, for what the app role may no longer read table-wide (sessions: issue 10). */
+const tableOwner = ownerDb();
+afterAll(async () => {
+  await tableOwner.destroy();
+});
+
 const validSignUp = () => ({
   companyName: 'Prairie Haulers',
   firstName: 'Pat',
@@ -185,7 +191,7 @@ describe('sessions', () => {
     await callerFor(started.services, company.users.sales);
     const caller = await callerFor(started.services, company.users.sales);
     await caller.auth.signOut({ scope: 'global' });
-    const left = await started.services.db.selectFrom('sessions').select('id').where('userId', '=', company.users.sales.userId).execute();
+    const left = await tableOwner.selectFrom('sessions').select('id').where('userId', '=', company.users.sales.userId).execute();
     expect(left).toHaveLength(0);
   });
 
@@ -194,7 +200,7 @@ describe('sessions', () => {
     const sessionId = await sessionFor(started.services, company.users.treasury);
     const valid = await started.services.lucia.validateSession(sessionId);
     expect(valid.session).not.toBeNull();
-    await started.services.db
+    await tableOwner
       .updateTable('sessions')
       .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', hashSessionId(sessionId))
@@ -207,14 +213,18 @@ describe('sessions', () => {
     const company = await createTestCompany(started.services);
     const sessionId = await sessionFor(started.services, company.users.treasury);
     const absolute = new Date(Date.now() + 60_000);
-    await started.services.db
+    await tableOwner
       .updateTable('sessions')
       .set({ absoluteExpiresAt: absolute, expiresAt: new Date(Date.now() + 1000) })
       .where('id', '=', hashSessionId(sessionId))
       .execute();
     const { session } = await started.services.lucia.validateSession(sessionId);
     expect(session?.fresh).toBe(true);
-    const row = await started.services.db.selectFrom('sessions').select('expiresAt').where('id', '=', hashSessionId(sessionId)).executeTakeFirstOrThrow();
+    const row = await tableOwner
+      .selectFrom('sessions')
+      .select('expiresAt')
+      .where('id', '=', hashSessionId(sessionId))
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expiresAt).getTime()).toBeLessThanOrEqual(absolute.getTime());
   });
 

@@ -31,6 +31,12 @@ afterAll(async () => {
   await started?.close();
 });
 
+/** The owner's handle, for what the app role may no longer read table-wide (sessions, codes, the outbox: issue 10). */
+const tableOwner = ownerDb();
+afterAll(async () => {
+  await tableOwner.destroy();
+});
+
 const services = () => started.services;
 const INVALID = TWO_FACTOR_TEXT.invalidMessage;
 
@@ -40,13 +46,13 @@ const freshMember = (options: { phone?: string | null } = {}) =>
 
 /** The stored codes of a user, read as the database holds them. */
 async function storedCodes(userId: string) {
-  return services().db.selectFrom('twoFactorCodes').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
+  return tableOwner.selectFrom('twoFactorCodes').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
 }
 
 /** The stored ids of the user's sessions: each the SHA-256 of its token (stored() of a token, to compare). */
 const stored = (token: string | null) => hashSessionId(token ?? '');
 async function liveSessionIds(userId: string): Promise<string[]> {
-  const rows = await services().db.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
+  const rows = await tableOwner.selectFrom('sessions').select('id').where('userId', '=', userId).execute();
   return rows.map((row) => row.id);
 }
 
@@ -81,7 +87,7 @@ describe('turning two-factor authentication on (twoFactor.sendCode, twoFactor.ve
     const member = await freshMember({ phone: '+1 555 010 7777' });
     const caller = await callerFor(services(), member);
     await caller.twoFactor.sendCode({ method: 'sms' });
-    const sms = await services().db.selectFrom('outbox').selectAll().where('recipient', '=', '+1 555 010 7777').executeTakeFirstOrThrow();
+    const sms = await tableOwner.selectFrom('outbox').selectAll().where('recipient', '=', '+1 555 010 7777').executeTakeFirstOrThrow();
     expect(sms).toMatchObject({ channel: 'sms', status: 'sent', provider: 'outbox' });
     const code = await latestCodeSentTo(services(), '+1 555 010 7777');
     expect(await caller.twoFactor.verify({ code })).toEqual({ success: true, state: { enabled: true, method: 'sms' } });
@@ -340,7 +346,7 @@ describe('signing in with two-factor authentication on', () => {
     const code = await latestCodeSentTo(services(), member.email);
     const second = await startSignIn(services(), member);
     expect(second).not.toBe(first);
-    const sent = await services().db.selectFrom('outbox').select('id').where('recipient', '=', member.email).execute();
+    const sent = await tableOwner.selectFrom('outbox').select('id').where('recipient', '=', member.email).execute();
     expect(sent).toHaveLength(1);
     const { caller } = await anonymous();
     await caller.auth.verifySignIn({ challenge: second, code });
@@ -353,8 +359,8 @@ describe('signing in with two-factor authentication on', () => {
     const answer = await caller.auth.signIn({ email: member.email, password: TEST_PASSWORD });
     expect(answer).toMatchObject({ status: 'two_factor_required', method: 'sms' });
     if (answer.status !== 'two_factor_required') throw new Error('unreachable');
-    const sms = await services()
-      .db.selectFrom('outbox')
+    const sms = await tableOwner
+      .selectFrom('outbox')
       .select(['channel'])
       .where('recipient', '=', '+1 555 010 9898')
       .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
+import { asUser } from '../../server/src/db/transactions.js';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
 import type { AppServices } from '../../server/src/services/services.js';
 import { TEST_PASSWORD, type TestUser } from './factories.js';
@@ -27,9 +28,12 @@ export async function startSignIn(services: AppServices, user: TestUser, ip = un
 
 /** Moves the user's codes back in time, as if they had been sent this many seconds earlier. */
 export async function ageCodes(services: AppServices, userId: string, seconds: number): Promise<void> {
-  await services.db
-    .updateTable('twoFactorCodes')
-    .set({ createdAt: sql<Date>`created_at - make_interval(secs => ${seconds})` })
-    .where('userId', '=', userId)
-    .execute();
+  // Codes are the user's own under row-level security (issue 10): changed as that user.
+  await asUser(services.db, userId, (tx) =>
+    tx
+      .updateTable('twoFactorCodes')
+      .set({ createdAt: sql<Date>`created_at - make_interval(secs => ${seconds})` })
+      .where('userId', '=', userId)
+      .execute(),
+  );
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { asUser } from '../db/transactions.js';
 
 type Db = Kysely<Database>;
 
@@ -51,22 +52,19 @@ class KyselyAdapter implements Adapter {
   constructor(private readonly db: Db) {}
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const storedId = hashSessionId(sessionId);
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.userId')
-      .select([
-        'sessions.id',
-        'sessions.userId',
-        'sessions.expiresAt',
-        'sessions.absoluteExpiresAt',
-        'sessions.createdAt',
-        'sessions.userAgent',
-        'sessions.ip',
-        'users.email',
-      ])
-      .where('sessions.id', '=', storedId)
-      .executeTakeFirst();
+    // The app role reads no session table-wide: one session by its stored id, through an
+    // owner-rights function (migration 2026-11-25T1100_security_role).
+    const { rows } = await sql<{
+      id: string;
+      userId: string;
+      expiresAt: Date;
+      absoluteExpiresAt: Date;
+      createdAt: Date;
+      userAgent: string | null;
+      ip: string | null;
+      email: string;
+    }>`select * from app_session_lookup(${hashSessionId(sessionId)})`.execute(this.db);
+    const row = rows[0];
     if (!row) return [null, null];
     if (new Date(row.absoluteExpiresAt).getTime() <= Date.now()) {
       await this.deleteSession(sessionId);
@@ -88,8 +86,9 @@ class KyselyAdapter implements Adapter {
     ];
   }
 
+  /** A user's own sessions, read as that user (row-level security shows no one else's). */
   async getUserSessions(userId: string): Promise<DatabaseSession[]> {
-    const rows = await this.db.selectFrom('sessions').selectAll().where('userId', '=', userId).execute();
+    const rows = await asUser(this.db, userId, (tx) => tx.selectFrom('sessions').selectAll().where('userId', '=', userId).execute());
     return rows.map((row) => ({
       id: row.id,
       userId: row.userId,
@@ -104,41 +103,36 @@ class KyselyAdapter implements Adapter {
   }
 
   async setSession(session: DatabaseSession): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: hashSessionId(session.id),
-        userId: session.userId,
-        expiresAt: session.expiresAt,
-        absoluteExpiresAt: session.attributes.absoluteExpiresAt,
-        userAgent: session.attributes.userAgent,
-        ip: session.attributes.ip,
-      })
-      .execute();
+    await asUser(this.db, session.userId, (tx) =>
+      tx
+        .insertInto('sessions')
+        .values({
+          id: hashSessionId(session.id),
+          userId: session.userId,
+          expiresAt: session.expiresAt,
+          absoluteExpiresAt: session.attributes.absoluteExpiresAt,
+          userAgent: session.attributes.userAgent,
+          ip: session.attributes.ip,
+        })
+        .execute(),
+    );
   }
 
   async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
-    // Sliding renewal never extends past the absolute lifetime.
-    await this.db
-      .updateTable('sessions')
-      .set((eb) => ({ expiresAt: eb.fn('least', [eb.val(expiresAt), eb.ref('absoluteExpiresAt')]) }))
-      .where('id', '=', hashSessionId(sessionId))
-      .execute();
+    // Sliding renewal never extends past the absolute lifetime (the function takes the least of both).
+    await sql`select app_session_extend(${hashSessionId(sessionId)}, ${expiresAt})`.execute(this.db);
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', hashSessionId(sessionId)).execute();
+    await sql`select app_session_end(${hashSessionId(sessionId)})`.execute(this.db);
   }
 
   async deleteUserSessions(userId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('userId', '=', userId).execute();
+    await asUser(this.db, userId, (tx) => tx.deleteFrom('sessions').where('userId', '=', userId).execute());
   }
 
   async deleteExpiredSessions(): Promise<void> {
-    await this.db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expiresAt', '<=', new Date()), eb('absoluteExpiresAt', '<=', new Date())]))
-      .execute();
+    await sql`select app_sessions_sweep()`.execute(this.db);
   }
 }
 

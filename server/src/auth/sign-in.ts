@@ -6,6 +6,7 @@ import { asUser, commitThenFail } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import { hitRateLimit } from '../services/rate-limit.js';
 import type { RequestInfo } from '../trpc/context.js';
+import { credentialsByEmail } from './credentials.js';
 import { luciaOn } from './lucia.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import { readIdentity } from './session-context.js';
@@ -54,7 +55,7 @@ export async function signIn(
       new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please wait ${waitSeconds} seconds and try again.`),
     );
   }
-  const user = await db.selectFrom('users').select(['id', 'passwordHash']).where('email', '=', input.email).executeTakeFirst();
+  const user = await credentialsByEmail(db, input.email);
   const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !isValid) {
     await countFailure(db, input.email);
@@ -122,9 +123,12 @@ export async function startSession(
   request: RequestInfo,
 ): Promise<string> {
   const { db, config } = services;
-  const existing = await db.selectFrom('sessions').select('id').where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
-  const surplus = existing.slice(config.MAX_SESSIONS_PER_USER - 1).map((row) => row.id);
-  if (surplus.length > 0) await db.deleteFrom('sessions').where('id', 'in', surplus).execute();
+  // Sessions are under row-level security: the user's own, read and ended as that user.
+  await asUser(db, userId, async (tx) => {
+    const existing = await tx.selectFrom('sessions').select('id').where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
+    const surplus = existing.slice(config.MAX_SESSIONS_PER_USER - 1).map((row) => row.id);
+    if (surplus.length > 0) await tx.deleteFrom('sessions').where('id', 'in', surplus).execute();
+  });
   const absoluteExpiresAt = new Date(Date.now() + config.SESSION_ABSOLUTE_DAYS * 24 * 3600 * 1000);
   const lucia = luciaOn(db, config);
   const session = await lucia.createSession(userId, {

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { commitThenFail } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import { hitRateLimit } from '../services/rate-limit.js';
+import { ownPasswordHash } from './credentials.js';
 import { verifyPassword } from './password.js';
 
 /**
@@ -23,12 +24,6 @@ export const PROOF_TEXT = {
 
 export const currentPasswordProof = z.string({ error: PROOF_TEXT.passwordRequired }).min(1, PROOF_TEXT.passwordRequired).max(256);
 
-/** The account's password hash, read through the database's one-account function (never the users table). */
-export async function passwordHashOf(db: Kysely<Database>, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
-  return row?.passwordHash ?? null;
-}
-
 /**
  * Checks the current password on the call's transaction. A wrong one is answered after its count
  * commits (commitThenFail), so guesses stay limited; the field named is `password`.
@@ -37,7 +32,7 @@ export async function proveCurrentPassword(db: Kysely<Database>, userId: string,
   if (!password) throw new AppError('BAD_REQUEST', PROOF_TEXT.passwordRequired, { field: 'password' });
   const allowed = await hitRateLimit(db, `two-factor-proof:user:${userId}`, PROOF_CHECKS_PER_HOUR, 3600);
   if (!allowed) throw new AppError('TOO_MANY_REQUESTS', PROOF_TEXT.tooMany);
-  const hash = await passwordHashOf(db, userId);
+  const hash = await ownPasswordHash(db, userId);
   if (!hash || !(await verifyPassword(hash, password))) {
     throw commitThenFail(new AppError('BAD_REQUEST', PROOF_TEXT.passwordIncorrect, { field: 'password' }));
   }

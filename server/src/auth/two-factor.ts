@@ -10,6 +10,7 @@ import {
   type TwoFactorMethod,
 } from '#shared/schemas/two-factor.js';
 import type { Database, TwoFactorCodesTable } from '../db/schema.js';
+import { asUser } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -77,6 +78,15 @@ export interface IssueCodeRequest {
  * and a provider's failure is retried by the job queue rather than answered here.
  */
 export async function issueCode(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  request: IssueCodeRequest,
+): Promise<{ method: TwoFactorMethod; resendAfterSeconds: number }> {
+  // Codes are under row-level security: a user's own only, so this runs as that user.
+  return asUser(db, request.userId, (tx) => issueOwnCode(tx, mailer, request));
+}
+
+async function issueOwnCode(
   tx: Kysely<Database>,
   mailer: Mailer,
   request: IssueCodeRequest,
@@ -152,6 +162,15 @@ export async function issueCode(
  * the try is not counted: answer the failure, or throw it marked commitThenFail (db/transactions.ts).
  */
 export async function consumeCode(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: TwoFactorPurpose,
+  code: string,
+): Promise<{ method: TwoFactorMethod; destination: string | null } | null> {
+  return asUser(db, userId, (tx) => consumeOwnCode(tx, userId, purpose, code));
+}
+
+async function consumeOwnCode(
   tx: Kysely<Database>,
   userId: string,
   purpose: TwoFactorPurpose,
@@ -189,15 +208,17 @@ export async function consumeCode(
 }
 
 /** Ends every outstanding code of the account (two-factor turned off, password changed). */
-export async function expireCodes(tx: Kysely<Database>, userId: string): Promise<void> {
+export async function expireCodes(db: Kysely<Database>, userId: string): Promise<void> {
   const now = new Date();
-  await tx
-    .updateTable('twoFactorCodes')
-    .set({ expiresAt: now })
-    .where('userId', '=', userId)
-    .where('consumedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .execute();
+  await asUser(db, userId, (tx) =>
+    tx
+      .updateTable('twoFactorCodes')
+      .set({ expiresAt: now })
+      .where('userId', '=', userId)
+      .where('consumedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .execute(),
+  );
 }
 
 /** A fresh sign-in challenge token: 256 random bits; the server keeps only its SHA-256. */

@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import { rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
-import { hashSessionId } from '../../../server/src/auth/lucia.js';
 import type { AppServices } from '../../../server/src/services/services.js';
 import type { AppRouter } from '../../../server/src/trpc/app-router.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../../support/factories.js';
@@ -137,7 +136,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
 
 /** Ends the caller's session elsewhere, as signing out in another tab does: every live channel of that session hears it. */
 export async function endSession({ services, sessionId }: Sample & { sessionId: string }): Promise<void> {
-  await services.db.deleteFrom('sessions').where('id', '=', hashSessionId(sessionId)).execute();
+  await services.lucia.invalidateSession(sessionId);
 }
 
 /**

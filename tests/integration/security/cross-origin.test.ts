@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { asUser } from '../../../server/src/db/transactions.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import {
   createTestCompany,
@@ -50,7 +51,10 @@ afterAll(async () => {
 });
 
 async function sessionsOf(user: TestUser): Promise<number> {
-  const rows = await started.services.db.selectFrom('sessions').select('id').where('userId', '=', user.userId).execute();
+  // Sessions are the user's own under row-level security (issue 10): counted as that user.
+  const rows = await asUser(started.services.db, user.userId, (tx) =>
+    tx.selectFrom('sessions').select('id').where('userId', '=', user.userId).execute(),
+  );
   return rows.length;
 }
 

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { APP_ROLE } from '../../../server/src/db/bootstrap.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
-import { createTestCompany, ownerDb, startTestServices, type TestCompany } from '../../support/harness.js';
+import { createTestCompany, ownerDb, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 
 /**
  * The database is the last line between tenants: whatever the application code gets wrong,
@@ -147,7 +147,28 @@ describe('the app role', () => {
   it('reaches no tenant rows through a security-definer function or an owner-rights view', async () => {
     // Reviewed exceptions, each narrower than a grant would be:
     // - app_grant_platform_admin: sets only profiles.is_master_admin, only on an account whose address is verified (issue 10).
-    const reviewed = ['app_grant_platform_admin'];
+    // - app_credentials_by_email, app_own_password_hash: one account's password hash (by address for a sign-in,
+    //   the current app.user_id's to prove a password), in place of reading users table-wide (issue 10, item 5).
+    // - app_session_lookup, app_session_extend, app_session_end: one session by its stored (SHA-256) id, which only
+    //   the cookie's holder can name; app_sessions_sweep: deletes expired sessions only; app_end_member_sessions: a
+    //   member of the transaction's company only; app_end_company_sessions: only in a master admin's status write
+    //   (issue 10, item 5).
+    // - app_outbox_for_delivery, app_outbox_delivered, app_outbox_failed: the mail job's one message by id, and its
+    //   outcome (the body erased once sent) (issue 10, item 5).
+    const reviewed = [
+      'app_grant_platform_admin',
+      'app_credentials_by_email',
+      'app_own_password_hash',
+      'app_session_lookup',
+      'app_session_extend',
+      'app_session_end',
+      'app_sessions_sweep',
+      'app_end_member_sessions',
+      'app_end_company_sessions',
+      'app_outbox_for_delivery',
+      'app_outbox_delivered',
+      'app_outbox_failed',
+    ];
     const { rows } = await sql<{ kind: string; name: string }>`
       select 'security definer function' as kind, p.proname::text as name
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -203,5 +224,155 @@ describe('the app role with no company set', () => {
       }),
     ).rejects.toBe(failure);
     expect(await countEveryTenantTable()).toEqual(zeroEverywhere());
+  });
+});
+
+/**
+ * Issue 10, item 5: the app role holds only the grants the app needs. Table, column and function
+ * grants are read from the catalog, and the refusals are tried as the app role itself.
+ */
+describe('the app role’s grants', () => {
+  const tablePrivileges = async (table: string) => {
+    const { rows } = await sql<{ privilege: string }>`
+      select privilege_type as privilege from information_schema.role_table_grants
+      where grantee = ${APP_ROLE} and table_schema = 'public' and table_name = ${table} order by 1`.execute(owner);
+    return rows.map((row) => row.privilege);
+  };
+  const columnsWith = async (table: string, privilege: string) => {
+    const { rows } = await sql<{ column: string }>`
+      select column_name as column from information_schema.column_privileges
+      where grantee = ${APP_ROLE} and table_schema = 'public' and table_name = ${table} and privilege_type = ${privilege}
+      order by 1`.execute(owner);
+    return rows.map((row) => row.column);
+  };
+  /** Runs SQL as the app role, in a transaction rolled back after. */
+  const asApp = (statement: ReturnType<typeof sql>) =>
+    started.services.db.transaction().execute(async (tx) => {
+      await statement.execute(tx);
+      throw new Error('the statement was allowed');
+    });
+
+  it('may not delete companies (a cascade would take the append-only audit log)', async () => {
+    expect(await tablePrivileges('companies')).not.toContain('DELETE');
+    expect(await tablePrivileges('audit_logs')).toEqual(['INSERT', 'SELECT']);
+    await expect(asApp(sql`delete from companies where id = ${company.companyId}`)).rejects.toThrow(
+      /permission denied for table companies/,
+    );
+  });
+
+  it('reads no password hash: users are granted column by column, password_hash left out', async () => {
+    expect(await tablePrivileges('users')).not.toContain('SELECT');
+    const readable = await columnsWith('users', 'SELECT');
+    expect(readable).toEqual(expect.arrayContaining(['email', 'id']));
+    expect(readable).not.toContain('password_hash');
+    await expect(asApp(sql`select password_hash from users limit 1`)).rejects.toThrow(/permission denied for table users/);
+  });
+
+  it('never writes profiles.is_master_admin, on insert or update (column grants on both)', async () => {
+    expect(await tablePrivileges('profiles')).not.toContain('INSERT');
+    expect(await tablePrivileges('profiles')).not.toContain('UPDATE');
+    expect(await columnsWith('profiles', 'INSERT')).not.toContain('is_master_admin');
+    expect(await columnsWith('profiles', 'INSERT')).toEqual(expect.arrayContaining(['user_id', 'company_id', 'first_name']));
+    expect(await columnsWith('profiles', 'UPDATE')).not.toContain('is_master_admin');
+    await expect(
+      asApp(
+        sql`insert into profiles (user_id, company_id, is_master_admin) values (${company.users.admin.userId}, ${company.companyId}, true)`,
+      ),
+    ).rejects.toThrow(/permission denied for table profiles/);
+  });
+
+  it('reads sessions, two-factor codes and the outbox only under row-level security', async () => {
+    const { rows } = await sql<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>`
+      select relname, relrowsecurity, relforcerowsecurity from pg_class
+      where relnamespace = 'public'::regnamespace and relname in ('sessions', 'two_factor_codes', 'outbox') order by relname`.execute(
+      owner,
+    );
+    expect(rows).toEqual([
+      { relname: 'outbox', relrowsecurity: true, relforcerowsecurity: true },
+      { relname: 'sessions', relrowsecurity: true, relforcerowsecurity: true },
+      { relname: 'two_factor_codes', relrowsecurity: true, relforcerowsecurity: true },
+    ]);
+    // With rows present (a session, a code, a message), the app role with no user or company set sees none of them.
+    await sessionFor(started.services, company.users.admin);
+    await owner
+      .insertInto('twoFactorCodes')
+      .values({
+        userId: company.users.admin.userId,
+        purpose: 'enable',
+        method: 'email',
+        codeHash: 'x',
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    await owner
+      .insertInto('outbox')
+      .values({ channel: 'email', recipient: 'someone@example.test', bodyText: '', companyId: company.companyId })
+      .execute();
+    const present = await sql<{ sessions: number; codes: number; mail: number }>`
+      select (select count(*) from sessions)::int as sessions, (select count(*) from two_factor_codes)::int as codes,
+             (select count(*) from outbox)::int as mail`.execute(owner);
+    expect(present.rows[0]?.sessions).toBeGreaterThan(0);
+    expect(present.rows[0]?.codes).toBeGreaterThan(0);
+    expect(present.rows[0]?.mail).toBeGreaterThan(0);
+    const seen = await sql<{ sessions: number; codes: number; mail: number }>`
+      select (select count(*) from sessions)::int as sessions, (select count(*) from two_factor_codes)::int as codes,
+             (select count(*) from outbox)::int as mail`.execute(started.services.db);
+    expect(seen.rows[0]).toEqual({ sessions: 0, codes: 0, mail: 0 });
+  });
+
+  it('executes no function by PUBLIC’s grant: every function of the schema is granted one by one', async () => {
+    const { rows } = await sql<{ proname: string }>`
+      select p.proname::text as proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace
+        and (p.proacl is null or exists (select 1 from aclexplode(p.proacl) a where a.grantee = 0 and a.privilege_type = 'EXECUTE'))
+      order by 1`.execute(owner);
+    expect(
+      rows.map((row) => row.proname),
+      'functions PUBLIC may execute',
+    ).toEqual([]);
+  });
+
+  it('may execute exactly the functions the app calls (trigger functions need no grant to fire)', async () => {
+    const { rows } = await sql<{ proname: string }>`
+      select distinct p.proname::text as proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prorettype <> 'trigger'::regtype
+        and has_function_privilege(${APP_ROLE}, p.oid, 'EXECUTE')
+      order by 1`.execute(owner);
+    expect(rows.map((row) => row.proname)).toEqual(
+      [
+        // Tenant settings, read by policies and the app.
+        'app_company_id',
+        'app_user_id',
+        'app_is_master_admin',
+        'app_master_admin_write',
+        'app_invitation_token_hash',
+        // Sign-up, and the platform flag on a verified account.
+        'create_company_for_user',
+        'app_grant_platform_admin',
+        // Owner-rights functions of item 5 (one account, one session, one message).
+        'app_credentials_by_email',
+        'app_own_password_hash',
+        'app_session_lookup',
+        'app_session_extend',
+        'app_session_end',
+        'app_sessions_sweep',
+        'app_end_member_sessions',
+        'app_end_company_sessions',
+        'app_outbox_for_delivery',
+        'app_outbox_delivered',
+        'app_outbox_failed',
+        // Called by triggers as the invoker; notify_event refuses to run outside a trigger.
+        'notify_event',
+        'notify_user',
+        'notify_company_roles',
+        'status_label',
+      ].sort(),
+    );
+  });
+
+  it('cannot forge a bus event with notify_event (it runs only inside a trigger)', async () => {
+    await expect(
+      asApp(sql`select notify_event(${JSON.stringify({ table: 'sessions', op: 'DELETE', session: 'x' })}::jsonb)`),
+    ).rejects.toThrow(/notify_event is called by triggers only/);
   });
 });

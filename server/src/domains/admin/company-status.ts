@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SubscriptionStatus } from '#shared/schemas/admin.js';
 import type { Database } from '../../db/schema.js';
 import { transaction, withSettings } from '../../db/transactions.js';
@@ -55,11 +55,9 @@ export async function setCompanyStatus(db: Kysely<Database>, change: CompanyStat
     if (!company) return null;
     let endedSessions = 0;
     if (change.status === 'suspended') {
-      const ended = await tx
-        .deleteFrom('sessions')
-        .where('userId', 'in', (eb) => eb.selectFrom('profiles').select('userId').where('companyId', '=', change.companyId))
-        .executeTakeFirst();
-      endedSessions = Number(ended.numDeletedRows);
+      // Through the database's owner-rights function: the app role reads no one else's sessions.
+      const { rows } = await sql<{ ended: number }>`select app_end_company_sessions() as ended`.execute(tx);
+      endedSessions = Number(rows[0]?.ended ?? 0);
     }
     return { id: company.id, name: company.name, status: change.status, endedSessions };
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sessionOutput } from '#shared/schemas/auth.js';
 import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitationInput } from '#shared/schemas/team.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { credentialsByEmail } from '../../auth/credentials.js';
 import type { Config } from '../../config.js';
 import { isPgError } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
@@ -38,11 +39,8 @@ export const acceptInvitationProcedure = guestProcedure
     if (invitation.isCompanySuspended) {
       throw new AppError('FORBIDDEN', `${invitation.companyName} is suspended. Contact support to reactivate it.`);
     }
-    const account = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'passwordHash'])
-      .where('email', '=', invitation.email)
-      .executeTakeFirst();
+    // One account's credentials, through the database's owner-rights function (no table-wide read).
+    const account = await credentialsByEmail(ctx.db, invitation.email);
     const joining = account
       ? await existingAccountJoins(ctx.db, ctx.services.config, ctx.request, invitation, account, input.password)
       : await newAccountJoins(ctx.db, invitation, input);

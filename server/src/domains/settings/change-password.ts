@@ -1,4 +1,5 @@
 import { changePasswordInput, changePasswordOutput } from '#shared/schemas/settings.js';
+import { ownPasswordHash } from '../../auth/credentials.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endPendingSignIns, expireCodes } from '../../auth/two-factor.js';
 import { commitThenFail } from '../../db/transactions.js';
@@ -22,8 +23,9 @@ export const changePasswordProcedure = companyProcedure
     const userId = ctx.session.user.id;
     const allowed = await hitRateLimit(ctx.db, `change-password:user:${userId}`, CHECKS_PER_HOUR, 3600);
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many password attempts. Please try again in an hour.');
-    const account = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
-    if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    // The user's own hash, through the database's owner-rights function (no table-wide read).
+    const currentHash = await ownPasswordHash(ctx.db, userId);
+    if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
       throw commitThenFail(new AppError('BAD_REQUEST', 'Current password is incorrect', { field: 'currentPassword' }));
     }
     const passwordHash = await hashPassword(input.newPassword);

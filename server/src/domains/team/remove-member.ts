@@ -17,6 +17,8 @@ export const removeMemberProcedure = permittedProcedure('team', 'write')
     if (!memberRole) throw notFound('Team member');
     if (input.userId === ctx.session.user.id) throw new AppError('PRECONDITION_FAILED', TEAM_TEXTS.removeSelf);
     if (memberRole === 'admin' && adminIds.length <= 1) throw lastAdmin();
+    // Sessions first: row-level security lets the company end only its members' sessions.
+    const sessionsEnded = await endSessions(ctx.db, input.userId);
     await removeMembership(ctx.db, companyId, input.userId);
-    return { userId: input.userId, sessionsEnded: await endSessions(ctx.db, input.userId) };
+    return { userId: input.userId, sessionsEnded };
   });

@@ -105,8 +105,10 @@ export async function removeMembership(db: Db, companyId: string, userId: string
  * tells every app instance (on commit) to close that session's sockets.
  */
 export async function endSessions(db: Db, userId: string): Promise<number> {
-  const deleted = await db.deleteFrom('sessions').where('userId', '=', userId).returning('id').execute();
-  return deleted.length;
+  // The app role sees only its own user's sessions: a member's end through the database's
+  // owner-rights function, which ends them only for a member of this transaction's company.
+  const { rows } = await sql<{ ended: number }>`select app_end_member_sessions(${userId}::uuid) as ended`.execute(db);
+  return Number(rows[0]?.ended ?? 0);
 }
 
 /** The admin dashboard's counters, counted and summed in SQL. */

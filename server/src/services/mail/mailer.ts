@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Task, TaskList } from 'graphile-worker';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Resend } from 'resend';
 import type { Database } from '../../db/schema.js';
 import { addJob } from '../jobs/job-queue.js';
@@ -137,11 +137,18 @@ export function createMailer(transport: MailTransport | null, options: MailerOpt
 function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (message: string) => void): Task {
   return async (payload, helpers) => {
     const { outboxId } = payload as { outboxId: string };
-    const row = await db
-      .selectFrom('outbox')
-      .select(['id', 'channel', 'recipient', 'subject', 'bodyText', 'bodyHtml', 'status'])
-      .where('id', '=', outboxId)
-      .executeTakeFirst();
+    // The app role reads no outbox row without its company: the job reaches its message by id,
+    // through owner-rights functions (migration 2026-11-25T1100_security_role).
+    const { rows } = await sql<{
+      id: string;
+      channel: 'email' | 'sms';
+      recipient: string;
+      subject: string;
+      bodyText: string;
+      bodyHtml: string | null;
+      status: string;
+    }>`select * from app_outbox_for_delivery(${outboxId}::uuid)`.execute(db);
+    const row = rows[0];
     if (!row || row.status === 'sent') return;
     const attempt = helpers.job.attempts;
     try {
@@ -153,21 +160,13 @@ function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (mess
         ...(row.bodyHtml ? { html: row.bodyHtml } : {}),
       };
       const { providerMessageId } = await transport.deliver(message, { idempotencyKey: idempotencyKeyOf(row.id) });
-      await db
-        .updateTable('outbox')
-        .set({ status: 'sent', sentAt: new Date(), providerMessageId, attempts: attempt, error: null, bodyText: '', bodyHtml: null })
-        .where('id', '=', row.id)
-        .execute();
+      // Sent: the body (a link, a code) is erased with the same write.
+      await sql`select app_outbox_delivered(${row.id}::uuid, ${providerMessageId}, ${attempt}::int)`.execute(db);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const final = attempt >= helpers.job.max_attempts;
-      await db
-        .updateTable('outbox')
-        // A message that will not be tried again keeps no body either.
-        .set({ status: final ? 'failed' : 'queued', error: reason, attempts: attempt, ...(final ? { bodyText: '', bodyHtml: null } : {}) })
-        .where('id', '=', row.id)
-        .where('status', '!=', 'sent')
-        .execute();
+      // A message that will not be tried again keeps no body either.
+      await sql`select app_outbox_failed(${row.id}::uuid, ${reason}, ${attempt}::int, ${final})`.execute(db);
       log(`${transport.name} delivery of outbox message ${row.id} failed (try ${attempt} of ${helpers.job.max_attempts}): ${reason}`);
       throw error;
     }
