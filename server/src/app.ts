@@ -53,7 +53,10 @@ function trustProxyOption(setting: false | number | string[]): boolean | string[
 
 export async function buildApp(
   services: AppServices,
-  options: { logger?: boolean; /** Where request logs go (stdout by default; tests read them). */ logStream?: { write: (line: string) => void } } = {},
+  options: {
+    logger?: boolean;
+    /** Where request logs go (stdout by default; tests read them). */ logStream?: { write: (line: string) => void };
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
@@ -203,7 +206,15 @@ export async function buildApp(
 
   const clientDist = services.config.CLIENT_DIST_DIR ? path.resolve(services.config.CLIENT_DIST_DIR) : defaultClientDist;
   if (existsSync(clientDist)) {
-    await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      wildcard: false,
+      index: false,
+      // The .br and .gz copies written at build (scripts/compress-assets.ts), as the browser accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(clientDist, filePath)),
+    });
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url.startsWith('/trpc') || request.url.startsWith('/health');
       if (request.method === 'GET' && !isApi) {
@@ -214,4 +225,13 @@ export async function buildApp(
   }
 
   return app;
+}
+
+/**
+ * Vite's hashed assets never change under their name: a year, immutable. Everything else (the
+ * service worker, the manifest, icons, index.html) is asked about again on every use.
+ */
+export function cacheControlFor(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
