@@ -122,7 +122,7 @@ async function measure(shape: Shape, run: { ours: () => Promise<number>; floor: 
 /** Adds a member with a role to the generated company, as the owner (the generator makes only its admin). */
 async function addMember(owner: pg.Pool, companyId: string, role: 'dispatcher' | 'sales'): Promise<string> {
   const userId = randomUUID();
-  await owner.query(`insert into users (id, email, password_hash) values ($1, $2, 'not-a-real-hash')`, [
+  await owner.query(`insert into users (id, email, password_hash, email_verified_at) values ($1, $2, 'not-a-real-hash', now())`, [
     userId,
     `${role}-${userId.slice(0, 8)}@scale.example`,
   ]);

@@ -76,7 +76,7 @@ export async function generateCompany(
       volume.name,
       `ops@${companyId.slice(0, 8)}.scale.example`,
     ]);
-    await client.query(`insert into users (id, email, password_hash) values ($1, $2, $3)`, [
+    await client.query(`insert into users (id, email, password_hash, email_verified_at) values ($1, $2, $3, now())`, [
       adminId,
       `admin-${companyId.slice(0, 8)}@scale.example`,
       options.passwordHash,
