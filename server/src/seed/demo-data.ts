@@ -4,6 +4,7 @@ import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 import type { Db, Tx } from '../db/database.js';
 import type { DriverStatus } from '#shared/schemas/drivers.js';
 import { withCompany } from '../db/with-company.js';
+import { seedDemoDocuments } from './demo-documents.js';
 import { addMember } from '../auth/accounts.js';
 import { signUp } from '../auth/sign-up.js';
 import { seedDemoMessages } from './demo-messages.js';
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   }
   await seedOperations(db, companyId);
   await seedDemoMessages(db, companyId);
+  await seedDemoDocuments(db, companyId);
   return true;
 }
 
