@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+
+/**
+ * Documents as a dispatcher uses them: upload several files at once from /documents (one refused,
+ * with its reason beside it), find one by name, download it, delete it after the spec's
+ * confirmation; and upload from a load's Documents tab, whose count follows. File names carry a
+ * unique stamp, so journeys running in parallel never find each other's files.
+ */
+
+const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+
+/** A small, complete PDF. */
+function pdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  return Buffer.from(`${body}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
+}
+
+async function expectScreenAccessible(page: Page) {
+  await page.mouse.move(0, 0);
+  await settleAnimations(page);
+  await expectAccessible(page);
+}
+
+test('a dispatcher uploads several documents, finds one, downloads it and deletes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = stamp();
+  const good = `Rate con E2E ${id}.pdf`;
+  const bad = `Disguised E2E ${id}.png`;
+  await openAs(page, 'Dispatcher', '/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Documents' })).toBeVisible();
+  await expectScreenAccessible(page);
+
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await expect(dialog.getByLabel('Document Type')).toHaveValue('other');
+  await expect(dialog.getByLabel('Visibility')).toHaveValue('dispatcher');
+  // Nothing chosen yet: the spec's message.
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Please select a file' })).toBeVisible();
+
+  await dialog.getByLabel('Files').setInputFiles([
+    { name: good, mimeType: 'application/pdf', buffer: pdf('Rate confirmation') },
+    { name: bad, mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
+  ]);
+  await dialog.getByLabel('Document Type').selectOption('rate_confirmation');
+  const files = dialog.getByRole('list', { name: 'Files to upload' });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(files.getByRole('progressbar')).toHaveCount(2);
+  await expectScreenAccessible(page);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const goodItem = files.getByRole('listitem').filter({ hasText: good });
+  const badItem = files.getByRole('listitem').filter({ hasText: bad });
+  await expect(goodItem).toContainText('Uploaded');
+  await expect(badItem.getByRole('alert')).toContainText('File content is not an allowed type');
+  await expectToast(page, 'Document Uploaded');
+  await expectToast(page, 'Failed to upload document');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`E2E ${id}`);
+  await expect(page).toHaveURL(/search=/);
+  const table = page.getByRole('table', { name: 'Documents' });
+  const row = table.getByRole('row').filter({ hasText: good });
+  await expect(row).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and the one file
+  await expect(row).toContainText('Rate Confirmation');
+  await expect(row).toContainText('Bytes');
+
+  // Type filter: in the address, and a type with none of these files shows the empty state.
+  await page.getByLabel('Type').selectOption('pod');
+  await expect(page).toHaveURL(/documentType=pod/);
+  await expect(page.getByText('No documents match your filters.')).toBeVisible();
+  await page.getByLabel('Type').selectOption('rate_confirmation');
+  await expect(row).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download ${good}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(good);
+
+  await row.getByRole('button', { name: `Delete ${good}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Document' });
+  await expect(confirm).toContainText(`Are you sure you want to delete this document (${good})? This action cannot be undone.`);
+  await expectScreenAccessible(page);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Document deleted successfully');
+  await expect(row).toBeHidden();
+});
+
+test("a dispatcher uploads from a load's Documents tab and its count follows", async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `BOL E2E ${stamp()}.pdf`;
+  await openAs(page, 'Dispatcher', '/loads');
+  const card = page.getByRole('list', { name: 'Loads' }).getByRole('button').first();
+  await card.click();
+  const detail = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Details' }) });
+  const tab = detail.getByRole('tab', { name: /^Documents \(\d+\)$/ });
+  await expect(tab).toBeVisible();
+  const before = Number(/\((\d+)\)/.exec((await tab.textContent()) ?? '')?.[1]);
+  await tab.click();
+
+  await detail.getByRole('button', { name: 'Upload Document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await expect(dialog.getByLabel('Document Type')).toHaveValue('load_document');
+  await dialog.getByLabel('Files').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf('Bill of lading') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expectToast(page, 'Document Uploaded');
+  await expect(dialog).toBeHidden();
+
+  await expect(detail.getByRole('tab', { name: `Documents (${before + 1})` })).toBeVisible();
+  const table = detail.getByRole('table', { name: 'Load documents' });
+  // Newest first.
+  await expect(table.getByRole('row').nth(1)).toContainText(name);
+  await expect(table.getByRole('row').nth(1)).toContainText('Load Document');
+  await expectScreenAccessible(page);
+
+  const downloading = page.waitForEvent('download');
+  await table.getByRole('button', { name: `Download ${name}` }).click();
+  expect((await downloading).suggestedFilename()).toBe(name);
+
+  await table.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Document' }).getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Document deleted successfully');
+  await expect(detail.getByRole('tab', { name: `Documents (${before})` })).toBeVisible();
+});
