@@ -14,6 +14,7 @@ export const endSessionProcedure = companyProcedure
   .mutation(async ({ ctx, input }) => {
     const ended = await endSessionByFingerprint(ctx.db, ctx.session.user.id, input.id);
     if (!ended) throw notFound('Session');
-    if (ended === hashSessionId(ctx.sessionId)) ctx.setCookie?.(luciaOn(ctx.db, ctx.services.config).createBlankSessionCookie().serialize());
+    if (ended === hashSessionId(ctx.sessionId))
+      ctx.setCookie?.(luciaOn(ctx.db, ctx.services.config).createBlankSessionCookie().serialize());
     return { id: input.id };
   });

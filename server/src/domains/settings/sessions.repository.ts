@@ -57,6 +57,10 @@ export async function endSessionByFingerprint(db: Db, userId: string, fingerprin
  * change, whoever else was signed in must sign in again under the new rules.
  */
 export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', hashSessionId(keepSessionId)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .where('id', '!=', hashSessionId(keepSessionId))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
