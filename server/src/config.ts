@@ -34,7 +34,10 @@ const trustProxy = z
       .map((item) => item.trim())
       .filter(Boolean);
     if (text === 'true' || addresses.some((item) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(item))) {
-      context.addIssue({ code: 'custom', message: 'use off, a hop count, or a comma list of proxy addresses (true would believe any client)' });
+      context.addIssue({
+        code: 'custom',
+        message: 'use off, a hop count, or a comma list of proxy addresses (true would believe any client)',
+      });
       return z.NEVER;
     }
     return addresses;
@@ -124,7 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.APP_ORIGIN) {
-    throw new Error('Invalid configuration:\n  APP_ORIGIN: required in production (the public origin links in mail point at, e.g. https://dispatch.example.com)');
+    throw new Error(
+      'Invalid configuration:\n  APP_ORIGIN: required in production (the public origin links in mail point at, e.g. https://dispatch.example.com)',
+    );
   }
   if (parsed.data.NODE_ENV === 'production') {
     // No known password in production: not the app role's default, and never the demo workspace.

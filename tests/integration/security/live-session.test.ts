@@ -76,7 +76,9 @@ describe('the live channel over WebSocket', () => {
 
     // A change the dispatcher may hear of is delivered while the session lives.
     const change = (id: string) =>
-      sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ table: 'loads', op: 'INSERT', id, company_id: company.companyId, status: 'pending' })})`.execute(owner);
+      sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ table: 'loads', op: 'INSERT', id, company_id: company.companyId, status: 'pending' })})`.execute(
+        owner,
+      );
     const before = randomUUID();
     await change(before);
     await expect.poll(() => events.some((event) => event.type === 'change' && event.id === before)).toBe(true);

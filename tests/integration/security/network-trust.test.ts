@@ -85,7 +85,8 @@ describe('TRUST_PROXY (item 2)', () => {
     // Production once trusted any X-Forwarded-For.
     const { port, origin } = await serve({ NODE_ENV: 'production' });
     const answers = [];
-    for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1) answers.push(await failedSignIn(port, origin, `203.0.113.${attempt + 1}`));
+    for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1)
+      answers.push(await failedSignIn(port, origin, `203.0.113.${attempt + 1}`));
     // Each try claimed another client; all were counted against the one real peer, 127.0.0.1.
     expect(answers.slice(0, SIGN_IN_LIMIT).map((answer) => answer.status)).toEqual(Array(SIGN_IN_LIMIT).fill(401));
     expect(limited(answers[SIGN_IN_LIMIT] as { status: number; text: string })).toBe(true);
@@ -100,7 +101,8 @@ describe('TRUST_PROXY (item 2)', () => {
   it('believes the header from a listed proxy: each forwarded client has its own count', async () => {
     const { port, origin } = await serve({ TRUST_PROXY: ['127.0.0.1'] });
     const answers = [];
-    for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1) answers.push(await failedSignIn(port, origin, `198.51.100.${attempt + 1}`));
+    for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1)
+      answers.push(await failedSignIn(port, origin, `198.51.100.${attempt + 1}`));
     expect(answers.map((answer) => answer.status)).toEqual(Array(SIGN_IN_LIMIT + 1).fill(401));
     // And one forwarded client is limited like any other.
     const client = '198.51.100.200';
@@ -113,7 +115,8 @@ describe('TRUST_PROXY (item 2)', () => {
     const { port, origin } = await serve({ TRUST_PROXY: 1 });
     // "forged, real": the client wrote the first, the one proxy appended the second.
     const answers = [];
-    for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1) answers.push(await failedSignIn(port, origin, `192.0.2.${attempt + 1}, 198.51.100.250`));
+    for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1)
+      answers.push(await failedSignIn(port, origin, `192.0.2.${attempt + 1}, 198.51.100.250`));
     expect(limited(answers[SIGN_IN_LIMIT] as { status: number; text: string })).toBe(true);
   });
 

@@ -34,7 +34,7 @@ const ownDriverRows = (userId: string) =>
   asUser(started.services.db, userId, (tx) => tx.selectFrom('drivers').select(['id', 'companyId']).execute());
 
 describe('drivers_self_read', () => {
-  it("shows a user no driver record another company linked to them", async () => {
+  it('shows a user no driver record another company linked to them', async () => {
     const member = await createMember(started.services, company.companyId, { role: null });
     // Another company's admin links one of its driver records to this user's id.
     const foreignDriver = await createDriver(started.services.db, other.users.admin);

@@ -28,7 +28,11 @@ afterAll(async () => {
 });
 
 const profileOf = (userId: string) =>
-  owner.selectFrom('profiles').select(['twoFactorEnabled', 'twoFactorMethod', 'twoFactorPhone', 'phone']).where('userId', '=', userId).executeTakeFirstOrThrow();
+  owner
+    .selectFrom('profiles')
+    .select(['twoFactorEnabled', 'twoFactorMethod', 'twoFactorPhone', 'phone'])
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
 
 const smsTo = async (phone: string) =>
   (await owner.selectFrom('outbox').select('id').where('recipient', '=', phone).where('channel', '=', 'sms').execute()).length;
@@ -46,18 +50,25 @@ describe('turning two-factor off', () => {
     const member = await createTwoFactorMember(started.services, company.companyId);
     const caller = await callerFor(started.services, member, uniqueIp());
     const missing = await expectTrpcError(caller.twoFactor.disable({ password: '' }), 'BAD_REQUEST');
-    expect(userFacingError(missing, 'twoFactor.disable')).toMatchObject({ message: PROOF_TEXT.passwordRequired, data: { field: 'password' } });
+    expect(userFacingError(missing, 'twoFactor.disable')).toMatchObject({
+      message: PROOF_TEXT.passwordRequired,
+      data: { field: 'password' },
+    });
     // The old call shape (no input at all) is refused too.
     await expectTrpcError(caller.twoFactor.disable(undefined as unknown as { password: string }), 'BAD_REQUEST');
     const wrong = await expectTrpcError(caller.twoFactor.disable({ password: 'not-my-password' }), 'BAD_REQUEST');
-    expect(userFacingError(wrong, 'twoFactor.disable')).toMatchObject({ message: PROOF_TEXT.passwordIncorrect, data: { field: 'password' } });
+    expect(userFacingError(wrong, 'twoFactor.disable')).toMatchObject({
+      message: PROOF_TEXT.passwordIncorrect,
+      data: { field: 'password' },
+    });
     expect((await profileOf(member.userId)).twoFactorEnabled).toBe(true);
   });
 
   it('counts wrong passwords: after 10 in an hour even the right one waits', async () => {
     const member = await createTwoFactorMember(started.services, company.companyId);
     const caller = await callerFor(started.services, member, uniqueIp());
-    for (let attempt = 0; attempt < 10; attempt += 1) await expectTrpcError(caller.twoFactor.disable({ password: `guess-${attempt}` }), 'BAD_REQUEST');
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await expectTrpcError(caller.twoFactor.disable({ password: `guess-${attempt}` }), 'BAD_REQUEST');
     await expectTrpcError(caller.twoFactor.disable({ password: TEST_PASSWORD }), 'TOO_MANY_REQUESTS', PROOF_TEXT.tooMany);
     expect((await profileOf(member.userId)).twoFactorEnabled).toBe(true);
   });
@@ -92,7 +103,11 @@ describe('the phone codes go to', () => {
     // While two-factor is on, a code that would move it asks for the password first.
     const noProof = await expectTrpcError(caller.twoFactor.sendCode({ method: 'sms' }), 'BAD_REQUEST');
     expect(userFacingError(noProof, 'twoFactor.sendCode').data.field).toBe('password');
-    await expectTrpcError(caller.twoFactor.sendCode({ method: 'sms', password: 'wrong-password' }), 'BAD_REQUEST', PROOF_TEXT.passwordIncorrect);
+    await expectTrpcError(
+      caller.twoFactor.sendCode({ method: 'sms', password: 'wrong-password' }),
+      'BAD_REQUEST',
+      PROOF_TEXT.passwordIncorrect,
+    );
     expect(await smsTo(fresh)).toBe(0);
 
     await caller.twoFactor.sendCode({ method: 'sms', password: TEST_PASSWORD });

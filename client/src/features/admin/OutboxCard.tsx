@@ -20,7 +20,9 @@ const messageSubject = (message: OutboxMessage) => (
   </Text>
 );
 
-const companyOf = (message: OutboxMessage) => <Text color={message.companyName ? undefined : 'gray.700'}>{message.companyName ?? 'None'}</Text>;
+const companyOf = (message: OutboxMessage) => (
+  <Text color={message.companyName ? undefined : 'gray.700'}>{message.companyName ?? 'None'}</Text>
+);
 
 const deliveryStatus = (message: OutboxMessage) => (
   <Stack gap="1" align="flex-start">

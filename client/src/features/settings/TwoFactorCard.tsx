@@ -135,8 +135,8 @@ export function TwoFactorCard({ profile }: { profile: SettingsOutput['profile'] 
         </Field.ErrorText>
       ) : (
         <Field.HelperText color="gray.700">
-          {method === 'sms' ? `Codes go to ${profile.phone ?? 'the phone on your profile'}.` : `Codes go to ${profile.email}.`}{' '}
-          Turning it on or off signs out your other devices.
+          {method === 'sms' ? `Codes go to ${profile.phone ?? 'the phone on your profile'}.` : `Codes go to ${profile.email}.`} Turning it
+          on or off signs out your other devices.
         </Field.HelperText>
       )}
     </Field.Root>

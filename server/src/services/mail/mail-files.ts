@@ -24,7 +24,8 @@ const header = (value: string) => value.replace(/[\r\n]+/g, ' ');
 const recipientTag = (recipient: string) => createHash('sha256').update(recipient).digest('hex').slice(0, 12);
 
 /** A sortable, unique file name: the time it was written, the recipient's tag, then the outbox id. */
-const fileName = (id: string, recipient: string) => `${new Date().toISOString().replace(/[:.]/g, '-')}-${recipientTag(recipient)}-${id}.eml`;
+const fileName = (id: string, recipient: string) =>
+  `${new Date().toISOString().replace(/[:.]/g, '-')}-${recipientTag(recipient)}-${id}.eml`;
 
 export function toEml(id: string, message: MailFileMessage): string {
   const headers = [
@@ -116,7 +117,10 @@ export async function mailFilesTo(mailDir: string, recipient: string): Promise<M
   }
   const tag = `-${recipientTag(recipient)}-`;
   const found: MailFile[] = [];
-  for (const name of names.filter((candidate) => candidate.endsWith('.eml') && candidate.includes(tag)).sort().reverse()) {
+  for (const name of names
+    .filter((candidate) => candidate.endsWith('.eml') && candidate.includes(tag))
+    .sort()
+    .reverse()) {
     const mail = parseEml(await readFile(path.join(mailDir, name), 'utf8'));
     if (mail.to === recipient) found.push(mail);
   }
