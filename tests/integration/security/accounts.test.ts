@@ -156,6 +156,8 @@ describe('email verification', () => {
     expect(await (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: second?.token ?? '' })).toMatchObject({
       emailVerified: true,
     });
+    // The session signed in before the address was proven has ended.
+    expect(await loadSessionContext(services(), context.sessionId ?? '')).toBeNull();
     // A guest naming an unknown or a verified address gets the same answer, and no mail goes out.
     const guest = await callerFor(services(), null, uniqueIp());
     const unknown = uniqueEmail('unknown');
