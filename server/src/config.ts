@@ -99,11 +99,16 @@ const configSchema = z.object({
   WS_MAX_CONNECTIONS_PER_SESSION: z.coerce.number().int().positive().default(10).describe('open WebSocket connections per session'),
   WS_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(600).describe('messages per WebSocket connection per minute'),
   BACKUP_DIR: optionalString.describe('where make backup writes; defaults to <data dir>/backups'),
-  S3_ENDPOINT: optionalString.pipe(z.url().optional()).describe('an S3 store (MinIO, AWS) for documents; files stay on local disk when unset'),
+  S3_ENDPOINT: optionalString
+    .pipe(z.url().optional())
+    .describe('an S3 store (MinIO, AWS) for documents; files stay on local disk when unset'),
   S3_BUCKET: z.string().min(3).default('documents'),
   S3_ACCESS_KEY: optionalString,
   S3_SECRET_KEY: optionalString,
   S3_REGION: z.string().default('us-east-1'),
+  S3_PUBLIC_URL: optionalString
+    .pipe(z.url().optional())
+    .describe('the S3 store as browsers reach it, for presigned download links; unset: downloads go through the app'),
   FILE_LINK_SECRET: optionalString.describe('signs download links of files on disk; made and kept in the data folder when unset'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

@@ -39,6 +39,7 @@ const adapters: { name: string; make: () => ObjectStorage }[] = [
         testConfig({
           HAULWISE_DATA_DIR: path.join(scratch, 'data-s3'),
           S3_ENDPOINT: s3.endpoint,
+          S3_PUBLIC_URL: s3.endpoint,
           S3_BUCKET: `docs-${Date.now()}`,
           ...S3_TEST_KEYS,
         }),
@@ -120,6 +121,26 @@ describe.each(adapters)('storage on $name', ({ name, make }) => {
       expect(await response.text()).toBe('%PDF-1.4 link');
     }
     await storage.remove(key);
+  });
+});
+
+describe('S3 storage on a private network (no S3_PUBLIC_URL)', () => {
+  it('links through the app, whose signed route streams the object', async () => {
+    const storage = storageFor(
+      testConfig({
+        HAULWISE_DATA_DIR: path.join(scratch, 'data-s3-private'),
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: `private-${Date.now()}`,
+        ...S3_TEST_KEYS,
+      }),
+    );
+    await storage.ready();
+    const key = `${randomUUID()}/${randomUUID()}`;
+    const { file, size } = await localFile('%PDF-1.4 private');
+    await storage.putFile(key, file, size, 'application/pdf');
+    const link = await storage.downloadLink(key, { fileName: 'pod.pdf', contentType: 'application/pdf', expiresInSeconds: 3600 });
+    expect(link.startsWith(`${DOWNLOAD_PATH}?`)).toBe(true);
+    expect(await text(await storage.read(key))).toBe('%PDF-1.4 private');
   });
 });
 

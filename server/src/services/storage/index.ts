@@ -34,6 +34,8 @@ function entryFor(config: Config) {
           accessKey: config.S3_ACCESS_KEY ?? '',
           secretKey: config.S3_SECRET_KEY ?? '',
           region: config.S3_REGION,
+          publicEndpoint: config.S3_PUBLIC_URL,
+          secret,
         })
       : diskStorage({ root: path.join(config.dataDir, 'files'), secret });
     entry = { storage, secret };

@@ -1,29 +1,44 @@
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import * as Minio from 'minio';
+import { signDownload } from './signed-links.js';
 import { assertStorageKey, attachmentDisposition, type ObjectStorage, type StoredObject } from './storage.js';
 
 export interface S3Options {
   endpoint: string;
+  /**
+   * The store's address as browsers reach it, for presigned links (S3_PUBLIC_URL). Without it
+   * (a store on a private network, as in docker-compose), downloads go through the app: an
+   * HMAC-signed app link whose route streams the object from the store.
+   */
+  publicEndpoint?: string | undefined;
+  /** Signs the app links used without a public endpoint. */
+  secret: Buffer;
   bucket: string;
   accessKey: string;
   secretKey: string;
   region: string;
 }
 
-/** An S3-compatible store (MinIO, AWS S3) through the `minio` client; downloads by presigned URL. */
-export function s3Storage(options: S3Options): ObjectStorage {
-  const url = new URL(options.endpoint);
+function clientFor(endpoint: string, options: S3Options): Minio.Client {
+  const url = new URL(endpoint);
   const useSSL = url.protocol === 'https:';
-  const client = new Minio.Client({
+  return new Minio.Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : useSSL ? 443 : 80,
     useSSL,
     accessKey: options.accessKey,
     secretKey: options.secretKey,
+    // Known region: presigning needs no request to the store.
     region: options.region,
     pathStyle: true,
   });
+}
+
+/** An S3-compatible store (MinIO, AWS S3) through the `minio` client; downloads by presigned URL (or through the app, see S3Options). */
+export function s3Storage(options: S3Options): ObjectStorage {
+  const client = clientFor(options.endpoint, options);
+  const presigner = options.publicEndpoint ? clientFor(options.publicEndpoint, options) : null;
   const { bucket } = options;
   const isMissing = (error: unknown) => {
     const code = (error as { code?: string }).code;
@@ -87,7 +102,11 @@ export function s3Storage(options: S3Options): ObjectStorage {
     },
     async downloadLink(key, link) {
       assertStorageKey(key);
-      return client.presignedGetObject(bucket, key, link.expiresInSeconds, {
+      if (!presigner) {
+        const expires = Math.floor(Date.now() / 1000) + link.expiresInSeconds;
+        return signDownload(options.secret, { key, fileName: link.fileName, contentType: link.contentType, expires });
+      }
+      return presigner.presignedGetObject(bucket, key, link.expiresInSeconds, {
         'response-content-disposition': attachmentDisposition(link.fileName),
         'response-content-type': link.contentType,
       });
