@@ -1,0 +1,172 @@
+import { request as httpRequest } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '#shared/schemas/live.js';
+import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import type { StartedServices } from '../../../server/src/services/create-services.js';
+import { createTestCompany, loadForm, TEST_PASSWORD, type TestCompany, uniqueEmail } from '../../support/factories.js';
+import { listen, startTestServices, wsClientFor } from '../../support/harness.js';
+
+/**
+ * Two Haulwise servers on one PostgreSQL and nothing else shared (no memory, no sticky sessions),
+ * as behind a load balancer: a session started on one is good on the other, a change made through
+ * one reaches the live subscribers of the other within a second, a sign-out on one ends the other's
+ * live channel, and the per-address sign-in limit is one count across both.
+ */
+const SIGN_IN_MAX_PER_IP = 3;
+
+interface Instance {
+  started: StartedServices;
+  app: FastifyInstance;
+  origin: string;
+  wsUrl: string;
+}
+const instances: Instance[] = [];
+const closers: (() => void)[] = [];
+let company: TestCompany;
+
+beforeAll(async () => {
+  for (let index = 0; index < 2; index += 1) {
+    const started = await startTestServices({ config: { SIGN_IN_MAX_PER_IP: String(SIGN_IN_MAX_PER_IP) } });
+    instances.push({ started, ...(await listen(started.services)) });
+  }
+  company = await createTestCompany(instances[0]!.started.services);
+});
+afterAll(async () => {
+  for (const close of closers) close();
+  for (const instance of instances) {
+    await instance.app.close();
+    await instance.started.close();
+  }
+});
+
+interface Answer {
+  status: number;
+  data?: unknown;
+  code?: string;
+  session?: string;
+}
+
+/** A tRPC call over HTTP to one instance, from a loopback address of the caller's choosing. */
+function call(instance: Instance, path: string, input: unknown, options: { session?: string; from?: string; query?: boolean } = {}) {
+  const url = new URL(`/trpc/${path}`, instance.origin);
+  if (options.query && input !== undefined) url.searchParams.set('input', JSON.stringify(input));
+  const body = options.query ? undefined : JSON.stringify(input ?? {});
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.query ? 'GET' : 'POST',
+        localAddress: options.from ?? '127.0.0.1',
+        agent: false,
+        headers: {
+          origin: instance.origin,
+          ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...(options.session ? { cookie: `${SESSION_COOKIE}=${options.session}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const parsed = JSON.parse(text) as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
+          const cookie = [res.headers['set-cookie'] ?? []].flat().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+          const session = cookie ? /^[^=]+=([^;]*)/.exec(cookie)?.[1] : undefined;
+          resolve({
+            status: res.statusCode ?? 0,
+            data: parsed.result?.data,
+            code: parsed.error?.data?.code,
+            session: session || undefined,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function signIn(instance: Instance, email: string, from: string): Promise<string> {
+  const answer = await call(instance, 'auth.signIn', { email, password: TEST_PASSWORD }, { from });
+  if (!answer.session) throw new Error(`no session from sign-in: ${answer.status} ${answer.code ?? ''}`);
+  return answer.session;
+}
+
+/** A tab's live channel on an instance, resolved once it listens. */
+async function liveChannel(instance: Instance, session: string): Promise<LiveEvent[]> {
+  const { client, wsClient } = wsClientFor(instance.wsUrl, session, instance.origin);
+  const events: LiveEvent[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const subscription = client.realtime.changes.subscribe(undefined, {
+      onData: (event) => {
+        events.push(event);
+        if (event.type === 'session' && event.state === 'active') resolve();
+      },
+      onError: reject,
+    });
+    closers.push(() => {
+      subscription.unsubscribe();
+      void wsClient.close();
+    });
+  });
+  return events;
+}
+
+describe('two instances on one database', () => {
+  it('a session started on one instance is good on the other', async () => {
+    const [one, two] = [instances[0]!, instances[1]!];
+    const session = await signIn(one, company.users.dispatcher.email, '127.0.0.11');
+    const answer = await call(two, 'auth.session', undefined, { session, query: true });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ user: { email: company.users.dispatcher.email } });
+  });
+
+  it('a load created through one instance reaches a subscriber of the other within a second', async () => {
+    const [one, two] = [instances[0]!, instances[1]!];
+    const writer = await signIn(one, company.users.dispatcher.email, '127.0.0.12');
+    const watcher = await signIn(two, company.users.admin.email, '127.0.0.12');
+    const events = await liveChannel(two, watcher);
+
+    const created = await call(one, 'loads.create', await loadForm(one.started.services.db, company), { session: writer });
+    expect(created.status).toBe(200);
+    const id = (created.data as { id: string }).id;
+    await expect
+      .poll(() => events.some((event) => event.type === 'change' && event.table === 'loads' && event.id === id), {
+        timeout: 1000,
+        interval: 20,
+      })
+      .toBe(true);
+  });
+
+  it("signing out on one instance ends the session's live channel on the other", async () => {
+    const [one, two] = [instances[0]!, instances[1]!];
+    const session = await signIn(one, company.users.treasury.email, '127.0.0.13');
+    const events = await liveChannel(two, session);
+    expect((await call(one, 'auth.signOut', { scope: 'local' }, { session })).status).toBe(200);
+    await expect
+      .poll(() => events.some((event) => event.type === 'session' && event.state === 'ended'), { timeout: 2000, interval: 20 })
+      .toBe(true);
+    expect((await call(two, 'auth.session', undefined, { session, query: true })).data).toBeNull();
+  });
+
+  it('counts sign-in attempts from one address across both instances', async () => {
+    const from = '127.0.0.14';
+    for (let attempt = 0; attempt < SIGN_IN_MAX_PER_IP; attempt += 1) {
+      const answer = await call(
+        instances[attempt % 2]!,
+        'auth.signIn',
+        { email: uniqueEmail('nobody'), password: 'wrong-password-1' },
+        { from },
+      );
+      expect(answer.code).not.toBe('TOO_MANY_REQUESTS');
+    }
+    for (const instance of instances) {
+      const answer = await call(instance, 'auth.signIn', { email: company.users.sales.email, password: TEST_PASSWORD }, { from });
+      expect(answer.code).toBe('TOO_MANY_REQUESTS');
+    }
+  });
+});
