@@ -25,12 +25,18 @@ const instances: Instance[] = [];
 const closers: (() => void)[] = [];
 let company: TestCompany;
 
+function pair(): [Instance, Instance] {
+  const [one, two] = instances;
+  if (!one || !two) throw new Error('the two instances did not start');
+  return [one, two];
+}
+
 beforeAll(async () => {
   for (let index = 0; index < 2; index += 1) {
     const started = await startTestServices({ config: { SIGN_IN_MAX_PER_IP: String(SIGN_IN_MAX_PER_IP) } });
     instances.push({ started, ...(await listen(started.services)) });
   }
-  company = await createTestCompany(instances[0]!.started.services);
+  company = await createTestCompany(pair()[0].started.services);
 });
 afterAll(async () => {
   for (const close of closers) close();
@@ -118,7 +124,7 @@ async function liveChannel(instance: Instance, session: string): Promise<LiveEve
 
 describe('two instances on one database', () => {
   it('a session started on one instance is good on the other', async () => {
-    const [one, two] = [instances[0]!, instances[1]!];
+    const [one, two] = pair();
     const session = await signIn(one, company.users.dispatcher.email, '127.0.0.11');
     const answer = await call(two, 'auth.session', undefined, { session, query: true });
     expect(answer.status).toBe(200);
@@ -126,7 +132,7 @@ describe('two instances on one database', () => {
   });
 
   it('a load created through one instance reaches a subscriber of the other within a second', async () => {
-    const [one, two] = [instances[0]!, instances[1]!];
+    const [one, two] = pair();
     const writer = await signIn(one, company.users.dispatcher.email, '127.0.0.12');
     const watcher = await signIn(two, company.users.admin.email, '127.0.0.12');
     const events = await liveChannel(two, watcher);
@@ -143,7 +149,7 @@ describe('two instances on one database', () => {
   });
 
   it("signing out on one instance ends the session's live channel on the other", async () => {
-    const [one, two] = [instances[0]!, instances[1]!];
+    const [one, two] = pair();
     const session = await signIn(one, company.users.treasury.email, '127.0.0.13');
     const events = await liveChannel(two, session);
     expect((await call(one, 'auth.signOut', { scope: 'local' }, { session })).status).toBe(200);
