@@ -25,7 +25,6 @@ export function MessageRow({
       data-message-row
       data-unread={unread || undefined}
       aria-current={selected || undefined}
-      aria-label={`${unread ? 'Unread. ' : ''}${box === 'inbox' ? `From ${message.senderName}` : `To ${message.recipientName}`}: ${message.subject ?? MESSAGE_TEXTS.noSubject}`}
       onClick={onOpen}
       w="full"
       textAlign="start"
@@ -42,6 +41,7 @@ export function MessageRow({
         <Flex align="center" gap="2" minW="0">
           {unread ? <Box aria-hidden w="2.5" h="2.5" borderRadius="full" bg="blue.600" flexShrink={0} data-testid="unread-dot" /> : null}
           <Text fontWeight={unread ? 'bold' : 'semibold'} truncate>
+            {unread ? <chakra.span srOnly>Unread: </chakra.span> : null}
             {box === 'inbox' ? message.senderName : `To: ${message.recipientName}`}
           </Text>
         </Flex>

@@ -45,7 +45,7 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '96' }}>
+          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '96' }} aria-label="Notifications">
             <Popover.Body p="4">
               <NotificationList onNavigate={() => setOpen(false)} />
             </Popover.Body>

@@ -1,0 +1,165 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  expectAccessibleWithin,
+  expectToast,
+  holdToasts,
+  openAs,
+  settleAnimations,
+  test,
+  trackExternalRequests,
+} from './support/fixtures';
+
+/**
+ * Messages: two people of Summit Freight Lines, each in a browser context of their own, write to
+ * each other and watch the unread counts (Inbox badge, navigation badge, the bell) change live,
+ * without a reload. Axe checks the Messages screen and the notification list.
+ */
+
+const navBadge = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).first().getByTestId('nav-unread-messages');
+const inboxBadge = (page: Page) => page.getByTestId('inbox-unread');
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true });
+
+/** The number a badge shows (0 when it is not shown). */
+async function countOf(badge: ReturnType<typeof navBadge>): Promise<number> {
+  if ((await badge.count()) === 0) return 0;
+  return Number.parseInt((await badge.first().innerText()).replace(/\D+/g, '') || '0', 10);
+}
+async function bellCount(page: Page): Promise<number> {
+  const label = (await bell(page).first().getAttribute('aria-label')) ?? '';
+  return Number.parseInt(/(\d+) unread/.exec(label)?.[1] ?? '0', 10);
+}
+
+/** A context of its own for a second person, with the prompts dismissed as a returning user has them. */
+async function secondPerson(browser: { newContext: () => Promise<BrowserContext> }): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    window.localStorage.setItem('pwa-install-dismissed', 'true');
+    window.localStorage.setItem('notification-prompt-dismissed', 'true');
+  });
+  return context;
+}
+
+async function compose(page: Page, to: string, subject: string, body: string) {
+  await page.getByRole('button', { name: 'New Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compose Message' });
+  await expect(dialog).toBeVisible();
+  const send = dialog.getByRole('button', { name: 'Send Message' });
+  await expect(send).toBeDisabled();
+  await dialog.getByRole('combobox', { name: /Recipient/ }).click();
+  await dialog.getByRole('combobox', { name: /Recipient/ }).fill(to.split(' ')[0] ?? to);
+  await page.getByRole('option', { name: new RegExp(to) }).click();
+  // A recipient alone is not enough: the message must not be empty.
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('   ');
+  await expect(send).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Message' }).fill(body);
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expectToast(page, 'Message Sent', 'Your message has been sent successfully');
+  await expect(dialog).toBeHidden();
+}
+
+test('two people exchange messages and watch the unread counts change live', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const subject = `Dock change ${stamp}`;
+  await holdToasts(page);
+  await openAs(page, 'Admin', '/messages');
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(page.getByText('Communicate with your team members')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 2 })).toBeVisible();
+  const inbox = page.getByTestId('message-list');
+  await expect(inbox).toHaveCSS('height', '600px');
+  await expect(inbox.getByText('Loading messages...')).toHaveCount(0);
+  const before = { nav: await countOf(navBadge(page)), inbox: await countOf(inboxBadge(page)), bell: await bellCount(page) };
+  expect(before.nav).toBe(before.inbox);
+
+  const dispatcherContext = await secondPerson(browser);
+  const external = trackExternalRequests(dispatcherContext);
+  try {
+    const dispatcher = await dispatcherContext.newPage();
+    await holdToasts(dispatcher);
+    await openAs(dispatcher, 'Dispatcher', '/messages');
+    const body = 'Pickup moved to dock 7 <b>not bold</b>\nsecond line';
+    await compose(dispatcher, 'Avery Collins', subject, body);
+
+    // The admin's open inbox shows it within moments, unread, with the spec's row; every count goes up by one.
+    const row = inbox.getByRole('button', { name: new RegExp(subject) });
+    await expect(row).toBeVisible({ timeout: 5000 });
+    await expect(row).toContainText('Dana Whitfield');
+    await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M/);
+    await expect(row.getByTestId('unread-dot')).toBeVisible();
+    await expect.poll(() => countOf(navBadge(page))).toBe(before.nav + 1);
+    await expect.poll(() => countOf(inboxBadge(page))).toBe(before.inbox + 1);
+    await expect.poll(() => bellCount(page)).toBe(before.bell + 1);
+
+    // Opening it marks it read: the dot and one count go.
+    await row.click();
+    const pane = page.getByRole('region', { name: 'Message' });
+    await expect(pane.getByRole('heading', { name: subject })).toBeVisible();
+    // The body is text: the markup shows as typed.
+    await expect(pane.getByTestId('message-body')).toHaveText(body);
+    await expect(row.getByTestId('unread-dot')).toHaveCount(0);
+    await expect.poll(() => countOf(navBadge(page))).toBe(before.nav);
+
+    // The sender's Sent Messages has it as "To: Avery Collins".
+    await dispatcher.getByRole('button', { name: 'Sent' }).click();
+    await expect(dispatcher.getByRole('heading', { name: 'Sent Messages', level: 2 })).toBeVisible();
+    await expect(dispatcher.getByTestId('message-list').getByRole('button', { name: new RegExp(subject) })).toContainText(
+      'To: Avery Collins',
+    );
+
+    // The admin replies; the dispatcher's counts go up live, and the reply is in the thread.
+    const dispatcherBefore = await countOf(navBadge(dispatcher));
+    await pane.getByLabel('Reply to Dana Whitfield').fill(`Dock 7 confirmed ${stamp}`);
+    await pane.getByRole('button', { name: 'Send Reply' }).click();
+    await expect(pane.getByText(`Dock 7 confirmed ${stamp}`)).toBeVisible();
+    await expect.poll(() => countOf(navBadge(dispatcher)), { timeout: 5000 }).toBe(dispatcherBefore + 1);
+    await dispatcher.getByRole('button', { name: /^Inbox/ }).click();
+    await expect(dispatcher.getByTestId('message-list').getByRole('button', { name: new RegExp(`Re: ${subject}`) })).toBeVisible();
+  } finally {
+    await dispatcherContext.close();
+  }
+  expect(external).toEqual([]);
+
+  // Keyboard: arrow keys move between the rows, Enter opens.
+  const rows = inbox.getByRole('button');
+  await rows.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(rows.first()).toBeFocused();
+
+  // Search narrows the mailbox.
+  await page.getByLabel('Search messages').fill(stamp);
+  await expect(inbox.getByRole('button')).toHaveCount(1);
+  await page.getByLabel('Search messages').fill(`${stamp}-nothing`);
+  await expect(inbox.getByText('No messages yet')).toBeVisible();
+});
+
+test('the Messages screen and the notification list are accessible', async ({ page }) => {
+  await openAs(page, 'Treasury', '/messages');
+  await expect(page.getByTestId('message-list').getByText('Loading messages...')).toHaveCount(0);
+  await settleAnimations(page);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'New Message' }).click();
+  await expect(page.getByRole('dialog', { name: 'Compose Message' })).toBeVisible();
+  await settleAnimations(page);
+  await expectAccessibleWithin(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+
+  await bell(page).first().click();
+  const list = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(list).toBeVisible();
+  await expect(list.getByText('Loading notifications...')).toHaveCount(0);
+  await expect(list.getByTestId('notification').first()).toBeVisible();
+  await settleAnimations(page);
+  await expectAccessibleWithin(page, '[data-scope="popover"][data-part="content"]');
+
+  // Mark all read empties the bell's count.
+  await list.getByRole('button', { name: 'Mark all read' }).click();
+  await expect.poll(() => bellCount(page)).toBe(0);
+});
