@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
@@ -6,8 +7,8 @@ import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from '#shared/schemas/messag
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { createLoad, createMember, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
-import { callerFor, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
-import { expectTrpcError, userFacingError } from '../support/http.js';
+import { callerFor, callPath, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 import { sendTestMessage } from './security/matrix/messages.js';
 
@@ -258,5 +259,40 @@ describe('live: who hears of a message', () => {
     const foreignSentinel = await sendTestMessage(started.services.db, other.users.dispatcher, other.users.admin);
     await expect.poll(() => stranger.changes().map((change) => change.id), { timeout: 2000 }).toContain(foreignSentinel);
     expect(stranger.changes().map((change) => change.id)).not.toContain(sent.id);
+  });
+});
+
+describe('arbitrary input', () => {
+  const anyText = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary', maxLength: 6000 }),
+    fc.constantFrom('', ' ', '<b>x</b>', '💥'.repeat(3000)),
+  );
+  const anyId = fc.oneof(fc.uuid(), anyText);
+  const inputs: Record<string, fc.Arbitrary<unknown>> = {
+    'messages.inbox': fc.oneof(fc.record({ search: anyText, cursor: anyText, limit: fc.integer() }, { requiredKeys: [] }), fc.anything()),
+    'messages.sent': fc.oneof(fc.record({ search: anyText, limit: fc.integer() }, { requiredKeys: [] }), fc.anything()),
+    'messages.get': fc.oneof(fc.record({ id: anyId }), fc.anything()),
+    'messages.send': fc.oneof(
+      fc.record({ recipientId: anyId, subject: fc.option(anyText), body: anyText, loadId: fc.option(anyId) }, { requiredKeys: [] }),
+      fc.anything(),
+    ),
+    'messages.reply': fc.oneof(fc.record({ id: anyId, body: anyText }, { requiredKeys: [] }), fc.anything()),
+    'notifications.list': fc.oneof(
+      fc.record({ unreadOnly: fc.anything(), cursor: anyText, limit: fc.anything() }, { requiredKeys: [] }),
+      fc.anything(),
+    ),
+    'notifications.markRead': fc.oneof(fc.record({ id: anyId }), fc.anything()),
+    'notifications.setPreference': fc.oneof(fc.record({ kind: anyText, enabled: fc.anything() }, { requiredKeys: [] }), fc.anything()),
+  };
+  it.each(Object.keys(inputs))('%s never answers INTERNAL_SERVER_ERROR', async (path) => {
+    const caller = await as(company.users.treasury);
+    await fc.assert(
+      fc.asyncProperty(inputs[path] as fc.Arbitrary<unknown>, async (input) => {
+        const error = await settle(callPath(caller, path, input));
+        expect(error?.code ?? 'OK').not.toBe('INTERNAL_SERVER_ERROR');
+      }),
+      { numRuns: 40 },
+    );
   });
 });
