@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteOutput, optionalId, recordId, timestamp } from './fields.js';
+import { deleteOutput, optionalDate, optionalId, optionalText, recordId, timestamp } from './fields.js';
 import { pageInput, pageOutput } from './pagination.js';
 
 /**
@@ -108,6 +108,70 @@ export const documentLinkOutput = z.object({ url: z.string(), expiresAt: timesta
 
 /** What the upload route answers. */
 export const documentUploadOutput = documentListItem;
+
+/** Proof-of-delivery data (the spec's extract-pod-data result fields). */
+export const POD_CONDITIONS = ['good', 'other'] as const;
+export const POD_LIMITS = { recipientName: 200, location: 300, notes: 2000 } as const;
+
+/** One proposed field: the value read, the text it was read from, and how sure the reading is (0..1). */
+export interface PodField<Value> {
+  value: Value | null;
+  source: string | null;
+  confidence: number;
+}
+
+const podField = <Value extends z.ZodType>(value: Value) =>
+  z.object({ value: value.nullable(), source: z.string().nullable(), confidence: z.number().min(0).max(1) });
+
+/** What "Extract Data" proposes: nothing is stored until a person confirms it. */
+export const podProposal = z.object({
+  deliveryDate: podField(z.string()),
+  deliveryTime: podField(z.string()),
+  recipientName: podField(z.string()),
+  recipientSignature: podField(z.boolean()),
+  location: podField(z.string()),
+  condition: podField(z.enum(POD_CONDITIONS)),
+  notes: podField(z.string()),
+});
+export type PodProposal = z.infer<typeof podProposal>;
+
+/** The extraction's answer: the proposal and how the text was read. */
+export const podExtraction = z.object({ method: z.enum(['pdf-text', 'ocr']), proposal: podProposal });
+export type PodExtraction = z.infer<typeof podExtraction>;
+
+/** The reviewed values a person confirms. */
+export const podConfirmInput = z.object({
+  id: z.uuid('Invalid id'),
+  deliveryDate: optionalDate('Delivery date'),
+  deliveryTime: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), 'Delivery time must be a time (HH:MM)')
+    .nullish()
+    .transform((value) => (value === '' ? null : value)),
+  recipientName: optionalText('Recipient name', POD_LIMITS.recipientName),
+  recipientSignature: z.boolean({ error: 'Signature must be yes or no' }),
+  location: optionalText('Location', POD_LIMITS.location),
+  condition: z.enum(POD_CONDITIONS, { error: 'Condition must be good or other' }),
+  notes: optionalText('Notes', POD_LIMITS.notes),
+});
+export type PodConfirmInput = z.input<typeof podConfirmInput>;
+
+/** Confirmed POD data, with who confirmed it and when. */
+export const podData = z.object({
+  documentId: z.uuid(),
+  deliveryDate: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  recipientSignature: z.boolean(),
+  location: z.string().nullable(),
+  condition: z.enum(POD_CONDITIONS),
+  notes: z.string().nullable(),
+  confirmedBy: z.uuid().nullable(),
+  confirmedByName: z.string().nullable(),
+  confirmedAt: timestamp,
+});
+export type PodData = z.infer<typeof podData>;
 
 /** The spec's size units: Bytes, KB, MB, GB (1024 each). */
 export function formatFileSize(bytes: number): string {

@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, type Worker } from 'tesseract.js';
+import { extractTextItems } from 'unpdf';
+import type { TextLine } from '../../domains/documents/pod-fields.js';
+
+/**
+ * Reads a proof of delivery's text, offline: a PDF through its text layer (unpdf), and when it has
+ * none (a scanned PDF) the scan image embedded in it through OCR; a JPEG or PNG (a scan, a phone
+ * photo) through OCR. OCR is tesseract.js with the English data of the npm package
+ * @tesseract.js-data/eng, read from node_modules, never from the network; it runs in tesseract.js's
+ * own worker thread, so the server stays responsive while it reads.
+ */
+export type ReadMethod = 'pdf-text' | 'ocr';
+
+const require = createRequire(import.meta.url);
+const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+let worker: Promise<Worker> | null = null;
+
+function ocrWorker(): Promise<Worker> {
+  worker ??= createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' }).catch((error: unknown) => {
+    worker = null;
+    throw error;
+  });
+  return worker;
+}
+
+/** Stops the OCR worker thread (tests, shutdown). */
+export async function stopPodReader(): Promise<void> {
+  const running = worker;
+  worker = null;
+  if (running) await (await running).terminate();
+}
+
+export async function ocrLines(image: Buffer): Promise<TextLine[]> {
+  const { data } = await (await ocrWorker()).recognize(image, {}, { blocks: true, text: true });
+  const lines: TextLine[] = [];
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) lines.push({ text: line.text.trim(), confidence: line.confidence / 100 });
+    }
+  }
+  if (lines.length === 0 && data.text) {
+    for (const text of data.text.split('\n')) lines.push({ text, confidence: data.confidence / 100 });
+  }
+  return lines.filter((line) => line.text);
+}
+
+async function pdfTextLines(bytes: Buffer): Promise<TextLine[]> {
+  const { items } = await extractTextItems(new Uint8Array(bytes));
+  const lines: TextLine[] = [];
+  for (const page of items) {
+    let current = '';
+    for (const item of page) {
+      current += item.str;
+      if (item.hasEOL) {
+        lines.push({ text: current, confidence: 1 });
+        current = '';
+      } else if (current && !current.endsWith(' ')) {
+        current += ' ';
+      }
+    }
+    if (current.trim()) lines.push({ text: current, confidence: 1 });
+  }
+  return lines.filter((line) => line.text.trim());
+}
+
+/** The JPEG images a PDF holds (DCTDecode streams): how scanners store each page. */
+export function embeddedJpegs(bytes: Buffer): Buffer[] {
+  const found: Buffer[] = [];
+  let from = 0;
+  for (;;) {
+    const filter = bytes.indexOf('/DCTDecode', from, 'latin1');
+    if (filter === -1) break;
+    const start = bytes.indexOf('stream', filter, 'latin1');
+    if (start === -1) break;
+    let body = start + 'stream'.length;
+    if (bytes[body] === 0x0d) body += 1;
+    if (bytes[body] === 0x0a) body += 1;
+    const end = bytes.indexOf('endstream', body, 'latin1');
+    if (end === -1) break;
+    const image = bytes.subarray(body, end);
+    if (image[0] === 0xff && image[1] === 0xd8) found.push(Buffer.from(image));
+    from = end;
+  }
+  return found;
+}
+
+export async function readPodText(bytes: Buffer, contentType: string): Promise<{ method: ReadMethod; lines: TextLine[] }> {
+  if (contentType === 'application/pdf') {
+    const lines = await pdfTextLines(bytes);
+    if (
+      lines
+        .map((line) => line.text)
+        .join('')
+        .replace(/\s/g, '').length >= 20
+    )
+      return { method: 'pdf-text', lines };
+    const scans = embeddedJpegs(bytes);
+    const read: TextLine[] = [];
+    for (const scan of scans) read.push(...(await ocrLines(scan)));
+    return { method: 'ocr', lines: read };
+  }
+  if (contentType === 'image/jpeg' || contentType === 'image/png') return { method: 'ocr', lines: await ocrLines(bytes) };
+  throw new Error(`cannot read a POD from ${contentType}`);
+}
