@@ -1,4 +1,4 @@
-# The production image: the built SPA and the server on Node 24.
+# The production image: the built SPA and the built server (plain JavaScript, scripts/build-server.ts) on Node 24.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,4 +18,4 @@ COPY migrations ./migrations
 COPY scripts ./scripts
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "server/src/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

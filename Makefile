@@ -20,10 +20,14 @@ node_modules/.haulwise-installed: package.json package-lock.json | node
 
 install: node_modules/.haulwise-installed
 
-dist/client/index.html: install $(shell find client -type f 2>/dev/null) vite.config.ts
-	@npm run --silent build
+dist/client/index.html: install $(shell find client shared -type f 2>/dev/null) vite.config.ts scripts/compress-assets.ts
+	@npm run --silent build:client
 
-build: dist/client/index.html
+# The server as plain JavaScript (scripts/build-server.ts): `make start` runs it with node, no tsx.
+dist/server/main.js: install $(shell find server shared migrations -type f 2>/dev/null) scripts/build-server.ts
+	@npm run --silent build:server
+
+build: dist/client/index.html dist/server/main.js
 
 start: build
 	@npm run --silent start

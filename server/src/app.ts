@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -13,12 +12,12 @@ import { sql } from 'kysely';
 import { BUSY_MESSAGE, databaseUnavailableMessage } from './db/database.js';
 import { documentRoutes } from './services/storage/http-routes.js';
 import { AppError } from './errors.js';
+import { CLIENT_DIST_DIR } from './paths.js';
 import type { AppServices } from './services/services.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory } from './trpc/context.js';
 
-const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Same-origin means the browser's Origin names this very host, or the configured public origin. */
@@ -204,7 +203,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => stopListening());
 
-  const clientDist = services.config.CLIENT_DIST_DIR ? path.resolve(services.config.CLIENT_DIST_DIR) : defaultClientDist;
+  const clientDist = services.config.CLIENT_DIST_DIR ? path.resolve(services.config.CLIENT_DIST_DIR) : CLIENT_DIST_DIR;
   if (existsSync(clientDist)) {
     await app.register(fastifyStatic, {
       root: clientDist,

@@ -1,14 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.js';
 
 export const APP_ROLE = 'haulwise_app';
-
-const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 /**
  * Run as the owner role: creates the non-owner, non-superuser, non-BYPASSRLS app role
@@ -26,7 +24,7 @@ export async function prepareDatabase(owner: Kysely<unknown>, appPassword: strin
   await sql`alter role ${sql.raw(APP_ROLE)} with login password ${sql.lit(appPassword)} nosuperuser nobypassrls`.execute(owner);
   const migrator = new Migrator({
     db: owner,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),
   });
   // A restore migrates only to the backup's own version, then the data goes in.
   const { error, results } = options.toMigration ? await migrator.migrateTo(options.toMigration) : await migrator.migrateToLatest();
