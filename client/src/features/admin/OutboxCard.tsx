@@ -15,13 +15,21 @@ const channelBadge = (message: OutboxMessage) => (
 
 /** The subject (or what the message is). The body is never shown: it may hold an invitation link or a code. */
 const messageSubject = (message: OutboxMessage) => (
-  <Text fontWeight="medium" minW={{ base: '0', md: '48' }} maxW="xl" overflowWrap="anywhere">
+  <Text fontWeight="medium" maxW="xl" overflowWrap="anywhere">
     {message.subject || (message.channel === 'sms' ? 'Text message' : 'No Subject')}
   </Text>
 );
 
-const companyOf = (message: OutboxMessage) => (
-  <Text color={message.companyName ? undefined : 'gray.700'}>{message.companyName ?? 'None'}</Text>
+/** To whom, and for which company (none before any company applies: sign-up, the contact form). */
+const recipientOf = (message: OutboxMessage) => (
+  <Stack gap="0">
+    <Text overflowWrap="anywhere">{message.recipient}</Text>
+    {message.companyName ? (
+      <Text fontSize="sm" color="gray.700">
+        {message.companyName}
+      </Text>
+    ) : null}
+  </Stack>
 );
 
 const deliveryStatus = (message: OutboxMessage) => (
@@ -38,8 +46,7 @@ const deliveryStatus = (message: OutboxMessage) => (
 const wideColumns: Column<OutboxMessage>[] = [
   { key: 'created', header: 'Time', cell: (message) => <Text whiteSpace="nowrap">{formatDateTime(message.createdAt)}</Text> },
   { key: 'channel', header: 'Channel', cell: channelBadge },
-  { key: 'recipient', header: 'To', cell: (message) => <Text whiteSpace="nowrap">{message.recipient}</Text> },
-  { key: 'company', header: 'Company', cell: companyOf },
+  { key: 'recipient', header: 'To', cell: recipientOf },
   { key: 'message', header: 'Subject', cell: messageSubject },
   { key: 'status', header: 'Status', cell: deliveryStatus },
 ];
