@@ -14,7 +14,8 @@ export const PERMISSIONS = {
   brokers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales'], delete: ['admin'] },
   carriers: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'] },
   geo: { read: ['admin', 'dispatcher', 'sales', 'treasury'] },
-  dashboard: { read: ['admin', 'dispatcher', 'sales', 'treasury'] },
+  /** read: the generic dashboard; sales and dispatch: the role dashboards' figures (/sales-dashboard, /dispatch-dashboard). */
+  dashboard: { read: ['admin', 'dispatcher', 'sales', 'treasury'], sales: ['sales'], dispatch: ['dispatcher'] },
   wip: { read: ['admin', 'dispatcher', 'sales', 'treasury'], request: ['dispatcher', 'sales', 'treasury'], decide: ['admin'] },
   team: { read: ['admin'], write: ['admin'] },
   audit: { read: ['admin'] },
@@ -25,6 +26,8 @@ export const PERMISSIONS = {
   /** Everyone on staff writes to colleagues; each reads only what they sent or received (row-level security). */
   messages: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales', 'treasury'] },
   analytics: { read: ['admin', 'sales', 'treasury'] },
+  /** The data export (the Export card): every category of the company, streamed. */
+  export: { run: ['admin'] },
 } as const satisfies Record<string, Record<string, readonly StaffRole[]>>;
 
 export type Domain = keyof typeof PERMISSIONS;
