@@ -244,9 +244,11 @@ export interface Database {
   emailVerifications: EmailVerificationsTable;
   signInFailures: SignInFailuresTable;
   documents: DocumentsTable;
+  podData: PodDataTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
@@ -279,6 +281,17 @@ export interface NotificationsTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A browser a user asked to receive their notifications in (migrations/2026-11-25T1300_web_push.ts). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  companyId: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: DefaultedTimestamp;
+}
+
 /** A kind one person turned on or off (none stored: on). */
 export interface NotificationPreferencesTable {
   companyId: string;
@@ -286,6 +299,22 @@ export interface NotificationPreferencesTable {
   kind: NotificationKind;
   enabled: boolean;
   updatedAt: DefaultedTimestamp;
+}
+
+/** Confirmed proof-of-delivery data (migrations/2026-11-25T1200_pod_data.ts). */
+export interface PodDataTable {
+  documentId: string;
+  companyId: string;
+  /** date: read as YYYY-MM-DD text (the pg type parser of server/src/db/database.ts). */
+  deliveryDate: string | null;
+  deliveryTime: string | null;
+  recipientName: string | null;
+  recipientSignature: boolean;
+  location: string | null;
+  condition: 'good' | 'other';
+  notes: string | null;
+  confirmedBy: string | null;
+  confirmedAt: DefaultedTimestamp;
 }
 
 /** Stored files (migrations/2026-11-25T1200_documents.ts): the object is in the file store under filePath. */

@@ -51,6 +51,8 @@ export const OWNERSHIP = {
   auditLogs: { owners: [], onlyOwnFor: [] },
   /** Documents belong to the company; who reads which is their visibility's business (DOCUMENT_VISIBILITY in shared/src/permissions.ts). */
   documents: { owners: [], onlyOwnFor: [] },
+  /** Confirmed POD data goes with its document (read through it). */
+  podData: { owners: [], onlyOwnFor: [] },
   /**
    * Messages and notifications are personal, for every role: row-level security shows a user only
    * the messages they sent or received and their own notifications (a master admin included), and

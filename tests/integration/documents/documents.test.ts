@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, formatFileSize } from '#shared/schemas/documents.js';
@@ -289,6 +289,56 @@ describe('orphan sweeper', () => {
     expect(await storage().exists(gone)).toBe(false);
     expect(await storage().exists(kept.filePath)).toBe(true);
     expect(await storage().exists(young)).toBe(true);
+  });
+});
+
+describe('POD data', () => {
+  it('extracts a POD, stores only what a person confirms, with who and when', async () => {
+    const session = await sessionFor(started.services, company.users.dispatcher);
+    const content = await readFile(path.resolve('tests/fixtures/pod/pod-text.pdf'));
+    const uploaded = await upload(origin, session, { name: 'POD 30127.pdf', content }, { documentType: 'pod' });
+    const id = uploaded.body.id as string;
+    const caller = await callerFor(started.services, company.users.dispatcher);
+    expect(await caller.documents.podData({ id })).toBeNull();
+    const { method, proposal } = await caller.documents.extractPod({ id });
+    expect(method).toBe('pdf-text');
+    expect(proposal.recipientName).toEqual({ value: 'Maria Gonzalez', source: 'Received by: Maria Gonzalez', confidence: 1 });
+    // Proposing stores nothing.
+    expect(await caller.documents.podData({ id })).toBeNull();
+
+    const confirmed = await caller.documents.confirmPod({
+      id,
+      deliveryDate: proposal.deliveryDate.value,
+      deliveryTime: proposal.deliveryTime.value,
+      recipientName: 'Maria G. Gonzalez',
+      recipientSignature: true,
+      location: proposal.location.value,
+      condition: 'other',
+      notes: proposal.notes.value,
+    });
+    expect(confirmed).toMatchObject({
+      documentId: id,
+      deliveryDate: '2026-11-18',
+      deliveryTime: '09:15',
+      recipientName: 'Maria G. Gonzalez',
+      condition: 'other',
+      confirmedBy: company.users.dispatcher.userId,
+    });
+    expect(await caller.documents.podData({ id })).toEqual(confirmed);
+  });
+
+  it('refuses other types, bad values and foreign documents', async () => {
+    const caller = await callerFor(started.services, company.users.dispatcher);
+    const notPod = await createDocument(started.services.db, company.users.dispatcher, { documentType: 'bol' });
+    await expectTrpcError(caller.documents.extractPod({ id: notPod.id }), 'BAD_REQUEST', 'Only POD documents can be extracted');
+    const pod = await createDocument(started.services.db, company.users.dispatcher, { documentType: 'pod' });
+    await expectTrpcError(
+      caller.documents.confirmPod({ id: pod.id, deliveryTime: '25:99', recipientSignature: false, condition: 'good' }),
+      'BAD_REQUEST',
+    );
+    const foreign = await createDocument(started.services.db, other.users.admin, { documentType: 'pod' });
+    await expectTrpcError(caller.documents.extractPod({ id: foreign.id }), 'NOT_FOUND', 'Document not found');
+    await expectTrpcError(caller.documents.confirmPod({ id: foreign.id, recipientSignature: false, condition: 'good' }), 'NOT_FOUND');
   });
 });
 

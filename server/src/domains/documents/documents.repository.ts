@@ -124,3 +124,62 @@ export async function insertDocument(
   const { filePath: _key, ...item } = found;
   return item;
 }
+
+/** The confirmed POD data of a document the scope may see, or undefined. */
+export function findPodData(db: DocumentsDb, scope: Scope, documentId: string) {
+  return db
+    .selectFrom('podData')
+    .innerJoin('documents', (join) =>
+      join.onRef('documents.id', '=', 'podData.documentId').onRef('documents.companyId', '=', 'podData.companyId'),
+    )
+    .leftJoin('profiles', 'profiles.userId', 'podData.confirmedBy')
+    .select([
+      'podData.documentId',
+      'podData.deliveryDate',
+      sql<string | null>`to_char(pod_data.delivery_time, 'HH24:MI')`.as('deliveryTime'),
+      'podData.recipientName',
+      'podData.recipientSignature',
+      'podData.location',
+      'podData.condition',
+      'podData.notes',
+      'podData.confirmedBy',
+      sql<string | null>`nullif(trim(coalesce(profiles.first_name, '') || ' ' || coalesce(profiles.last_name, '')), '')`.as(
+        'confirmedByName',
+      ),
+      isoTimestamp('podData.confirmedAt').as('confirmedAt'),
+    ])
+    .where(readable(scope, 'podData'))
+    .where((eb) => visibleTo(scope)(eb as never))
+    .where('podData.documentId', '=', documentId)
+    .executeTakeFirst();
+}
+
+export interface PodValues {
+  deliveryDate: string | null | undefined;
+  deliveryTime: string | null | undefined;
+  recipientName: string | null | undefined;
+  recipientSignature: boolean;
+  location: string | null | undefined;
+  condition: 'good' | 'other';
+  notes: string | null | undefined;
+}
+
+/** Stores the values a person confirmed (replacing earlier ones), as confirmed by them now. */
+export async function savePodData(db: DocumentsDb, scope: Scope, documentId: string, values: PodValues): Promise<void> {
+  const row = {
+    deliveryDate: values.deliveryDate ?? null,
+    deliveryTime: values.deliveryTime ?? null,
+    recipientName: values.recipientName ?? null,
+    recipientSignature: values.recipientSignature,
+    location: values.location ?? null,
+    condition: values.condition,
+    notes: values.notes ?? null,
+    confirmedBy: scope.userId,
+    confirmedAt: sql<Date>`now()` as unknown as Date,
+  };
+  await db
+    .insertInto('podData')
+    .values({ documentId, companyId: scope.companyId, ...row })
+    .onConflict((conflict) => conflict.column('documentId').doUpdateSet(row))
+    .execute();
+}

@@ -1,6 +1,9 @@
 import { router } from '../../trpc/procedures.js';
 import { createDownloadLinkProcedure } from './create-download-link.js';
+import { confirmPodDataProcedure } from './confirm-pod-data.js';
 import { deleteDocumentProcedure } from './delete-document.js';
+import { extractPodDataProcedure } from './extract-pod-data.js';
+import { getPodDataProcedure } from './get-pod-data.js';
 import { listDocumentsProcedure } from './list-documents.js';
 import { listLoadDocumentsProcedure } from './list-load-documents.js';
 
@@ -10,4 +13,7 @@ export const documentsRouter = router({
   forLoad: listLoadDocumentsProcedure,
   downloadLink: createDownloadLinkProcedure,
   delete: deleteDocumentProcedure,
+  extractPod: extractPodDataProcedure,
+  confirmPod: confirmPodDataProcedure,
+  podData: getPodDataProcedure,
 });

@@ -1,5 +1,5 @@
 import { createLoad } from '../../../support/factories.js';
-import { createDocument } from '../../documents/document-factory.js';
+import { createDocument, createStoredPod } from '../../documents/document-factory.js';
 import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 
 /** A document of the caller's company marked sales (so every reader, sales included, sees it), uploaded by its sales member. */
@@ -14,4 +14,24 @@ export const documentsRules = {
   },
   'documents.downloadLink': { type: 'mutation', allowed: allowedBy('documents', 'read'), input: documentId },
   'documents.delete': { type: 'mutation', allowed: allowedBy('documents', 'write'), input: documentId },
+  'documents.extractPod': {
+    type: 'mutation',
+    allowed: allowedBy('documents', 'write'),
+    input: async ({ company, services }) => ({ id: (await createStoredPod(services, company.users.sales)).id }),
+  },
+  'documents.confirmPod': {
+    type: 'mutation',
+    allowed: allowedBy('documents', 'write'),
+    input: async ({ company, services }) => ({
+      id: (await createDocument(services.db, company.users.sales, { documentType: 'pod' })).id,
+      deliveryDate: '2026-11-20',
+      deliveryTime: '14:45',
+      recipientName: 'James Carter',
+      recipientSignature: true,
+      location: 'Atlanta, GA',
+      condition: 'good',
+      notes: '',
+    }),
+  },
+  'documents.podData': { type: 'query', allowed: allowedBy('documents', 'read'), input: documentId },
 } satisfies Record<string, ProcedureRule>;
