@@ -152,7 +152,12 @@ async function main(): Promise<void> {
   let ownerPool: pg.Pool | null = null;
   try {
     // The app's own services (migrating as the owner first), with its real router behind the callers below.
-    const config = loadConfig({ NODE_ENV: 'production', APP_DB_PASSWORD: APP_PASSWORD, APP_ORIGIN: 'http://localhost', HAULWISE_DATA_DIR: dataDir });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_DB_PASSWORD: APP_PASSWORD,
+      APP_ORIGIN: 'http://localhost',
+      HAULWISE_DATA_DIR: dataDir,
+    });
     started = await createServices(config, embedded.url, {
       poolSize: 2,
       log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
