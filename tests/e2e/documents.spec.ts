@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectToast, openAs, settleAnimations, test } from './support/fixtures';
 
@@ -140,4 +142,41 @@ test("a dispatcher uploads from a load's Documents tab and its count follows", a
   await page.getByRole('alertdialog', { name: 'Delete Document' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Document deleted successfully');
   await expect(detail.getByRole('tab', { name: `Documents (${before})` })).toBeVisible();
+});
+
+test('a dispatcher extracts a POD, corrects a field and confirms it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `POD E2E ${stamp()}.pdf`;
+  await openAs(page, 'Dispatcher', '/documents');
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Document' });
+  await upload.getByLabel('Files').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: readFileSync(path.resolve('tests/fixtures/pod/pod-text.pdf')),
+  });
+  await upload.getByLabel('Document Type').selectOption('pod');
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(upload).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  const row = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Extract Data from ${name}` }).click();
+  const review = page.getByRole('dialog', { name: 'Extract Data' });
+  await expectToast(page, 'Data Extracted');
+  await expect(review.getByLabel('Recipient Name')).toHaveValue('Maria Gonzalez');
+  await expect(review.getByLabel('Delivery Date')).toHaveValue('2026-11-18');
+  await expect(review.getByLabel('Delivery Time')).toHaveValue('09:15');
+  await expect(review.getByLabel('Condition')).toHaveValue('other');
+  await expect(review.getByText('Read from “Received by: Maria Gonzalez” · 100% confidence')).toBeVisible();
+  await expectScreenAccessible(page);
+
+  await review.getByLabel('Recipient Name').fill('Maria G. Gonzalez');
+  await review.getByRole('button', { name: 'Confirm' }).click();
+  await expectToast(page, 'POD Data Confirmed');
+  await expect(review).toBeHidden();
+
+  // Opened again: the proposal is read anew, and the confirmation is on record.
+  await row.getByRole('button', { name: `Extract Data from ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Extract Data' }).getByText(/Confirmed before by Dana Whitfield/)).toBeVisible();
 });

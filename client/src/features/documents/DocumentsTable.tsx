@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Flex, Text } from '@chakra-ui/react';
-import { Download, Trash2 } from 'lucide-react';
+import { Download, ScanText, Trash2 } from 'lucide-react';
 import { confirmDeleteText, DOCUMENT_TYPE_LABELS, formatFileSize, type DocumentListItem } from '#shared/schemas/documents.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatDate } from '../../lib/format';
+import { ExtractPodDialog } from './ExtractPodDialog';
 import { useDocumentActions } from './use-documents';
 
 /** The spec's document table: file name, type, size, uploaded date, download, delete (after the spec's confirmation). */
@@ -29,6 +30,7 @@ export function DocumentsTable({
 }) {
   const { download, downloadingId, deleteDocument, isDeleting } = useDocumentActions();
   const [deleting, setDeleting] = useState<DocumentListItem | null>(null);
+  const [extracting, setExtracting] = useState<DocumentListItem | null>(null);
 
   const columns: Column<DocumentListItem>[] = [
     {
@@ -50,6 +52,17 @@ export function DocumentsTable({
       align: 'end',
       cell: (document) => (
         <Flex gap="2" justify="end">
+          {/* The spec: Extract Data only on PODs (and for those who may change documents). */}
+          {canDelete && document.documentType === 'pod' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setExtracting(document)}
+              aria-label={`Extract Data from ${document.fileName}`}
+            >
+              <ScanText aria-hidden="true" /> Extract Data
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="outline"
@@ -88,6 +101,7 @@ export function DocumentsTable({
         loadingText="Loading documents..."
         onRetry={onRetry}
       />
+      {extracting ? <ExtractPodDialog document={extracting} onClose={() => setExtracting(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
