@@ -110,6 +110,10 @@ const configSchema = z.object({
     .pipe(z.url().optional())
     .describe('the S3 store as browsers reach it, for presigned download links; unset: downloads go through the app'),
   FILE_LINK_SECRET: optionalString.describe('signs download links of files on disk; made and kept in the data folder when unset'),
+  VAPID_PUBLIC_KEY: optionalString.describe('Web Push VAPID public key (base64url); a pair is made and kept in the data folder when unset'),
+  VAPID_PRIVATE_KEY: optionalString.describe('Web Push VAPID private key (base64url), with VAPID_PUBLIC_KEY'),
+  VAPID_SUBJECT: optionalString.describe('Web Push contact (mailto: or https:); defaults to the app origin'),
+  WEB_PUSH_EXTRA_HOSTS: optionalString.describe('test only: comma list of host:port push services besides the browsers\' own (plain http allowed)'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '#shared/schemas/notifications.js';
@@ -22,11 +24,33 @@ import { sendTestMessage } from './security/matrix/messages.js';
 import { notifyTestUser } from './security/matrix/notifications.js';
 
 let started: StartedServices;
+/** A local fake of a browser's push service: records every request, answers 201 (or 410 for a path under /gone/). */
+interface PushRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+const pushed: PushRequest[] = [];
+let pushService: Server;
+let pushHost: string;
+
 beforeAll(async () => {
-  started = await startTestServices();
+  pushService = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      pushed.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = request.url?.startsWith('/gone/') ? 410 : 201;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  pushHost = `127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  started = await startTestServices({ config: { WEB_PUSH_EXTRA_HOSTS: pushHost } });
 });
 afterAll(async () => {
   await started?.close();
+  await new Promise((resolve) => pushService?.close(resolve));
 });
 
 const as = (user: TestUser) => callerFor(started.services, user);
@@ -230,5 +254,134 @@ describe('reading notifications', () => {
   it('stores only links into the app, never another site', async () => {
     await expect(notifyTestUser(db(), company.users.admin, { link: '//evil.example/phish' })).rejects.toThrow(/check constraint/);
     await expect(notifyTestUser(db(), company.users.admin, { link: 'https://evil.example' })).rejects.toThrow(/check constraint/);
+  });
+});
+
+/** A browser's side of a push subscription: its P-256 key pair and auth secret (RFC 8291). */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+}
+
+/** What the browser does with a push: decrypt the aes128gcm body with its private key and auth secret (RFC 8188, RFC 8291). */
+function decryptPush(body: Buffer, browser: ReturnType<typeof browserKeys>): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const serverKey = body.subarray(21, 21 + idLength);
+  const sealed = body.subarray(21 + idLength);
+  const shared = browser.ecdh.computeSecret(serverKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  const padded = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+}
+
+/** Checks the VAPID header as a push service does: an ES256 JWT for this origin, signed by the key it names, not expired. */
+function expectValidVapid(request: PushRequest, publicKey: string) {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(request.headers.authorization));
+  expect(match, 'a VAPID Authorization header').not.toBeNull();
+  const [, token = '', key = ''] = match ?? [];
+  expect(key).toBe(publicKey);
+  const [header = '', claims = '', signature = ''] = token.split('.');
+  const point = Buffer.from(key, 'base64url');
+  const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') };
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  expect(valid, 'the VAPID signature verifies with the public key').toBe(true);
+  const payload = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
+  expect(payload.aud).toBe(`http://${pushHost}`);
+  expect(payload.exp * 1000).toBeGreaterThan(Date.now());
+  expect(payload.sub).toMatch(/^(mailto:|https:)/);
+}
+
+describe('Web Push', () => {
+  let company: TestCompany;
+  beforeAll(async () => {
+    company = await createTestCompany(started.services);
+  });
+
+  it('delivers a notification to the subscribed browser after commit: encrypted for it, signed with the VAPID key', async () => {
+    const browser = browserKeys();
+    const caller = await as(company.users.admin);
+    const { publicKey } = await caller.notifications.pushKey();
+    const path = `/push/${randomUUID()}`;
+    await caller.notifications.subscribePush({ endpoint: `http://${pushHost}${path}`, keys: browser.keys });
+
+    const messageId = await sendTestMessage(db(), company.users.dispatcher, company.users.admin, { subject: 'Dock 7' });
+    await expect.poll(() => pushed.filter((request) => request.path === path).length, { timeout: 10_000 }).toBe(1);
+    const request = pushed.find((candidate) => candidate.path === path) as PushRequest;
+    expectValidVapid(request, publicKey);
+    expect(request.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+    expect(JSON.parse(decryptPush(request.body, browser))).toEqual({
+      title: 'New message from Dee dispatcher',
+      body: 'Dock 7',
+      url: `/messages?id=${messageId}`,
+      icon: '/favicon.png',
+      tag: expect.any(String),
+    });
+  });
+
+  it('sends nothing for a change that rolled back, nor to another user’s browser', async () => {
+    const browser = browserKeys();
+    const path = `/push/${randomUUID()}`;
+    await (await as(company.users.treasury)).notifications.subscribePush({ endpoint: `http://${pushHost}${path}`, keys: browser.keys });
+    const loadId = await createLoad(db(), company.users.dispatcher);
+    await expect(
+      withCompany(db(), company.users.dispatcher, async (tx) => {
+        await tx.updateTable('loads').set({ status: 'delivered' }).where('id', '=', loadId).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // A message to someone else arrives after the rollback would have: by then nothing came for the treasury browser.
+    const sentinelPath = `/push/${randomUUID()}`;
+    await (
+      await as(company.users.sales)
+    ).notifications.subscribePush({ endpoint: `http://${pushHost}${sentinelPath}`, keys: browserKeys().keys });
+    await sendTestMessage(db(), company.users.admin, company.users.sales);
+    await expect.poll(() => pushed.some((request) => request.path === sentinelPath), { timeout: 10_000 }).toBe(true);
+    expect(pushed.filter((request) => request.path === path)).toEqual([]);
+  });
+
+  it('forgets a subscription the push service says is gone (410)', async () => {
+    const member = company.users.sales;
+    const path = `/gone/${randomUUID()}`;
+    await (await as(member)).notifications.subscribePush({ endpoint: `http://${pushHost}${path}`, keys: browserKeys().keys });
+    await sendTestMessage(db(), company.users.treasury, member);
+    await expect.poll(() => pushed.some((request) => request.path === path), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          withCompany(db(), member, (tx) =>
+            tx.selectFrom('pushSubscriptions').select('endpoint').where('endpoint', 'like', '%/gone/%').execute(),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([]);
+  });
+
+  it('accepts only the browsers’ push services as endpoints (no request to an address a user typed)', async () => {
+    const caller = await as(company.users.dispatcher);
+    for (const endpoint of [
+      'https://evil.example/push',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/x',
+      'http://169.254.169.254/latest',
+    ]) {
+      const error = await expectTrpcError(caller.notifications.subscribePush({ endpoint, keys: browserKeys().keys }), 'BAD_REQUEST');
+      expect(userFacingError(error, 'notifications.subscribePush').data.field).toBe('endpoint');
+    }
+    await caller.notifications.subscribePush({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: browserKeys().keys });
+    expect(await caller.notifications.unsubscribePush({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' })).toEqual({ removed: 1 });
   });
 });

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { createLucia, luciaOptions } from '../auth/lucia.js';
 import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
 import { createDb, createPool } from '../db/database.js';
+import { pushTasks } from './push/web-push-tasks.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './storage/document-tasks.js';
 import { guardPool } from './connection-guard.js';
 import { startJobWorker } from './jobs/job-queue.js';
@@ -71,6 +72,7 @@ export async function createServices(
         ...mailer.tasks(db, (message) => log.warn(message)),
         'sweep-rate-limits': () => sweepRateLimits(db),
         ...documentTasks(config, db),
+        ...pushTasks(config, db),
       },
       crontab: ['17 * * * * sweep-rate-limits', DOCUMENT_CRONTAB].join('\n'),
       concurrency: JOB_CONCURRENCY,

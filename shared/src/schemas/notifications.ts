@@ -55,3 +55,22 @@ export const notificationPreferenceInput = z.object({
   kind: z.enum(NOTIFICATION_KINDS, 'Unknown notification kind'),
   enabled: z.boolean({ error: 'Enabled must be true or false' }),
 });
+
+/** Web Push: the server's VAPID public key, for PushManager.subscribe(). */
+export const pushKeyOutput = z.object({ publicKey: z.string() });
+
+const base64url = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(min, `${label} is invalid`)
+    .max(max, `${label} is invalid`)
+    .regex(/^[A-Za-z0-9_-]+=*$/, `${label} is invalid`);
+
+/** A browser's push subscription (PushSubscription.toJSON()). */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.url('Push endpoint is invalid').max(1000, 'Push endpoint is invalid'),
+  keys: z.object({ p256dh: base64url('Push key', 20, 200), auth: base64url('Push secret', 8, 100) }),
+});
+export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
+export const pushUnsubscribeInput = z.object({ endpoint: z.string().max(1000, 'Push endpoint is invalid') });
+export const PUSH_UNSUPPORTED = 'This browser’s push service is not supported';

@@ -2,6 +2,7 @@ import { router } from '../../trpc/procedures.js';
 import { listNotificationsProcedure } from './list-notifications.js';
 import { markAllNotificationsReadProcedure, markNotificationReadProcedure } from './mark-read.js';
 import { notificationPreferencesProcedure, setNotificationPreferenceProcedure } from './preferences.js';
+import { pushKeyProcedure, subscribePushProcedure, unsubscribePushProcedure } from './push-subscriptions.js';
 import { unreadNotificationsProcedure } from './unread-notifications.js';
 
 /**
@@ -16,4 +17,8 @@ export const notificationsRouter = router({
   markAllRead: markAllNotificationsReadProcedure,
   preferences: notificationPreferencesProcedure,
   setPreference: setNotificationPreferenceProcedure,
+  /** Web Push: the VAPID public key, and this browser's subscription on or off. */
+  pushKey: pushKeyProcedure,
+  subscribePush: subscribePushProcedure,
+  unsubscribePush: unsubscribePushProcedure,
 });

@@ -45,6 +45,24 @@ export const notificationsRules = {
   'notifications.markAllRead': { type: 'mutation', allowed: SIGNED_IN, input: () => undefined },
   'notifications.preferences': { type: 'query', allowed: SIGNED_IN, input: () => undefined },
   'notifications.setPreference': { type: 'mutation', allowed: SIGNED_IN, input: () => ({ kind: 'invoice_payment', enabled: true }) },
+  'notifications.pushKey': { type: 'query', allowed: SIGNED_IN, input: () => undefined },
+  // A browser's push service (never contacted here: nothing is notified by these calls).
+  'notifications.subscribePush': {
+    type: 'mutation',
+    allowed: SIGNED_IN,
+    input: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-subscription',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    }),
+  },
+  'notifications.unsubscribePush': {
+    type: 'mutation',
+    allowed: SIGNED_IN,
+    input: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-subscription' }),
+  },
 } satisfies Record<string, ProcedureRule>;
 
 /** The id of the user's newest notification, read as the user. */
