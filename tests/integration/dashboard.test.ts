@@ -7,10 +7,15 @@ import {
   createLoad,
   createMasterAdmin,
   createTestCompany,
+  createWipRequest,
+  createCarrier,
+  setLoadStatus,
   type TestCompany,
   type TestUser,
 } from '../support/factories.js';
-import { callerFor, startTestServices } from '../support/harness.js';
+import { callerFor, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
+import { conversionRate } from '#shared/schemas/dashboard.js';
 import { expectTrpcError } from '../support/http.js';
 
 let started: StartedServices;
@@ -150,5 +155,206 @@ describe('dashboard.summary', () => {
     await expectTrpcError(driver.dashboard.summary(), 'FORBIDDEN', 'You do not have permission to do this');
     const anonymous = await callerFor(started.services, null);
     await expectTrpcError(anonymous.dashboard.summary(), 'UNAUTHORIZED', 'Not authenticated');
+  });
+});
+
+/** Sets what the factories leave at their defaults: a driver's status and last location, a load's sales percentage. */
+async function setDriver(
+  by: TestUser,
+  id: string,
+  values: { status?: 'available' | 'on_route' | 'off_duty'; lat?: string; lng?: string; at?: Date },
+) {
+  await withCompany(db(), by, (tx) =>
+    tx
+      .updateTable('drivers')
+      .set({
+        ...(values.status ? { status: values.status } : {}),
+        ...(values.at ? { currentLocationLat: values.lat, currentLocationLng: values.lng, lastLocationUpdate: values.at } : {}),
+      })
+      .where('id', '=', id)
+      .execute(),
+  );
+}
+async function setSalesPercentage(by: TestUser, id: string, salesPercentage: string) {
+  await withCompany(db(), by, (tx) => tx.updateTable('loads').set({ salesPercentage }).where('id', '=', id).execute());
+}
+
+/**
+ * A company with known answers for both role dashboards:
+ * - the sales user onboarded 4 carriers and 4 drivers (available, on_route, off_duty, available): 3 of 4 converted, 75%;
+ *   the admin onboarded one more carrier and driver (available) that are not the sales user's;
+ * - the sales user sells 1000.00 at 10% (assigned: 100.00), 1234.56 at 15.5% (delivered: 191.36), 500.00 at 20%
+ *   (cancelled: not counted) and an unpriced load at 10% (pending: 0.00); they created an in-transit load sold by
+ *   nobody (theirs, no commission); the admin sold a picked load at 50% (not theirs): My Commission 291.36;
+ * - the dispatcher has 2 pending WIP requests and 1 approved, the sales user 1 pending.
+ */
+async function roleFixture() {
+  const company = await createTestCompany(started.services);
+  const { admin, sales, dispatcher } = company.users;
+  for (let index = 0; index < 4; index += 1) await createCarrier(db(), admin, { salesAgentId: sales.userId });
+  await createCarrier(db(), admin, { salesAgentId: null });
+  const driverStatuses = ['available', 'on_route', 'off_duty', 'available'] as const;
+  const drivers: string[] = [];
+  for (const [index, status] of driverStatuses.entries()) {
+    const id = await createDriver(db(), admin, { firstName: `Own${index}`, lastName: 'Driver', salesAgentId: sales.userId });
+    await setDriver(admin, id, { status });
+    drivers.push(id);
+  }
+  const adminDriver = await createDriver(db(), admin, { firstName: 'Company', lastName: 'Driver', salesAgentId: null });
+  await setDriver(admin, drivers[1] ?? '', { lat: '32.776665', lng: '-96.796989', at: minutesAgo(3) });
+  await setDriver(admin, adminDriver, { lat: '33.748997', lng: '-84.387985', at: minutesAgo(90) });
+  const broker = await createBroker(db(), admin, { name: 'Lakeside Logistics' });
+  const sold = [
+    { rate: '1000.00', pct: '10', status: 'assigned', minutes: 50 },
+    { rate: '1234.56', pct: '15.5', status: 'delivered', minutes: 40 },
+    { rate: '500.00', pct: '20', status: 'cancelled', minutes: 30 },
+    { rate: null, pct: '10', status: 'pending', minutes: 20 },
+  ] as const;
+  const loads: string[] = [];
+  for (const load of sold) {
+    const id = await createLoad(db(), admin, {
+      status: load.status,
+      rate: load.rate,
+      salesUserId: sales.userId,
+      createdAt: minutesAgo(load.minutes),
+    });
+    await setSalesPercentage(admin, id, load.pct);
+    loads.push(id);
+  }
+  const createdBySales = await createLoad(db(), sales, {
+    status: 'in_transit',
+    salesUserId: null,
+    createdAt: minutesAgo(10),
+    driverId: drivers[1],
+  });
+  const adminSold = await createLoad(db(), admin, {
+    status: 'picked',
+    salesUserId: admin.userId,
+    rate: '9999.00',
+    createdAt: minutesAgo(5),
+  });
+  await setSalesPercentage(admin, adminSold, '50');
+  await withCompany(db(), admin, (tx) => tx.updateTable('loads').set({ brokerId: broker }).where('id', '=', adminSold).execute());
+  await createWipRequest(db(), dispatcher);
+  await createWipRequest(db(), dispatcher);
+  const approved = await createWipRequest(db(), dispatcher);
+  await withCompany(db(), admin, (tx) => tx.updateTable('wipAssignments').set({ status: 'approved' }).where('id', '=', approved).execute());
+  await createWipRequest(db(), sales);
+  return { company, loads, createdBySales, adminSold, drivers, adminDriver };
+}
+
+describe('dashboard.sales and dashboard.dispatch', () => {
+  let fixture: Awaited<ReturnType<typeof roleFixture>>;
+  beforeAll(async () => {
+    fixture = await roleFixture();
+    // A second company planted with the same kind of records never shows up.
+    const other = await createTestCompany(started.services);
+    await createCarrier(db(), other.users.admin, { salesAgentId: other.users.sales.userId });
+    await createDriver(db(), other.users.admin, { salesAgentId: other.users.sales.userId });
+    await createLoad(db(), other.users.admin, { status: 'in_transit', salesUserId: other.users.sales.userId });
+    await createWipRequest(db(), other.users.dispatcher);
+  });
+
+  it('Conversion Rate: converted drivers over carriers onboarded, times 100, rounded; 0 with no carrier', () => {
+    expect(conversionRate(3, 4)).toBe(75);
+    expect(conversionRate(2, 3)).toBe(67);
+    expect(conversionRate(1, 8)).toBe(13);
+    expect(conversionRate(5, 0)).toBe(0);
+    expect(conversionRate(0, 0)).toBe(0);
+  });
+
+  it("a sales user's figures count only their own carriers, drivers and loads", async () => {
+    const caller = await callerFor(started.services, fixture.company.users.sales);
+    const figures = await caller.dashboard.sales();
+    expect(figures).toMatchObject({
+      carriersOnboarded: 4,
+      driversOnboarded: 4,
+      convertedDrivers: 3,
+      conversionRate: 75,
+      commission: '291.36',
+    });
+    // My Active Loads: their own loads assigned, picked or in transit, newest first (the admin's picked load is not theirs).
+    expect(figures.activeLoads.map((load) => load.id)).toEqual([fixture.createdBySales, fixture.loads[0]]);
+    expect(figures.activeLoads[0]).toMatchObject({
+      status: 'in_transit',
+      driverName: 'Own1 Driver',
+      pickupCity: 'Dallas',
+      deliveryState: 'GA',
+    });
+  });
+
+  it('a sales user with nothing onboarded has zeros, not a division by zero', async () => {
+    const empty = await createTestCompany(started.services);
+    const caller = await callerFor(started.services, empty.users.sales);
+    expect(await caller.dashboard.sales()).toEqual({
+      carriersOnboarded: 0,
+      driversOnboarded: 0,
+      convertedDrivers: 0,
+      conversionRate: 0,
+      commission: '0.00',
+      activeLoads: [],
+    });
+  });
+
+  it("a dispatcher's figures count the whole company: active loads, available drivers, in transit, their pending WIP", async () => {
+    const caller = await callerFor(started.services, fixture.company.users.dispatcher);
+    const figures = await caller.dashboard.dispatch();
+    expect(figures).toMatchObject({ activeLoads: 3, availableDrivers: 3, inTransit: 1, pendingWip: 2 });
+    expect(figures.activeLoadList.map((load) => load.id)).toEqual([fixture.adminSold, fixture.createdBySales, fixture.loads[0]]);
+    expect(figures.activeLoadList[0]).toMatchObject({ brokerName: 'Lakeside Logistics', driverName: null, rate: '9999.00' });
+    // Driver locations: the latest reported first, then the ones never reported.
+    expect(figures.driverLocations.slice(0, 2).map((driver) => driver.id)).toEqual([fixture.drivers[1], fixture.adminDriver]);
+    expect(figures.driverLocations[0]).toMatchObject({ name: 'Own1 Driver', lat: '32.776665', lng: '-96.796989' });
+    expect(figures.driverLocations.slice(2).every((driver) => driver.lastLocationUpdate === null)).toBe(true);
+    expect(figures.driverLocations).toHaveLength(5);
+  });
+
+  it.each(['admin', 'dispatcher', 'treasury', 'driver'] as const)('the sales dashboard refuses a %s', async (persona) => {
+    const caller = await callerFor(started.services, fixture.company.users[persona]);
+    await expectTrpcError(caller.dashboard.sales(), 'FORBIDDEN', 'You do not have permission to do this');
+  });
+
+  it.each(['admin', 'sales', 'treasury', 'driver'] as const)('the dispatch dashboard refuses a %s', async (persona) => {
+    const caller = await callerFor(started.services, fixture.company.users[persona]);
+    await expectTrpcError(caller.dashboard.dispatch(), 'FORBIDDEN', 'You do not have permission to do this');
+  });
+
+  it('realtime: a status change reaches the dispatcher live and moves the dispatch counters', async () => {
+    const { company } = await roleFixture();
+    const dispatcher = company.users.dispatcher;
+    const { app, origin, wsUrl } = await listen(started.services);
+    const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, dispatcher), origin);
+    const events: LiveEvent[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.realtime.changes.subscribe(undefined, {
+          onData: (event) => {
+            events.push(event);
+            if (event.type === 'session' && event.state === 'active') resolve();
+          },
+          onError: reject,
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const caller = await callerFor(started.services, dispatcher);
+      const before = await caller.dashboard.dispatch();
+      const moving = before.activeLoadList.find((load) => load.status === 'assigned');
+      expect(moving).toBeDefined();
+      await setLoadStatus(db(), company.users.admin, moving?.id ?? '', 'in_transit');
+      // The change reaches the dispatcher's channel; the client's LIVE_RULES re-read dashboard.dispatch on it.
+      await expect
+        .poll(() => events.filter((event): event is LiveChange => event.type === 'change').map((change) => [change.id, change.status]), {
+          timeout: 2000,
+        })
+        .toContainEqual([moving?.id, 'in_transit']);
+      const after = await caller.dashboard.dispatch();
+      expect(after.inTransit).toBe(before.inTransit + 1);
+      expect(after.activeLoads).toBe(before.activeLoads);
+      await setLoadStatus(db(), company.users.admin, moving?.id ?? '', 'delivered');
+      expect((await caller.dashboard.dispatch()).activeLoads).toBe(before.activeLoads - 1);
+    } finally {
+      void wsClient.close();
+      await app.close();
+    }
   });
 });

@@ -16,14 +16,14 @@ import { queryClient, sessionLost, trpc } from './trpc';
  * and those that count or summarise them.
  */
 export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: readonly string[] }> = {
-  loads: { rows: ['loads.list', 'loads.get'], counts: ['dashboard.summary', 'team.adminStats'] },
+  loads: { rows: ['loads.list', 'loads.get'], counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch'] },
   drivers: {
     rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions'],
-    counts: ['dashboard.summary', 'team.adminStats'],
+    counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch'],
   },
   brokers: { rows: ['brokers.list', 'brokers.get', 'loads.formOptions'], counts: ['dashboard.summary'] },
-  carriers: { rows: ['carriers.list', 'carriers.get', 'carriers.options', 'loads.formOptions'], counts: [] },
-  wipAssignments: { rows: ['wip.list'], counts: [] },
+  carriers: { rows: ['carriers.list', 'carriers.get', 'carriers.options', 'loads.formOptions'], counts: ['dashboard.sales'] },
+  wipAssignments: { rows: ['wip.list'], counts: ['dashboard.dispatch'] },
   // An open thread (messages.get) is re-read on any new message: a reply may belong to it.
   messages: { rows: ['messages.inbox', 'messages.sent'], counts: ['messages.unreadCount', 'messages.get'] },
   notifications: { rows: ['notifications.list'], counts: ['notifications.unreadCount'] },

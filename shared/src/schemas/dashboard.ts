@@ -28,3 +28,67 @@ export const dashboardSummaryOutput = z.object({
   recentLoads: z.array(recentLoad).max(DASHBOARD_RECENT_LOADS),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryOutput>;
+
+/** The spec's "Sales loads: 10" (My Active Loads). */
+export const SALES_DASHBOARD_LOADS = 10;
+/** The spec's "Dispatch active loads: 10". */
+export const DISPATCH_ACTIVE_LOADS = 10;
+/** The spec's "Driver locations shown: 10". */
+export const DISPATCH_DRIVER_LOCATIONS = 10;
+
+/**
+ * Driver statuses that count as "available or active" in the Conversion Rate (docs/dashboards.md):
+ * available, and on_route (driving a load). off_duty does not count.
+ */
+export const CONVERTED_DRIVER_STATUSES = ['available', 'on_route'] as const;
+
+/**
+ * The spec's Conversion Rate: drivers available or active, divided by carriers onboarded, times
+ * 100, rounded (half up); 0 when no carrier was onboarded (never a division by zero).
+ */
+export function conversionRate(convertedDrivers: number, carriersOnboarded: number): number {
+  if (carriersOnboarded <= 0) return 0;
+  return Math.round((convertedDrivers / carriersOnboarded) * 100);
+}
+
+export const dashboardLoad = recentLoad.extend({
+  brokerName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DashboardLoad = z.infer<typeof dashboardLoad>;
+
+export const salesDashboardOutput = z.object({
+  carriersOnboarded: z.number().int().nonnegative(),
+  driversOnboarded: z.number().int().nonnegative(),
+  /** Of the drivers onboarded, those available or on route (CONVERTED_DRIVER_STATUSES). */
+  convertedDrivers: z.number().int().nonnegative(),
+  /** Percent, a whole number (conversionRate). */
+  conversionRate: z.number().int().nonnegative(),
+  /** The sum of the shared commission rule over the loads the user sells (not cancelled), exact to the cent. */
+  commission: z.string(),
+  activeLoads: z.array(dashboardLoad).max(SALES_DASHBOARD_LOADS),
+});
+export type SalesDashboard = z.infer<typeof salesDashboardOutput>;
+
+export const driverLocation = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.string(),
+  lat: z.string().nullable(),
+  lng: z.string().nullable(),
+  lastLocationUpdate: z.string().nullable(),
+});
+export type DriverLocation = z.infer<typeof driverLocation>;
+
+export const dispatchDashboardOutput = z.object({
+  /** Loads assigned, picked or in transit. */
+  activeLoads: z.number().int().nonnegative(),
+  /** Drivers whose status is available. */
+  availableDrivers: z.number().int().nonnegative(),
+  inTransit: z.number().int().nonnegative(),
+  /** Pending WIP requests the dispatcher reads (their own). */
+  pendingWip: z.number().int().nonnegative(),
+  activeLoadList: z.array(dashboardLoad).max(DISPATCH_ACTIVE_LOADS),
+  driverLocations: z.array(driverLocation).max(DISPATCH_DRIVER_LOCATIONS),
+});
+export type DispatchDashboard = z.infer<typeof dispatchDashboardOutput>;

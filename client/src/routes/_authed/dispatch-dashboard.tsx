@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { DispatchDashboard } from '../../features/dashboard/DispatchDashboard';
 
 export const Route = createFileRoute('/_authed/dispatch-dashboard')({
-  component: () => <WaypointPage title="Dispatch Dashboard" />,
+  component: DispatchDashboard,
 });

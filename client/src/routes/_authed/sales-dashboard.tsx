@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { SalesDashboard } from '../../features/dashboard/SalesDashboard';
 
 export const Route = createFileRoute('/_authed/sales-dashboard')({
-  component: () => <WaypointPage title="Sales Dashboard" />,
+  component: SalesDashboard,
 });
