@@ -184,6 +184,30 @@ describe('visibility', () => {
     await expectTrpcError((await callerFor(started.services, company.users.driver)).documents.list({}), 'FORBIDDEN');
   });
 
+  it('drivers see documents marked driver on their own loads; carrier users those marked carrier for their carrier', async () => {
+    const db = started.services.db;
+    const by = company.users.dispatcher;
+    const carrierId = await createCarrier(db, by);
+    const driverId = await createDriver(db, by);
+    await owner.updateTable('drivers').set({ userId: company.users.driver.userId, carrierId }).where('id', '=', driverId).execute();
+    const ownLoad = await createLoad(db, by, { driverId });
+    const otherLoad = await createLoad(db, by);
+    await owner.updateTable('loads').set({ carrierId }).where('id', '=', otherLoad).execute();
+    const mine = await createDocument(db, by, { loadId: ownLoad, visibility: 'driver' });
+    const internal = await createDocument(db, by, { loadId: ownLoad, visibility: 'dispatcher' });
+    const notMyLoad = await createDocument(db, by, { loadId: await createLoad(db, by), visibility: 'driver' });
+    const forCarrier = await createDocument(db, by, { loadId: otherLoad, visibility: 'carrier' });
+    const carrierOnOtherCarrier = await createDocument(db, by, { loadId: await createLoad(db, by), visibility: 'carrier' });
+    const foreign = await createDocument(db, other.users.admin, { visibility: 'driver' });
+
+    const driverCaller = await callerFor(started.services, company.users.driver);
+    const seen = (await driverCaller.documents.mine({ limit: 100 })).items.map((item) => item.id);
+    expect(seen.sort()).toEqual([mine.id, forCarrier.id].sort());
+    for (const hidden of [internal, notMyLoad, carrierOnOtherCarrier, foreign]) expect(seen).not.toContain(hidden.id);
+    // A staff member with no driver record sees none through the portal list.
+    expect((await (await callerFor(started.services, company.users.treasury)).documents.mine({})).items).toEqual([]);
+  });
+
   it("a load's tab answers NOT_FOUND for another company's load", async () => {
     const foreignLoad = await createLoad(started.services.db, other.users.dispatcher);
     const caller = await callerFor(started.services, company.users.dispatcher);

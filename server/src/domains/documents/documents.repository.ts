@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { DOCUMENT_VISIBILITY } from '#shared/permissions.js';
 import type { DocumentListItem, DocumentTypeFilter } from '#shared/schemas/documents.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database, DocumentsTable } from '../../db/schema.js';
@@ -182,4 +183,37 @@ export async function savePodData(db: DocumentsDb, scope: Scope, documentId: str
     .values({ documentId, companyId: scope.companyId, ...row })
     .onConflict((conflict) => conflict.column('documentId').doUpdateSet(row))
     .execute();
+}
+
+/**
+ * The portals' documents (the driver's and the carrier user's own driver record): documents marked
+ * driver on their loads (or naming them), and for a carrier user documents marked carrier for their
+ * carrier (on its loads or naming it); DOCUMENT_VISIBILITY's driver and carrier rows. Newest first, paged.
+ */
+export async function listPortalDocuments(db: DocumentsDb, scope: Scope, page: PageRequest): Promise<Page<DocumentListItem>> {
+  const driver = await db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.carrierId'])
+    .where('drivers.companyId', '=', scope.companyId)
+    .where('drivers.userId', '=', scope.userId)
+    .executeTakeFirst();
+  if (!driver) return { items: [], nextCursor: null };
+  const query = db
+    .selectFrom('documents')
+    .leftJoin('loads', (join) => join.onRef('loads.id', '=', 'documents.loadId').onRef('loads.companyId', '=', 'documents.companyId'))
+    .select(LIST_COLUMNS)
+    .where('documents.companyId', '=', scope.companyId)
+    .where((eb) => {
+      const asDriver = eb.and([
+        eb('documents.visibility', 'in', DOCUMENT_VISIBILITY.driver),
+        eb.or([eb('loads.driverId', '=', driver.id), eb('documents.driverId', '=', driver.id)]),
+      ]);
+      if (!driver.carrierId) return asDriver;
+      const asCarrier = eb.and([
+        eb('documents.visibility', 'in', DOCUMENT_VISIBILITY.carrier),
+        eb.or([eb('loads.carrierId', '=', driver.carrierId), eb('documents.carrierId', '=', driver.carrierId)]),
+      ]);
+      return eb.or([asDriver, asCarrier]);
+    });
+  return keysetPage(query, { sortedBy: 'documents.createdAt', id: 'documents.id' }, page);
 }

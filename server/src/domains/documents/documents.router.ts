@@ -6,11 +6,13 @@ import { extractPodDataProcedure } from './extract-pod-data.js';
 import { getPodDataProcedure } from './get-pod-data.js';
 import { listDocumentsProcedure } from './list-documents.js';
 import { listLoadDocumentsProcedure } from './list-load-documents.js';
+import { listPortalDocumentsProcedure } from './list-portal-documents.js';
 
 /** Documents: who may call each is in shared/src/permissions.ts ("documents"). Uploads are HTTP (http-routes.ts). */
 export const documentsRouter = router({
   list: listDocumentsProcedure,
   forLoad: listLoadDocumentsProcedure,
+  mine: listPortalDocumentsProcedure,
   downloadLink: createDownloadLinkProcedure,
   delete: deleteDocumentProcedure,
   extractPod: extractPodDataProcedure,

@@ -1,6 +1,6 @@
 import { createLoad } from '../../../support/factories.js';
 import { createDocument, createStoredPod } from '../../documents/document-factory.js';
-import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
+import { allowedBy, SIGNED_IN, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 
 /** A document of the caller's company marked sales (so every reader, sales included, sees it), uploaded by its sales member. */
 const documentId = async ({ company, services }: Sample) => ({ id: (await createDocument(services.db, company.users.sales)).id });
@@ -12,6 +12,8 @@ export const documentsRules = {
     allowed: allowedBy('documents', 'read'),
     input: async ({ company, services }) => ({ loadId: await createLoad(services.db, company.users.sales) }),
   },
+  // The portals' list: anyone signed in, through their own driver record (none: an empty list).
+  'documents.mine': { type: 'query', allowed: SIGNED_IN, input: () => ({ limit: 10 }) },
   'documents.downloadLink': { type: 'mutation', allowed: allowedBy('documents', 'read'), input: documentId },
   'documents.delete': { type: 'mutation', allowed: allowedBy('documents', 'write'), input: documentId },
   'documents.extractPod': {
