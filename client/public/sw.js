@@ -53,3 +53,41 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+// Web Push (issue 13): a notification of the notification centre, shown also when no tab is open.
+// The payload is { title, body, url, icon, tag } (server/src/services/push/web-push-tasks.ts).
+self.addEventListener('push', (event) => {
+  let message = { title: 'Haulwise', body: '', url: '/dashboard', icon: '/favicon.png', tag: undefined };
+  try {
+    message = { ...message, ...event.data.json() };
+  } catch {
+    // An empty or unreadable push still tells the user something happened.
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      icon: message.icon,
+      tag: message.tag,
+      data: { url: message.url },
+    }),
+  );
+});
+
+// Clicking one opens the record: an open tab of the app goes there, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path =
+    typeof event.notification.data?.url === 'string' &&
+    event.notification.data.url.startsWith('/') &&
+    !event.notification.data.url.startsWith('//')
+      ? event.notification.data.url
+      : '/dashboard';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) return open.navigate(target).then((client) => (client ?? open).focus());
+      return self.clients.openWindow(target);
+    }),
+  );
+});

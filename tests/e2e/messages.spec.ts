@@ -163,3 +163,27 @@ test('the Messages screen and the notification list are accessible', async ({ pa
   await list.getByRole('button', { name: 'Mark all read' }).click();
   await expect.poll(() => bellCount(page)).toBe(0);
 });
+
+test('each person chooses the kinds of notification they get, in Settings', async ({ page }) => {
+  await openAs(page, 'Sales agent', '/settings');
+  const card = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(card.getByText('Choose what you are notified about')).toBeVisible();
+  await expect(card.getByText('Browser notifications')).toBeVisible();
+  const invoices = card.getByRole('checkbox', { name: /Invoice payments/ });
+  await expect(invoices).toBeChecked();
+  await invoices.click({ force: true });
+  await expect(invoices).not.toBeChecked();
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('checkbox', { name: /Invoice payments/ }),
+  ).not.toBeChecked();
+  await settleAnimations(page);
+  await expectAccessibleWithin(page, 'section[aria-label="Notifications"]');
+  await page
+    .getByRole('region', { name: 'Notifications', exact: true })
+    .getByRole('checkbox', { name: /Invoice payments/ })
+    .click({ force: true });
+  await expect(
+    page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('checkbox', { name: /Invoice payments/ }),
+  ).toBeChecked();
+});

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * This browser's Web Push subscription: system notifications for the user's notifications, also
+ * when no tab is open (the service worker shows them: client/public/sw.js). Only where the
+ * browser supports it and the service worker runs (the built app).
+ */
+
+const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The VAPID public key (base64url) as PushManager.subscribe wants it. */
+function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const bytes = atob(base64);
+  const key = new Uint8Array(new ArrayBuffer(bytes.length));
+  for (let index = 0; index < bytes.length; index += 1) key[index] = bytes.charCodeAt(index);
+  return key;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  if (!supported()) return null;
+  return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+export function useBrowserPush() {
+  const utils = trpc.useUtils();
+  const subscribe = trpc.notifications.subscribePush.useMutation();
+  const unsubscribe = trpc.notifications.unsubscribePush.useMutation();
+  const [state, setState] = useState<'unsupported' | 'off' | 'on' | 'blocked' | 'checking'>('checking');
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    const worker = await registration();
+    if (!worker) return setState('unsupported');
+    if (Notification.permission === 'denied') return setState('blocked');
+    const current = await worker.pushManager.getSubscription();
+    setState(current && Notification.permission === 'granted' ? 'on' : 'off');
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const enable = async () => {
+    const worker = await registration();
+    if (!worker) return;
+    setBusy(true);
+    try {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') {
+        // An unsupported browser or a refused permission is only logged (platform.md, section 8).
+        console.info(`Notification permission: ${permission}`);
+        return;
+      }
+      const { publicKey } = await utils.notifications.pushKey.fetch();
+      const subscription = await worker.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: applicationServerKey(publicKey),
+      });
+      const json = subscription.toJSON();
+      await subscribe.mutateAsync({
+        endpoint: subscription.endpoint,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      });
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const disable = async () => {
+    const worker = await registration();
+    const current = await worker?.pushManager.getSubscription();
+    setBusy(true);
+    try {
+      if (current) {
+        await unsubscribe.mutateAsync({ endpoint: current.endpoint });
+        await current.unsubscribe();
+      }
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  return { state, busy, enable, disable };
+}
