@@ -1,4 +1,5 @@
 import { adminRouter } from '../domains/admin/admin.router.js';
+import { analyticsRouter } from '../domains/analytics/analytics.router.js';
 import { auditRouter } from '../domains/audit/audit.router.js';
 import { authRouter } from '../domains/auth/auth.router.js';
 import { brokersRouter } from '../domains/brokers/brokers.router.js';
@@ -40,6 +41,7 @@ export const appRouter = router({
   admin: adminRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

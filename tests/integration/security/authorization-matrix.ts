@@ -6,6 +6,7 @@ import type { AppRouter } from '../../../server/src/trpc/app-router.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../../support/factories.js';
 import { ALL_PERSONAS, SIGNED_IN, type Persona } from '../../support/personas.js';
 import { adminRules } from './matrix/admin.js';
+import { analyticsRules } from './matrix/analytics.js';
 import { auditRules } from './matrix/audit.js';
 import { authAccountsRules } from './matrix/auth-accounts.js';
 import { authTwoFactorRules } from './matrix/auth-two-factor.js';
@@ -115,6 +116,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   },
   // Each domain's rows live beside it in ./matrix/<domain>.ts.
   ...adminRules,
+  ...analyticsRules,
   ...auditRules,
   ...authAccountsRules,
   ...authTwoFactorRules,
