@@ -113,7 +113,13 @@ const configSchema = z.object({
   VAPID_PUBLIC_KEY: optionalString.describe('Web Push VAPID public key (base64url); a pair is made and kept in the data folder when unset'),
   VAPID_PRIVATE_KEY: optionalString.describe('Web Push VAPID private key (base64url), with VAPID_PUBLIC_KEY'),
   VAPID_SUBJECT: optionalString.describe('Web Push contact (mailto: or https:); defaults to the app origin'),
-  WEB_PUSH_EXTRA_HOSTS: optionalString.describe('test only: comma list of host:port push services besides the browsers\' own (plain http allowed)'),
+  WEB_PUSH_EXTRA_HOSTS: optionalString.describe(
+    "test only: comma list of host:port push services besides the browsers' own (plain http allowed)",
+  ),
+  POD_EXTRACT_URL: optionalString
+    .pipe(z.url().optional())
+    .describe('a vision-model endpoint that reads POD images instead of the local OCR; unset: local OCR'),
+  POD_EXTRACT_KEY: optionalString.describe('bearer token for POD_EXTRACT_URL'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -136,7 +136,7 @@ export const podProposal = z.object({
 export type PodProposal = z.infer<typeof podProposal>;
 
 /** The extraction's answer: the proposal and how the text was read. */
-export const podExtraction = z.object({ method: z.enum(['pdf-text', 'ocr']), proposal: podProposal });
+export const podExtraction = z.object({ method: z.enum(['pdf-text', 'ocr', 'vision']), proposal: podProposal });
 export type PodExtraction = z.infer<typeof podExtraction>;
 
 /** The reviewed values a person confirms. */

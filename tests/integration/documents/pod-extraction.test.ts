@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDate, parseTime, proposePodFields } from '../../../server/src/domains/documents/pod-fields.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readPodText, stopPodReader } from '../../../server/src/services/storage/pod-reader.js';
 
 /**
@@ -62,6 +64,40 @@ describe('POD extraction', () => {
       location: 'Denver, CO',
       condition: 'good',
     });
+  });
+
+  it('sends images to the vision endpoint when POD_EXTRACT_URL is set (a local server plays it)', async () => {
+    const received: { authorization?: string; contentType?: string; bytes?: number }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const parsed = JSON.parse(body) as { image: string; contentType: string };
+        received.push({
+          authorization: request.headers.authorization,
+          contentType: parsed.contentType,
+          bytes: Buffer.from(parsed.image, 'base64').length,
+        });
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ text: 'Delivered on: 2026-11-22\nReceived by: Ana Ruiz\nCondition: good', confidence: 0.75 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/read`;
+      const image = await fixture('pod-photo.jpg');
+      const { method, lines } = await readPodText(image, 'image/jpeg', { vision: { url, key: 'secret-key' } });
+      expect(method).toBe('vision');
+      expect(received).toEqual([{ authorization: 'Bearer secret-key', contentType: 'image/jpeg', bytes: image.length }]);
+      const proposal = proposePodFields(lines);
+      expect(proposal.deliveryDate).toEqual({ value: '2026-11-22', source: 'Delivered on: 2026-11-22', confidence: 0.75 });
+      expect(proposal.recipientName.value).toBe('Ana Ruiz');
+      // A PDF with text never leaves the server.
+      expect((await readPodText(await fixture('pod-text.pdf'), 'application/pdf', { vision: { url } })).method).toBe('pdf-text');
+      expect(received).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 
   it('parses the usual ways of writing dates and times', () => {

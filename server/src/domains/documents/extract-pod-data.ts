@@ -20,7 +20,8 @@ export const extractPodDataProcedure = permittedProcedure('documents', 'write')
     if (document.documentType !== 'pod') throw new AppError('BAD_REQUEST', 'Only POD documents can be extracted', { field: 'id' });
     try {
       const bytes = await buffer(await storageFor(ctx.services.config).read(document.filePath));
-      const { method, lines } = await readPodText(bytes, document.contentType);
+      const { POD_EXTRACT_URL: url, POD_EXTRACT_KEY: key } = ctx.services.config;
+      const { method, lines } = await readPodText(bytes, document.contentType, { vision: url ? { url, key } : undefined });
       return { method, proposal: proposePodFields(lines) };
     } catch (error) {
       throw new AppError('SERVICE_UNAVAILABLE', `${DOCUMENT_TEXTS.extractionFailed}: the document could not be read`, { cause: error });

@@ -9,9 +9,10 @@ import type { TextLine } from '../../domains/documents/pod-fields.js';
  * none (a scanned PDF) the scan image embedded in it through OCR; a JPEG or PNG (a scan, a phone
  * photo) through OCR. OCR is tesseract.js with the English data of the npm package
  * @tesseract.js-data/eng, read from node_modules, never from the network; it runs in tesseract.js's
- * own worker thread, so the server stays responsive while it reads.
+ * own worker thread, so the server stays responsive while it reads. With POD_EXTRACT_URL set,
+ * images go to that vision-model endpoint instead (the local OCR stays the default).
  */
-export type ReadMethod = 'pdf-text' | 'ocr';
+export type ReadMethod = 'pdf-text' | 'ocr' | 'vision';
 
 const require = createRequire(import.meta.url);
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
@@ -87,21 +88,51 @@ export function embeddedJpegs(bytes: Buffer): Buffer[] {
   return found;
 }
 
-export async function readPodText(bytes: Buffer, contentType: string): Promise<{ method: ReadMethod; lines: TextLine[] }> {
+export interface VisionEndpoint {
+  /** POD_EXTRACT_URL: receives { image (base64), contentType }, answers { text, confidence? } (confidence 0..1). */
+  url: string;
+  /** POD_EXTRACT_KEY: sent as a bearer token when set. */
+  key?: string | undefined;
+  timeoutMs?: number;
+}
+
+/** The optional vision-model reading of an image (POD_EXTRACT_URL) instead of the local OCR. */
+export async function visionLines(endpoint: VisionEndpoint, image: Buffer, contentType: string): Promise<TextLine[]> {
+  const response = await fetch(endpoint.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
+    body: JSON.stringify({ image: image.toString('base64'), contentType }),
+    signal: AbortSignal.timeout(endpoint.timeoutMs ?? 20_000),
+  });
+  if (!response.ok) throw new Error(`POD extraction endpoint answered ${response.status}`);
+  const body = (await response.json()) as { text?: unknown; confidence?: unknown };
+  if (typeof body.text !== 'string') throw new Error('POD extraction endpoint answered no text');
+  const confidence = typeof body.confidence === 'number' && body.confidence >= 0 && body.confidence <= 1 ? body.confidence : 0.9;
+  return body.text
+    .split('\n')
+    .map((text) => ({ text: text.trim(), confidence }))
+    .filter((line) => line.text);
+}
+
+export async function readPodText(
+  bytes: Buffer,
+  contentType: string,
+  options: { vision?: VisionEndpoint | undefined } = {},
+): Promise<{ method: ReadMethod; lines: TextLine[] }> {
+  const { vision } = options;
+  const readImage = (image: Buffer, type: string) => (vision ? visionLines(vision, image, type) : ocrLines(image));
+  const method: ReadMethod = vision ? 'vision' : 'ocr';
   if (contentType === 'application/pdf') {
     const lines = await pdfTextLines(bytes);
-    if (
-      lines
-        .map((line) => line.text)
-        .join('')
-        .replace(/\s/g, '').length >= 20
-    )
-      return { method: 'pdf-text', lines };
-    const scans = embeddedJpegs(bytes);
+    const characters = lines
+      .map((line) => line.text)
+      .join('')
+      .replace(/\s/g, '').length;
+    if (characters >= 20) return { method: 'pdf-text', lines };
     const read: TextLine[] = [];
-    for (const scan of scans) read.push(...(await ocrLines(scan)));
-    return { method: 'ocr', lines: read };
+    for (const scan of embeddedJpegs(bytes)) read.push(...(await readImage(scan, 'image/jpeg')));
+    return { method, lines: read };
   }
-  if (contentType === 'image/jpeg' || contentType === 'image/png') return { method: 'ocr', lines: await ocrLines(bytes) };
+  if (contentType === 'image/jpeg' || contentType === 'image/png') return { method, lines: await readImage(bytes, contentType) };
   throw new Error(`cannot read a POD from ${contentType}`);
 }
