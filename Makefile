@@ -60,7 +60,7 @@ test-unit: install
 
 test-e2e: build browser
 	@rm -rf .data/e2e
-	@playwright test
+	@E2E_BUILT_SERVER=1 playwright test
 
 # `make test` prints the wall time of each phase as it ends and a summary at the end (the
 # goal: the whole suite under 10 minutes on a 2-core machine). Typecheck and lint are
@@ -78,7 +78,7 @@ test-phases:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-typecheck test-lint
 	@$(TIMED) "unit and integration tests" $(MAKE) --no-print-directory test-unit
 	@$(TIMED) "build" npm run --silent build
-	@$(TIMED) "end-to-end tests (Chromium)" bash -c 'rm -rf .data/e2e && playwright test'
+	@$(TIMED) "end-to-end tests (Chromium)" bash -c 'rm -rf .data/e2e && E2E_BUILT_SERVER=1 playwright test'
 
 test-typecheck:
 	@$(TIMED) "typecheck (beside lint)" $(MAKE) --no-print-directory typecheck

@@ -37,7 +37,8 @@ export default defineConfig({
     { name: 'chromium', dependencies: ['sessions'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'tsx server/src/main.ts',
+    // `make test` runs the built server, as `make start` and the image do; a run of its own runs the sources.
+    command: process.env.E2E_BUILT_SERVER ? 'node --enable-source-maps dist/server/main.js' : 'tsx server/src/main.ts',
     url: `${baseURL}/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
