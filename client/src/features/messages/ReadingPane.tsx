@@ -28,11 +28,12 @@ export function ReadingPane({ id }: { id: string | undefined }) {
 function OpenMessage({ id }: { id: string }) {
   const utils = trpc.useUtils();
   const query = trpc.messages.get.useQuery({ id });
-  const wasUnread = useRef(false);
+  const opened = useRef(false);
   useEffect(() => {
-    // Marked read by the server just now: the counts and the row's dot follow at once.
-    if (query.data && !wasUnread.current) {
-      wasUnread.current = true;
+    // Opening it marked it read on the server: the counts and the row's dot follow at once
+    // (the live channel would re-read them too, a moment later).
+    if (query.data && !opened.current) {
+      opened.current = true;
       void utils.messages.unreadCount.invalidate();
       void utils.messages.inbox.invalidate();
     }
