@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
 
 /**
  * Documents as a dispatcher uses them: upload several files at once from /documents (one refused,
@@ -179,4 +179,21 @@ test('a dispatcher extracts a POD, corrects a field and confirms it', async ({ p
   // Opened again: the proposal is read anew, and the confirmation is on record.
   await row.getByRole('button', { name: `Extract Data from ${name}` }).click();
   await expect(page.getByRole('dialog', { name: 'Extract Data' }).getByText(/Confirmed before by Dana Whitfield/)).toBeVisible();
+});
+
+test('at 375 px the documents screen and the upload dialog fit the phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openAs(page, 'Dispatcher', '/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  // The demo workspace has documents: the table scrolls inside its own box, the page does not.
+  await expect(page.getByRole('table', { name: 'Documents' }).getByRole('row').nth(1)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await dialog
+    .getByLabel('Files')
+    .setInputFiles({ name: `Phone ${stamp()} with a rather long file name.pdf`, mimeType: 'application/pdf', buffer: pdf('Phone') });
+  await expect(dialog.getByRole('progressbar')).toHaveCount(1);
+  await expectNoHorizontalOverflow(page);
+  await expectScreenAccessible(page);
 });
