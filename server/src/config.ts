@@ -110,6 +110,10 @@ const configSchema = z.object({
     .pipe(z.url().optional())
     .describe('the S3 store as browsers reach it, for presigned download links; unset: downloads go through the app'),
   FILE_LINK_SECRET: optionalString.describe('signs download links of files on disk; made and kept in the data folder when unset'),
+  SMS_PROVIDER_URL: z.url().default('https://api.twilio.com').describe('a Twilio-compatible SMS API (its Messages resource)'),
+  SMS_ACCOUNT: optionalString.describe('SMS account id; SMS is delivered only with SMS_ACCOUNT, SMS_TOKEN and SMS_FROM'),
+  SMS_TOKEN: optionalString.describe('SMS account token'),
+  SMS_FROM: optionalString.describe('the number (or sender id) SMS come from'),
   VAPID_PUBLIC_KEY: optionalString.describe('Web Push VAPID public key (base64url); a pair is made and kept in the data folder when unset'),
   VAPID_PRIVATE_KEY: optionalString.describe('Web Push VAPID private key (base64url), with VAPID_PUBLIC_KEY'),
   VAPID_SUBJECT: optionalString.describe('Web Push contact (mailto: or https:); defaults to the app origin'),

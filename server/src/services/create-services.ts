@@ -10,6 +10,7 @@ import { DOCUMENT_CRONTAB, documentTasks } from './storage/document-tasks.js';
 import { guardPool } from './connection-guard.js';
 import { startJobWorker } from './jobs/job-queue.js';
 import { createMailer, resendTransport } from './mail/mailer.js';
+import { twilioSmsTransport } from './mail/sms-transport.js';
 import { sweepRateLimits } from './rate-limit.js';
 import { startRealtimeBus } from './realtime/bus.js';
 import type { AppServices } from './services.js';
@@ -54,7 +55,19 @@ export async function createServices(
     ? resendTransport(config.RESEND_API_KEY, config.MAIL_FROM, { baseUrl: config.RESEND_BASE_URL })
     : null;
   // Outside production every message is also written to HAULWISE_DATA_DIR/mail as an .eml file.
-  const mailer = createMailer(transport, { mailDir: config.NODE_ENV === 'production' ? null : path.join(config.dataDir, 'mail') });
+  const smsTransport =
+    config.SMS_ACCOUNT && config.SMS_TOKEN && config.SMS_FROM
+      ? twilioSmsTransport({
+          baseUrl: config.SMS_PROVIDER_URL,
+          account: config.SMS_ACCOUNT,
+          token: config.SMS_TOKEN,
+          from: config.SMS_FROM,
+        })
+      : null;
+  const mailer = createMailer(transport, {
+    mailDir: config.NODE_ENV === 'production' ? null : path.join(config.dataDir, 'mail'),
+    smsTransport,
+  });
   const services: AppServices = {
     config,
     db,

@@ -85,21 +85,30 @@ export interface MailerOptions {
    * so developers and tests read mail without Resend; null in production.
    */
   mailDir: string | null;
+  /** Delivers the 'sms' channel (sms-transport.ts); without it SMS stays in the outbox (and the mail folder). */
+  smsTransport?: MailTransport | null;
 }
 
 /**
  * Every message lands in the outbox table, which records who was sent what subject, when, and
- * whether the provider took it. With a transport (Resend, for email) a job delivers it after
- * commit, retried with backoff, and the row records the provider's answer. Without one the
- * message is not delivered by the platform; outside production it is in the mail folder.
+ * whether the provider took it. With a transport for its channel (Resend for email, a
+ * Twilio-compatible API for SMS) a job delivers it after commit, retried with backoff, and the row
+ * records the provider's answer. Without one the message is not delivered by the platform;
+ * outside production it is in the mail folder.
  */
-export function createMailer(transport: MailTransport | null, options: MailerOptions = { mailDir: null }): Mailer {
-  const task = transport ? `deliver-email:${transport.endpoint}` : null;
+export function createMailer(emailTransport: MailTransport | null, options: MailerOptions = { mailDir: null }): Mailer {
+  // One provider per channel, each with its own job task.
+  const providers = {
+    email: emailTransport ? { transport: emailTransport, task: `deliver-email:${emailTransport.endpoint}` } : null,
+    sms: options.smsTransport ? { transport: options.smsTransport, task: `deliver-sms:${options.smsTransport.endpoint}` } : null,
+  };
   return {
     async send(db, given) {
       // A subject is one header line, whoever wrote it.
       const message = { ...given, subject: given.subject.replace(/[\r\n]+/g, ' ') };
-      const viaProvider = task !== null && transport !== null && message.channel === 'email';
+      const provider = providers[message.channel];
+      const viaProvider = provider !== null;
+      const transport = provider?.transport;
       const id = randomUUID();
       // The developer's copy, named by the outbox id (a rolled-back message may leave a file here: development only).
       if (options.mailDir) await writeMailFile(options.mailDir, id, message);
@@ -113,17 +122,21 @@ export function createMailer(transport: MailTransport | null, options: MailerOpt
           // Kept only until the provider has it (the delivery job erases it).
           bodyText: viaProvider ? message.text : '',
           bodyHtml: viaProvider ? (message.html ?? null) : null,
-          provider: viaProvider ? transport.name : 'outbox',
+          provider: transport ? transport.name : 'outbox',
           status: viaProvider ? 'queued' : 'sent',
           sentAt: viaProvider ? null : new Date(),
         })
         .execute();
-      if (!viaProvider) return { id, status: 'sent' };
-      await addJob(db, task, { outboxId: id }, { jobKey: idempotencyKeyOf(id), maxAttempts: MAIL_MAX_ATTEMPTS });
+      if (!provider) return { id, status: 'sent' };
+      await addJob(db, provider.task, { outboxId: id }, { jobKey: idempotencyKeyOf(id), maxAttempts: MAIL_MAX_ATTEMPTS });
       return { id, status: 'queued' };
     },
     tasks(db, log) {
-      return task && transport ? { [task]: deliverEmail(db, transport, log) } : {};
+      const tasks: TaskList = {};
+      for (const provider of [providers.email, providers.sms]) {
+        if (provider) tasks[provider.task] = deliverEmail(db, provider.transport, log);
+      }
+      return tasks;
     },
   };
 }
