@@ -3,11 +3,13 @@ import { Box, IconButton, Popover, Portal } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { NotificationList } from './NotificationList';
 import { useUnreadNotifications } from './use-notifications';
+import { useAutoPush } from './use-push';
 
 /** The shell's bell: the count of unread notifications (live), opening the notification list. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const count = useUnreadNotifications();
+  useAutoPush();
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
   return (
     <Popover.Root

@@ -9,6 +9,9 @@ import { trpc } from '../../lib/trpc';
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** Set when the person turned browser notifications off in Settings: permission alone then subscribes nothing. */
+const TURNED_OFF_KEY = 'haulwise-push-off';
+
 /** The VAPID public key (base64url) as PushManager.subscribe wants it. */
 function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
@@ -21,6 +24,50 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!supported()) return null;
   return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+type Subscribe = (input: { endpoint: string; keys: { p256dh: string; auth: string } }) => Promise<unknown>;
+
+/** Subscribes this browser (or takes its subscription) and tells the server it is the signed-in user's. */
+async function subscribeBrowser(worker: ServiceWorkerRegistration, utils: Utils, save: Subscribe): Promise<void> {
+  let subscription = await worker.pushManager.getSubscription();
+  if (!subscription) {
+    const { publicKey } = await utils.notifications.pushKey.fetch();
+    subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) });
+  }
+  const json = subscription.toJSON();
+  await save({ endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
+}
+
+let autoStarted = false;
+
+/**
+ * Once notification permission is granted (the spec's prompt, or the browser's own settings),
+ * this browser receives the user's notifications as system notifications: mounted once in the
+ * shell (the bell). Not after the person turned them off in Settings.
+ */
+export function useAutoPush(): void {
+  const utils = trpc.useUtils();
+  const subscribe = trpc.notifications.subscribePush.useMutation();
+  const save = subscribe.mutateAsync;
+  useEffect(() => {
+    if (autoStarted || !supported()) return;
+    autoStarted = true;
+    const attempt = async () => {
+      if (Notification.permission !== 'granted' || localStorage.getItem(TURNED_OFF_KEY) === 'true') return;
+      const worker = await registration();
+      if (worker) await subscribeBrowser(worker, utils, save);
+    };
+    const fail = (error: unknown) => console.info('Browser notifications not set up', error);
+    void attempt().catch(fail);
+    void navigator.permissions
+      ?.query({ name: 'notifications' })
+      .then((status) => {
+        status.onchange = () => void attempt().catch(fail);
+      })
+      .catch(() => undefined);
+  }, [utils, save]);
 }
 
 export function useBrowserPush() {
@@ -72,6 +119,7 @@ export function useBrowserPush() {
     const worker = await registration();
     const current = await worker?.pushManager.getSubscription();
     setBusy(true);
+    localStorage.setItem(TURNED_OFF_KEY, 'true');
     try {
       if (current) {
         await unsubscribe.mutateAsync({ endpoint: current.endpoint });
