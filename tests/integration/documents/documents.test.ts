@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, formatFileSize } from '#shared/schemas/documents.js';
@@ -308,7 +308,18 @@ describe('orphan sweeper', () => {
     await writeFile(path.join(dataDir, 'files', ...gone.split('/')), 'gone');
     await utimes(path.join(dataDir, 'files', ...gone.split('/')), longAgo, longAgo);
 
-    expect(await sweepOrphans(started.config, started.services.db)).toBeGreaterThanOrEqual(2);
+    // An upload abandoned mid-way (its temporary file), and one in progress.
+    const staging = path.join(dataDir, 'files', '.tmp');
+    await mkdir(staging, { recursive: true });
+    const abandoned = path.join(staging, `${randomUUID()}.upload`);
+    const inProgress = path.join(staging, `${randomUUID()}.upload`);
+    await writeFile(abandoned, 'half');
+    await writeFile(inProgress, 'half');
+    await utimes(abandoned, longAgo, longAgo);
+
+    expect(await sweepOrphans(started.config, started.services.db)).toBeGreaterThanOrEqual(3);
+    await expect(stat(abandoned)).rejects.toThrow();
+    expect((await stat(inProgress)).isFile()).toBe(true);
     expect(await storage().exists(orphan)).toBe(false);
     expect(await storage().exists(gone)).toBe(false);
     expect(await storage().exists(kept.filePath)).toBe(true);

@@ -1,3 +1,5 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -12,7 +14,7 @@ export { DOCUMENT_CRONTAB } from '../../domains/documents/document-jobs.js';
 
 const removalPayload = z.object({ key: z.string().regex(STORAGE_KEY_PATTERN) });
 
-/** Removes every object with no row older than the grace period; answers how many went. */
+/** Removes every object with no row, and every abandoned upload file, older than the grace period; answers how many went. */
 export async function sweepOrphans(config: Config, db: Db, now = Date.now(), graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const storage = storageFor(config);
   let removed = 0;
@@ -30,6 +32,16 @@ export async function sweepOrphans(config: Config, db: Db, now = Date.now(), gra
         await storage.remove(key);
         removed += 1;
       }
+    }
+  }
+  // Temporary files of uploads that never finished (the server stopped mid-upload).
+  const staging = path.join(config.dataDir, 'files', '.tmp');
+  for (const name of await readdir(staging).catch(() => [] as string[])) {
+    const file = path.join(staging, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && now - info.mtime.getTime() >= graceMs) {
+      await rm(file, { force: true });
+      removed += 1;
     }
   }
   return removed;
