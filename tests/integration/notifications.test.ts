@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
 import type { NotificationItem } from '#shared/schemas/notifications.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
@@ -16,7 +17,7 @@ import {
   type TestCompany,
   type TestUser,
 } from '../support/factories.js';
-import { callerFor, startTestServices } from '../support/harness.js';
+import { callerFor, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
 import { expectTrpcError, userFacingError } from '../support/http.js';
 import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
@@ -383,5 +384,59 @@ describe('Web Push', () => {
     }
     await caller.notifications.subscribePush({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: browserKeys().keys });
     expect(await caller.notifications.unsubscribePush({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' })).toEqual({ removed: 1 });
+  });
+});
+
+describe('live: a driver’s session hears of their notifications', () => {
+  it('a load assigned to the driver and its status change reach the driver’s live channel as their notifications, and nobody else’s', async () => {
+    const company = await createTestCompany(started.services);
+    const driverId = await linkedDriver(company);
+    const { app, origin, wsUrl } = await listen(started.services);
+    const closers: (() => void)[] = [];
+    const tab = async (user: TestUser) => {
+      const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, user), origin);
+      const events: LiveEvent[] = [];
+      await new Promise<void>((resolve, reject) => {
+        const subscription = client.realtime.changes.subscribe(undefined, {
+          onData: (event) => {
+            events.push(event);
+            if (event.type === 'session' && event.state === 'active') resolve();
+          },
+          onError: reject,
+        });
+        closers.push(() => {
+          subscription.unsubscribe();
+          void wsClient.close();
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return () => events.filter((event): event is LiveChange => event.type === 'change' && event.table === 'notifications');
+    };
+    try {
+      const driver = await tab(company.users.driver);
+      const sales = await tab(company.users.sales);
+      const loadId = await createLoad(db(), company.users.dispatcher, { driverId });
+      await setLoadStatus(db(), company.users.dispatcher, loadId, 'assigned');
+      await setLoadStatus(db(), company.users.dispatcher, loadId, 'picked');
+      const mine = (await about(company.users.driver, loadId)).map((item) => item.id);
+      expect(mine).toHaveLength(2);
+      await expect
+        .poll(
+          () =>
+            driver()
+              .map((change) => change.id)
+              .sort(),
+          { timeout: 2000 },
+        )
+        .toEqual([...mine].sort());
+      expect(driver().every((change) => change.op === 'INSERT' && change.status === 'unread')).toBe(true);
+      // The sales member sees neither the load nor the driver's notifications; a message to them arrives after, as a sentinel.
+      const sentinel = await sendTestMessage(db(), company.users.admin, company.users.sales);
+      const theirs = (await about(company.users.sales, sentinel)).map((item) => item.id);
+      await expect.poll(() => sales().map((change) => change.id), { timeout: 2000 }).toEqual(theirs);
+    } finally {
+      for (const close of closers) close();
+      await app.close();
+    }
   });
 });
