@@ -22,7 +22,8 @@ export const PERMISSIONS = {
   companySettings: { write: ['admin'] },
   fleet: { read: ['admin', 'dispatcher'] },
   documents: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'] },
-  invoices: { read: ['admin', 'treasury'] },
+  /** read: the Invoices screen and the treasury figures; write: create, edit drafts, move along the lifecycle, payment links, send. */
+  invoices: { read: ['admin', 'treasury'], write: ['admin', 'treasury'] },
   /** Everyone on staff writes to colleagues; each reads only what they sent or received (row-level security). */
   messages: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales', 'treasury'] },
   analytics: { read: ['admin', 'sales', 'treasury'] },

@@ -20,6 +20,7 @@ import { callerFor, listen, ownerDb, sessionFor, startTestServices, wsClientFor 
 import type { Persona } from '../support/personas.js';
 import { sendTestMessage } from './security/matrix/messages.js';
 import { latestNotificationOf } from './security/matrix/notifications.js';
+import { createInvoice } from './security/matrix/invoices.js';
 import { LIVE_CHANGES, liveNotices, type LiveChange as MatrixChange } from './security/matrix/realtime.js';
 
 let started: StartedServices;
@@ -118,12 +119,13 @@ describe('realtime.changes: one channel per tab', () => {
       messages: await sendTestMessage(db, ours.users.dispatcher, ours.users.admin),
       notifications: await latestNotificationOf(db, ours.users.admin),
       documents: (await createDocument(db, ours.users.dispatcher, { visibility: 'dispatcher' })).id,
+      invoices: await createInvoice(db, ours.users.treasury),
     } satisfies Record<LiveTable, string>;
     await expect.poll(() => admin.changes().map((change) => [change.table, change.id]), { timeout: 1000 }).toEqual(Object.entries(made));
-    // Treasury reads no carriers (shared/src/permissions.ts) and sees only their own WIP requests.
+    // Treasury reads no carriers and no documents (shared/src/permissions.ts) and sees only their own WIP requests.
     const sentinel = await createLoad(db, ours.users.admin);
     await expect.poll(() => ids(treasury.changes()), { timeout: 1000 }).toContain(sentinel);
-    expect(treasury.changes().map((change) => change.table)).toEqual(['loads', 'drivers', 'brokers', 'loads']);
+    expect(treasury.changes().map((change) => change.table)).toEqual(['loads', 'drivers', 'brokers', 'invoices', 'loads']);
   });
 
   it("marks the user's own changes as theirs (the client then does not re-read twice)", async () => {

@@ -29,6 +29,8 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   notifications: { rows: ['notifications.list'], counts: ['notifications.unreadCount'] },
   // A load's Documents tab (documents.forLoad) carries its count with its rows.
   documents: { rows: ['documents.list', 'documents.forLoad'], counts: [] },
+  // The treasury dashboard sums every invoice; the form's loads drop one once it is invoiced.
+  invoices: { rows: ['invoices.list', 'invoices.get'], counts: ['invoices.treasuryDashboard', 'invoices.formOptions'] },
 };
 
 /** Changes arriving together (a burst, a bulk change) are applied together. */

@@ -3,6 +3,7 @@ import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
 import type { DocumentType, DocumentVisibility } from '#shared/schemas/documents.js';
 import type { DriverStatus } from '#shared/schemas/drivers.js';
+import type { InvoiceStatus } from '#shared/schemas/invoices.js';
 import type { NotificationKind } from '#shared/schemas/notifications.js';
 import type { WipStatus } from '#shared/schemas/wip.js';
 
@@ -249,6 +250,7 @@ export interface Database {
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   pushSubscriptions: PushSubscriptionsTable;
+  invoices: InvoicesTable;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
@@ -392,4 +394,27 @@ export interface SignInFailuresTable {
   email: string;
   failures: number;
   lastFailedAt: DefaultedTimestamp;
+}
+
+/** An invoice (migrations/2026-11-25T1500_invoices.ts); its lifecycle is in docs/invoices.md. */
+export interface InvoicesTable {
+  id: Generated<string>;
+  companyId: string;
+  invoiceNumber: string;
+  loadId: string | null;
+  brokerId: string | null;
+  /** date columns: "YYYY-MM-DD" (the pg type parser leaves dates as text). */
+  invoiceDate: string;
+  dueDate: string;
+  amount: Numeric;
+  notes: string | null;
+  status: ColumnType<InvoiceStatus, never, InvoiceStatus>;
+  sentAt: TriggerSet<Date | null>;
+  paidAt: TriggerSet<Date | null>;
+  voidedAt: TriggerSet<Date | null>;
+  createdBy: string | null;
+  airwallexPaymentLink: string | null;
+  paymentLinkId: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: TriggerSet<Date>;
 }

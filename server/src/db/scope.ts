@@ -53,6 +53,8 @@ export const OWNERSHIP = {
   documents: { owners: [], onlyOwnFor: [] },
   /** Confirmed POD data goes with its document (read through it). */
   podData: { owners: [], onlyOwnFor: [] },
+  /** Invoices belong to the company as a whole (treasury and admins). */
+  invoices: { owners: [], onlyOwnFor: [] },
   /**
    * Messages and notifications are personal, for every role: row-level security shows a user only
    * the messages they sent or received and their own notifications (a master admin included), and

@@ -12,6 +12,7 @@ import { loadsRouter } from '../domains/loads/loads.router.js';
 import { messagesRouter } from '../domains/messages/messages.router.js';
 import { notificationsRouter } from '../domains/notifications/notifications.router.js';
 import { realtimeRouter } from '../domains/realtime/realtime.router.js';
+import { invoicesRouter } from '../domains/invoices/invoices.router.js';
 import { invitationsRouter } from '../domains/invitations/invitations.router.js';
 import { settingsRouter } from '../domains/settings/settings.router.js';
 import { teamRouter } from '../domains/team/team.router.js';
@@ -42,6 +43,7 @@ export const appRouter = router({
   messages: messagesRouter,
   notifications: notificationsRouter,
   analytics: analyticsRouter,
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

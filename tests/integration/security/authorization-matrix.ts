@@ -16,6 +16,7 @@ import { dashboardRules } from './matrix/dashboard.js';
 import { documentsRules } from './matrix/documents.js';
 import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
+import { invoicesRules } from './matrix/invoices.js';
 import { loadsRules } from './matrix/loads.js';
 import { messagesRules } from './matrix/messages.js';
 import { notificationsRules } from './matrix/notifications.js';
@@ -126,6 +127,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...documentsRules,
   ...driversRules,
   ...geoRules,
+  ...invoicesRules,
   ...loadsRules,
   ...messagesRules,
   ...notificationsRules,

@@ -16,6 +16,7 @@ const LIVE_DOMAINS = {
   /** Anyone signed in has notifications, whatever their role (a driver has none). */
   notifications: null,
   documents: 'documents',
+  invoices: 'invoices',
 } as const satisfies Record<LiveTable, Domain | null>;
 
 /**

@@ -1,0 +1,17 @@
+import { router } from '../../trpc/procedures.js';
+import { changeInvoiceStatusProcedure } from './change-invoice-status.js';
+import { createInvoiceProcedure } from './create-invoice.js';
+import { getInvoiceProcedure } from './get-invoice.js';
+import { listInvoiceFormOptionsProcedure } from './list-invoice-form-options.js';
+import { listInvoicesProcedure } from './list-invoices.js';
+import { updateInvoiceProcedure } from './update-invoice.js';
+
+/** Invoices: who may call each is in shared/src/permissions.ts ("invoices"). */
+export const invoicesRouter = router({
+  list: listInvoicesProcedure,
+  get: getInvoiceProcedure,
+  formOptions: listInvoiceFormOptionsProcedure,
+  create: createInvoiceProcedure,
+  update: updateInvoiceProcedure,
+  changeStatus: changeInvoiceStatusProcedure,
+});

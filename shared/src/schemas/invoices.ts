@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { isPlausibleDate, optionalDecimal, optionalId, optionalText } from './fields.js';
+import { pageInput, pageOutput } from './pagination.js';
+
+/**
+ * Invoices on the wire, both ways (the lifecycle is in docs/invoices.md).
+ *
+ * Stored statuses: draft (set on creation), sent, paid, void. "Overdue" is shown, never stored:
+ * an unpaid invoice (draft or sent) whose due date has passed. The spec's "pending" is an unpaid
+ * invoice not yet sent (draft); "outstanding" is every unpaid one (draft or sent).
+ * Amounts travel as exact decimal strings ("1250.00"); dates as "YYYY-MM-DD".
+ */
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** What the badge shows: the stored status, or overdue for an unpaid invoice past its due date. */
+export const INVOICE_DISPLAY_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
+export type InvoiceDisplayStatus = (typeof INVOICE_DISPLAY_STATUSES)[number];
+
+/** The moves the lifecycle allows (the database trigger enforces the same). */
+export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['sent', 'paid', 'void'],
+  sent: ['paid', 'void'],
+  paid: [],
+  void: [],
+};
+
+export const canMoveInvoice = (from: InvoiceStatus, to: InvoiceStatus): boolean => INVOICE_TRANSITIONS[from].includes(to);
+
+/** The list's filters: a display status, the unpaid invoices of factored loads, or all. */
+export const INVOICE_STATUS_FILTERS = ['all', ...INVOICE_DISPLAY_STATUSES, 'factoring'] as const;
+export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
+
+export const INVOICE_LIMITS = { notes: 2000, search: 50 } as const;
+
+/** INV-yyyymmdd-NNN. */
+export const INVOICE_NUMBER_PATTERN = /^INV-\d{8}-\d{3}$/;
+
+/** Today as "YYYY-MM-DD" in the user's own time zone. */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A date plus days, as "YYYY-MM-DD" (calendar arithmetic in UTC, so no time zone moves it). */
+export function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The days a broker's payment terms give ("Net 30", "net-45", "30 days", "Due on receipt"), or
+ * null when they do not parse.
+ */
+export function paymentTermDays(terms: string | null | undefined): number | null {
+  if (!terms) return null;
+  const text = terms.trim().toLowerCase();
+  if (/^(due (on|upon) receipt|cod|c\.o\.d\.?)$/.test(text)) return 0;
+  const match = /^(?:net[\s-]*(\d{1,3})|(\d{1,3})\s*days?(?:\s*net)?)$/.exec(text);
+  const days = match ? Number(match[1] ?? match[2]) : NaN;
+  return Number.isInteger(days) && days <= 365 ? days : null;
+}
+
+/** The due date the form proposes: the invoice date plus the broker's terms, when they parse. */
+export function dueDateFor(invoiceDate: string, terms: string | null | undefined): string | null {
+  const days = paymentTermDays(terms);
+  return days === null || !isPlausibleDate(invoiceDate) ? null : addDays(invoiceDate, days);
+}
+
+function requiredDate(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isPlausibleDate, `${label} must be a valid date`);
+}
+
+const amount = optionalDecimal('Amount').transform((value, context) => {
+  if (value === null || value === undefined) {
+    context.addIssue({ code: 'custom', message: 'Amount is required' });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const invoiceFormFields = {
+  invoiceDate: requiredDate('Invoice date'),
+  dueDate: requiredDate('Due date'),
+  amount,
+  loadId: optionalId('Load'),
+  brokerId: optionalId('Broker'),
+  notes: optionalText('Notes', INVOICE_LIMITS.notes),
+};
+
+function dueNotBeforeInvoice(invoice: { invoiceDate: string; dueDate: string }, context: z.RefinementCtx) {
+  if (invoice.dueDate < invoice.invoiceDate) {
+    context.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the invoice date' });
+  }
+}
+
+/** Create Invoice: the number is made by the server (INV-yyyymmdd-NNN of the invoice date). */
+export const createInvoiceInput = z.object(invoiceFormFields).superRefine(dueNotBeforeInvoice);
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+export type CreateInvoiceValues = z.output<typeof createInvoiceInput>;
+
+/** Edit a draft: every form field again. */
+export const updateInvoiceInput = z.object({ id: z.uuid('Invoice is invalid'), ...invoiceFormFields }).superRefine(dueNotBeforeInvoice);
+export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
+
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: 'Invalid status' });
+
+export const changeInvoiceStatusInput = z.object({ id: z.uuid('Invoice is invalid'), status: invoiceStatusSchema });
+export type ChangeInvoiceStatusInput = z.input<typeof changeInvoiceStatusInput>;
+
+export const invoiceIdInput = z.object({ id: z.uuid('Invoice is invalid') });
+
+export const invoiceListInput = pageInput
+  .extend({
+    search: z
+      .string({ error: 'Search must be text' })
+      .trim()
+      .max(INVOICE_LIMITS.search, `Search must be at most ${INVOICE_LIMITS.search} characters`)
+      .default(''),
+    status: z.enum(INVOICE_STATUS_FILTERS, { error: 'Invalid status' }).default('all'),
+    brokerId: optionalId('Broker'),
+  })
+  .prefault({});
+export type InvoiceListInput = z.input<typeof invoiceListInput>;
+
+const decimalString = z.string();
+
+/** A row of the Invoices table: number, load (number and lane), broker, dates, amount, status, link. */
+export const invoiceListItem = z.object({
+  id: z.uuid(),
+  invoiceNumber: z.string(),
+  loadId: z.uuid().nullable(),
+  loadNumber: z.string().nullable(),
+  pickupCity: z.string().nullable(),
+  deliveryCity: z.string().nullable(),
+  factoring: z.boolean(),
+  brokerId: z.uuid().nullable(),
+  brokerName: z.string().nullable(),
+  brokerCompanyName: z.string().nullable(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  amount: decimalString,
+  status: invoiceStatusSchema,
+  displayStatus: z.enum(INVOICE_DISPLAY_STATUSES),
+  paymentLink: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+export const invoiceListOutput = pageOutput(invoiceListItem);
+export type InvoiceListOutput = z.infer<typeof invoiceListOutput>;
+
+export const invoiceDetail = invoiceListItem.extend({
+  notes: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  createdBy: z.uuid().nullable(),
+  updatedAt: z.string(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+/** The Create Invoice form's pick lists: loads not yet invoiced (with broker and rate) and brokers (with terms). */
+export const invoiceFormOptionsOutput = z.object({
+  loads: z.array(
+    z.object({
+      id: z.uuid(),
+      loadNumber: z.string(),
+      pickupCity: z.string(),
+      deliveryCity: z.string(),
+      brokerId: z.uuid().nullable(),
+      rate: z.string().nullable(),
+    }),
+  ),
+  brokers: z.array(z.object({ id: z.uuid(), name: z.string(), paymentTerms: z.string().nullable() })),
+});
+export type InvoiceFormOptions = z.infer<typeof invoiceFormOptionsOutput>;
+
+const figure = z.object({ count: z.number().int(), amount: decimalString });
+
+/** The treasury dashboard, in one read (definitions in docs/invoices.md). */
+export const treasuryDashboardOutput = z.object({
+  totalPending: figure,
+  outstanding: figure,
+  paidThisMonth: figure,
+  factoringActive: figure,
+  ageing: z.object({ current: figure, days1to30: figure, days31to60: figure, days61to90: figure, days90plus: figure }),
+  recentInvoices: z.array(invoiceListItem).max(20),
+});
+export type TreasuryDashboard = z.infer<typeof treasuryDashboardOutput>;
+
+/** "Generate Link": the invoice with its stored payment link. */
+export const paymentLinkOutput = z.object({ id: z.uuid(), paymentLink: z.string() });
+
+/** Whether payment links can be made here (the button explains when not). */
+export const paymentsStatusOutput = z.object({ configured: z.boolean() });

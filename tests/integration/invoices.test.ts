@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, dueDateFor, localToday, paymentTermDays } from '#shared/schemas/invoices.js';
+import { withCompany } from '../../server/src/db/with-company.js';
+import { createBroker, createLoad, createTestCompany, type TestCompany } from '../support/factories.js';
+import { callPath } from '../support/harness.js';
+import { expectTrpcError, settle, userFacingError } from '../support/http.js';
+import { useTenants } from '../support/tenants.js';
+import { expectSameAsMissing } from './security/authorization-matrix.js';
+import { createInvoice } from './security/matrix/invoices.js';
+
+const tenants = useTenants();
+const { as } = tenants;
+const db = () => tenants.services.db;
+
+const stored = (id: string) => tenants.owner.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** A company of its own, so counts and filters see only this test's invoices. */
+const freshCompany = (): Promise<TestCompany> => createTestCompany(tenants.services);
+
+const form = (values: Record<string, unknown> = {}) => ({ invoiceDate: '2026-11-20', dueDate: '2026-12-20', amount: '2450.00', ...values });
+
+describe('creating an invoice', () => {
+  it('makes a draft numbered INV-yyyymmdd-NNN of its invoice date, with its load and broker', async () => {
+    const company = tenants.companyA;
+    const brokerId = await createBroker(db(), company.users.admin, { name: 'Acme Logistics' });
+    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: `LOAD-${randomUUID().slice(0, 8)}` });
+    const treasury = await as('treasury');
+    const invoice = await treasury.invoices.create(form({ loadId, brokerId, amount: 1875.5, notes: 'Net 30' }));
+    expect(invoice).toMatchObject({
+      invoiceNumber: expect.stringMatching(/^INV-20261120-\d{3}$/),
+      status: 'draft',
+      displayStatus: 'draft',
+      amount: '1875.50',
+      invoiceDate: '2026-11-20',
+      dueDate: '2026-12-20',
+      loadId,
+      pickupCity: 'Dallas',
+      deliveryCity: 'Atlanta',
+      brokerId,
+      brokerName: 'Acme Logistics',
+      notes: 'Net 30',
+      createdBy: company.users.treasury.userId,
+      paymentLink: null,
+      sentAt: null,
+      paidAt: null,
+    });
+    expect((await stored(invoice.id)).companyId).toBe(company.companyId);
+    const audit = await tenants.owner.selectFrom('auditLogs').selectAll().where('entityId', '=', invoice.id).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ entityType: 'invoices', action: 'created', userId: company.users.treasury.userId });
+  });
+
+  it('gives 20 parallel creations of one date 20 different numbers', async () => {
+    const company = await freshCompany();
+    const callers = await Promise.all(Array.from({ length: 20 }, () => as('treasury', company)));
+    const invoices = await Promise.all(
+      callers.map((caller) => caller.invoices.create(form({ invoiceDate: '2026-10-07', dueDate: '2026-11-06' }))),
+    );
+    const numbers = invoices.map((invoice) => invoice.invoiceNumber);
+    expect(new Set(numbers).size).toBe(20);
+    for (const number of numbers) expect(number).toMatch(/^INV-20261007-\d{3}$/);
+  });
+
+  it('keeps numbers unique per company in the database itself, and lets another company use the same number', async () => {
+    const id = await createInvoice(db(), tenants.companyA.users.treasury);
+    const { invoiceNumber } = await stored(id);
+    const duplicate = withCompany(db(), tenants.companyA.users.treasury, (tx) =>
+      tx
+        .insertInto('invoices')
+        .values({ companyId: tenants.companyA.companyId, invoiceNumber, invoiceDate: '2026-11-02', dueDate: '2026-11-02', amount: '1.00' })
+        .execute(),
+    );
+    await expect(duplicate).rejects.toThrow(/invoices_number_key/);
+    await withCompany(db(), tenants.companyB.users.treasury, (tx) =>
+      tx
+        .insertInto('invoices')
+        .values({ companyId: tenants.companyB.companyId, invoiceNumber, invoiceDate: '2026-11-02', dueDate: '2026-11-02', amount: '1.00' })
+        .execute(),
+    );
+  });
+
+  it('invoices a load once, unless its invoice is void', async () => {
+    const loadId = await createLoad(db(), tenants.companyA.users.dispatcher);
+    const admin = await as('admin');
+    const first = await admin.invoices.create(form({ loadId }));
+    const error = await expectTrpcError(admin.invoices.create(form({ loadId })), 'CONFLICT', 'This load already has an invoice');
+    expect(userFacingError(error, 'invoices.create').data.field).toBe('loadId');
+    expect((await admin.invoices.formOptions({})).loads.map((load) => load.id)).not.toContain(loadId);
+    await admin.invoices.changeStatus({ id: first.id, status: 'void' });
+    expect((await admin.invoices.formOptions({})).loads.map((load) => load.id)).toContain(loadId);
+    const second = await admin.invoices.create(form({ loadId }));
+    expect(second.loadId).toBe(loadId);
+  });
+
+  it('refuses a missing amount or date, a due date before the invoice date, and a third decimal, naming the field', async () => {
+    const treasury = await as('treasury');
+    const cases: [Record<string, unknown>, string, string][] = [
+      [form({ amount: '' }), 'amount', 'Amount is required'],
+      [form({ invoiceDate: '' }), 'invoiceDate', 'Invoice date is required'],
+      [form({ dueDate: '2026-11-19' }), 'dueDate', 'Due date cannot be before the invoice date'],
+      [form({ amount: '10.005' }), 'amount', 'Amount must have at most 2 decimal places'],
+    ];
+    for (const [input, field, message] of cases) {
+      const error = await expectTrpcError(treasury.invoices.create(input as never), 'BAD_REQUEST');
+      const shape = userFacingError(error, 'invoices.create');
+      expect(shape.data.fieldErrors?.[field], JSON.stringify(shape)).toBe(message);
+    }
+  });
+
+  it("refuses another company's load or broker exactly like a missing one", async () => {
+    const treasury = await as('treasury');
+    const foreignLoad = await createLoad(db(), tenants.companyB.users.dispatcher);
+    const foreignBroker = await createBroker(db(), tenants.companyB.users.admin);
+    await expectSameAsMissing(
+      () => treasury.invoices.create(form({ loadId: foreignLoad })),
+      () => treasury.invoices.create(form({ loadId: randomUUID() })),
+    );
+    await expectSameAsMissing(
+      () => treasury.invoices.create(form({ brokerId: foreignBroker })),
+      () => treasury.invoices.create(form({ brokerId: randomUUID() })),
+    );
+  });
+});
+
+describe('the lifecycle', () => {
+  it('edits a draft, and nothing else', async () => {
+    const treasury = await as('treasury');
+    const { id } = await treasury.invoices.create(form());
+    const edited = await treasury.invoices.update({ id, ...form({ amount: '99.99', notes: 'corrected' }) });
+    expect(edited).toMatchObject({ amount: '99.99', notes: 'corrected', status: 'draft' });
+    await treasury.invoices.changeStatus({ id, status: 'sent' });
+    await expectTrpcError(treasury.invoices.update({ id, ...form() }), 'CONFLICT', 'Only a draft invoice can be edited');
+    // The database refuses it too, whoever writes.
+    await expect(
+      withCompany(db(), tenants.companyA.users.treasury, (tx) =>
+        tx.updateTable('invoices').set({ amount: '1.00' }).where('id', '=', id).execute(),
+      ),
+    ).rejects.toThrow(/only a draft invoice can be edited/);
+  });
+
+  it('moves draft -> sent -> paid, stamping the dates, and refuses every other move', async () => {
+    const treasury = await as('treasury');
+    const { id } = await treasury.invoices.create(form());
+    const sent = await treasury.invoices.changeStatus({ id, status: 'sent' });
+    expect(sent.status).toBe('sent');
+    expect(sent.sentAt).not.toBeNull();
+    await expectTrpcError(
+      treasury.invoices.changeStatus({ id, status: 'draft' }),
+      'BAD_REQUEST',
+      'An invoice cannot go from Sent to Draft',
+    );
+    const paid = await treasury.invoices.changeStatus({ id, status: 'paid' });
+    expect(paid.status).toBe('paid');
+    expect(paid.paidAt).not.toBeNull();
+    for (const status of ['draft', 'sent', 'void', 'paid'] as const) {
+      await expectTrpcError(treasury.invoices.changeStatus({ id, status }), 'BAD_REQUEST');
+    }
+    await expect(
+      withCompany(db(), tenants.companyA.users.treasury, (tx) =>
+        tx.updateTable('invoices').set({ status: 'sent' }).where('id', '=', id).execute(),
+      ),
+    ).rejects.toThrow(/cannot change from paid to sent/);
+    const voided = await createInvoice(db(), tenants.companyA.users.treasury, { status: 'void' });
+    await expectTrpcError(
+      treasury.invoices.changeStatus({ id: voided, status: 'paid' }),
+      'BAD_REQUEST',
+      'An invoice cannot go from Void to Paid',
+    );
+    const invalid = await expectTrpcError(treasury.invoices.changeStatus({ id, status: 'overdue' as never }), 'BAD_REQUEST');
+    expect(userFacingError(invalid, 'invoices.changeStatus').data.fieldErrors?.status).toBe('Invalid status');
+  });
+
+  it('audits each change and tells treasury and admins of a payment status change, not the actor nor other roles', async () => {
+    const company = await freshCompany();
+    const admin = await as('admin', company);
+    const { id, invoiceNumber } = await admin.invoices.create(form());
+    await admin.invoices.changeStatus({ id, status: 'sent' });
+    const notified = async (persona: 'admin' | 'treasury' | 'dispatcher' | 'sales') =>
+      (await (await as(persona, company)).notifications.list({ limit: 100 })).items.filter((item) => item.kind === 'invoice_payment');
+    const forTreasury = await notified('treasury');
+    expect(forTreasury).toHaveLength(1);
+    expect(forTreasury[0]).toMatchObject({
+      title: `Invoice ${invoiceNumber} sent`,
+      body: `Invoice ${invoiceNumber} status changed from Draft to Sent`,
+      link: `/invoices?search=${invoiceNumber}`,
+    });
+    expect(await notified('admin')).toHaveLength(0);
+    expect(await notified('dispatcher')).toHaveLength(0);
+    expect(await notified('sales')).toHaveLength(0);
+    const audit = await tenants.owner
+      .selectFrom('auditLogs')
+      .select(['action', 'changes'])
+      .where('entityId', '=', id)
+      .where('action', '=', 'updated')
+      .execute();
+    expect(audit.map((row) => row.changes.changedFields?.status)).toContainEqual({ old: 'draft', new: 'sent' });
+  });
+});
+
+describe('the list', () => {
+  it('filters by status (overdue computed from the due date), broker, factoring and number, paged newest first', async () => {
+    const company = await freshCompany();
+    const treasury = await as('treasury', company);
+    const by = company.users.treasury;
+    const brokerId = await createBroker(db(), company.users.admin);
+    const today = localToday();
+    const past = addDays(today, -40);
+    const overdueSent = await createInvoice(db(), by, { invoiceDate: past, dueDate: addDays(past, 10), status: 'sent', brokerId });
+    const currentSent = await createInvoice(db(), by, { invoiceDate: today, dueDate: addDays(today, 30), status: 'sent' });
+    const draft = await createInvoice(db(), by, { invoiceDate: today, dueDate: addDays(today, 30) });
+    const paid = await createInvoice(db(), by, { invoiceDate: past, dueDate: past, status: 'paid', brokerId });
+    const factoredLoad = await createLoad(db(), company.users.dispatcher);
+    await tenants.owner.updateTable('loads').set({ factoring: true }).where('id', '=', factoredLoad).execute();
+    const factored = await createInvoice(db(), by, { invoiceDate: today, dueDate: today, loadId: factoredLoad });
+
+    const ids = async (input: Record<string, unknown>) => (await treasury.invoices.list(input)).items.map((item) => item.id);
+    expect(await ids({})).toEqual([factored, paid, draft, currentSent, overdueSent]);
+    expect(await ids({ status: 'overdue' })).toEqual([overdueSent]);
+    expect(await ids({ status: 'sent' })).toEqual([currentSent]);
+    expect(await ids({ status: 'draft' })).toEqual([factored, draft]);
+    expect(await ids({ status: 'paid' })).toEqual([paid]);
+    expect(await ids({ status: 'factoring' })).toEqual([factored]);
+    expect(await ids({ brokerId })).toEqual([paid, overdueSent]);
+    const { invoiceNumber } = await stored(paid);
+    expect(await ids({ search: invoiceNumber.slice(-7).toLowerCase() })).toContain(paid);
+    expect(await ids({ search: 'no-such-number' })).toEqual([]);
+    const overdueRow = (await treasury.invoices.list({ status: 'overdue' })).items[0];
+    expect(overdueRow).toMatchObject({ status: 'sent', displayStatus: 'overdue' });
+
+    const first = await treasury.invoices.list({ limit: 2 });
+    const second = await treasury.invoices.list({ limit: 2, cursor: first.nextCursor });
+    const third = await treasury.invoices.list({ limit: 2, cursor: second.nextCursor });
+    expect([...first.items, ...second.items, ...third.items].map((item) => item.id)).toEqual([
+      factored,
+      paid,
+      draft,
+      currentSent,
+      overdueSent,
+    ]);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it("answers another company's invoice exactly like a missing one, for every procedure taking an id", async () => {
+    const treasury = await as('treasury');
+    const foreign = await createInvoice(db(), tenants.companyB.users.treasury);
+    const deleted = await createInvoice(db(), tenants.companyA.users.treasury);
+    await tenants.owner.deleteFrom('invoices').where('id', '=', deleted).execute();
+    for (const missing of [randomUUID(), deleted]) {
+      await expectSameAsMissing(
+        () => treasury.invoices.get({ id: foreign }),
+        () => treasury.invoices.get({ id: missing }),
+      );
+      await expectSameAsMissing(
+        () => treasury.invoices.update({ id: foreign, ...form() }),
+        () => treasury.invoices.update({ id: missing, ...form() }),
+      );
+      await expectSameAsMissing(
+        () => treasury.invoices.changeStatus({ id: foreign, status: 'void' }),
+        () => treasury.invoices.changeStatus({ id: missing, status: 'void' }),
+      );
+    }
+    expect((await stored(foreign)).status).toBe('draft');
+    expect((await treasury.invoices.list({ limit: 100 })).items.map((item) => item.id)).not.toContain(foreign);
+  });
+
+  it('is for treasury and admins only: dispatchers, sales and drivers are refused', async () => {
+    for (const persona of ['dispatcher', 'sales', 'driver'] as const) {
+      await expectTrpcError((await as(persona)).invoices.list({}), 'FORBIDDEN');
+    }
+  });
+});
+
+describe('due dates from payment terms', () => {
+  it('reads Net N, N days and due on receipt; anything else proposes nothing', () => {
+    expect(paymentTermDays('Net 30')).toBe(30);
+    expect(paymentTermDays('net-45')).toBe(45);
+    expect(paymentTermDays('15 days')).toBe(15);
+    expect(paymentTermDays('Due on receipt')).toBe(0);
+    expect(paymentTermDays('whenever')).toBeNull();
+    expect(paymentTermDays(null)).toBeNull();
+    expect(dueDateFor('2026-01-31', 'Net 30')).toBe('2026-03-02');
+    expect(dueDateFor('2026-01-31', 'soon')).toBeNull();
+  });
+});
+
+describe('fuzzing', () => {
+  it('never answers INTERNAL_SERVER_ERROR, whatever the input', async () => {
+    const treasury = await as('treasury');
+    const anyValue = fc.oneof(
+      fc.string(),
+      fc.constantFrom('', ' ', '12.5', '-1', '1e3', '\u0000', '2026-02-30', randomUUID()),
+      fc.anything(),
+    );
+    const invoiceForm = fc.record(
+      { invoiceDate: anyValue, dueDate: anyValue, amount: anyValue, loadId: anyValue, brokerId: anyValue, notes: anyValue },
+      { requiredKeys: [] },
+    );
+    const paths: [string, fc.Arbitrary<unknown>][] = [
+      ['invoices.create', invoiceForm],
+      ['invoices.update', fc.tuple(invoiceForm, anyValue).map(([values, id]) => ({ ...values, id }))],
+      ['invoices.changeStatus', fc.record({ id: anyValue, status: anyValue }, { requiredKeys: [] })],
+      [
+        'invoices.list',
+        fc.record({ search: anyValue, status: anyValue, brokerId: anyValue, cursor: anyValue, limit: anyValue }, { requiredKeys: [] }),
+      ],
+      ['invoices.get', fc.record({ id: anyValue }, { requiredKeys: [] })],
+    ];
+    for (const [path, input] of paths) {
+      await fc.assert(
+        fc.asyncProperty(input, async (value) => {
+          const error = await settle(callPath(treasury, path, value));
+          expect(error?.code, `${path} ${JSON.stringify(value)}`).not.toBe('INTERNAL_SERVER_ERROR');
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+});
