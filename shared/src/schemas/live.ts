@@ -6,7 +6,17 @@ import { z } from 'zod';
  */
 
 /** The observed tables (a trigger on each calls pg_notify), as Kysely names them. */
-export const LIVE_TABLES = ['loads', 'drivers', 'brokers', 'carriers', 'wipAssignments', 'messages', 'notifications', 'documents', 'invoices'] as const;
+export const LIVE_TABLES = [
+  'loads',
+  'drivers',
+  'brokers',
+  'carriers',
+  'wipAssignments',
+  'messages',
+  'notifications',
+  'documents',
+  'invoices',
+] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
 export const liveEvent = z.discriminatedUnion('type', [
