@@ -13,6 +13,7 @@ import { scopeOf } from '../../db/scope.js';
 import { withCompany } from '../../db/with-company.js';
 import type { AppServices } from '../services.js';
 import { linkSecretFor, storageFor } from './index.js';
+import { stopPodReader } from './pod-reader.js';
 import { DOWNLOAD_PATH, verifyDownload } from './signed-links.js';
 import { attachmentDisposition } from './storage.js';
 import { readCookie } from '../../trpc/context.js';
@@ -36,6 +37,8 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
   await storage.ready();
   const secret = linkSecretFor(config);
   const staging = path.join(config.dataDir, 'files', '.tmp');
+  // The OCR worker thread (started on the first POD extraction) ends with the server.
+  app.addHook('onClose', async () => stopPodReader());
 
   await app.register(async (scoped) => {
     await scoped.register(multipart, {
