@@ -500,5 +500,4 @@ describe('admin.outbox', () => {
     expect(JSON.stringify(outbox)).not.toContain('Open this link to join.');
     expect(JSON.stringify(outbox)).not.toContain('123456');
   });
-
 });
