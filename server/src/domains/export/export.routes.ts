@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { can } from '#shared/permissions.js';
+import { EXPORT_PATH, exportInput } from '#shared/schemas/export.js';
+import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
+import { SESSION_COOKIE } from '../../auth/lucia.js';
+import { loadSessionContext } from '../../auth/session-context.js';
+// A plain streaming route, not a procedure: it opens the company's tenant transaction itself, exactly as procedures.ts does.
+// eslint-disable-next-line no-restricted-imports
+import { withCompany } from '../../db/with-company.js';
+import type { AppServices } from '../../services/services.js';
+import { readCookie } from '../../trpc/context.js';
+import { streamExport } from './export-stream.js';
+
+const refuse = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ error: { message } });
+
+/**
+ * The data export (the Export card), a plain route beside tRPC because it streams a file:
+ * POST /api/export with { format: 'json' | 'csv', categories }. Admins only (export.run); the
+ * rows are read inside the company's tenant transaction (withCompany, as procedures do), so
+ * row-level security applies, through cursors, so memory stays flat. JSON streams as one
+ * document; CSV as a zip of one file per category. Every export is audited in the log.
+ */
+export function exportPlugin(services: AppServices) {
+  return async function exportRoutes(app: FastifyInstance): Promise<void> {
+    app.post(EXPORT_PATH, async (request, reply) => {
+      const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
+      const loaded = sessionId ? await loadSessionContext(services, sessionId) : null;
+      if (!loaded) return refuse(reply, 401, 'Not authenticated');
+      const { session } = loaded;
+      if (!session.emailVerified) return refuse(reply, 403, VERIFICATION_TEXTS.required);
+      if (!session.company?.id) return refuse(reply, 400, 'Company ID not found');
+      if (!can(session, 'export', 'run')) return refuse(reply, 403, 'You do not have permission to do this');
+      const parsed = exportInput.safeParse(request.body ?? {});
+      if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid export');
+      const { format, categories } = parsed.data;
+
+      const day = new Date().toISOString().slice(0, 10);
+      const fileName = `haulwise-export-${day}.${format === 'json' ? 'json' : 'zip'}`;
+      // The route answers by streaming: Fastify's handler deadline does not apply to a hijacked reply.
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'application/zip',
+        'content-disposition': `attachment; filename="${fileName}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      const started = Date.now();
+      const tenant = { companyId: session.company.id, userId: session.user.id };
+      try {
+        const result = await withCompany(services.db, tenant, (tx) =>
+          streamExport(tx, { companyId: tenant.companyId, companyName: session.company.name, format, categories }, out),
+        );
+        const rows = Object.values(result.rows).reduce((sum, count) => sum + (count ?? 0), 0);
+        services.log.info(
+          `audit export: user ${tenant.userId} company ${tenant.companyId} ${format} ${categories.join(',')}` +
+            ` rows ${rows} (${JSON.stringify(result.rows)}) skipped ${result.skipped.map((entry) => entry.category).join(',') || 'none'} in ${Date.now() - started} ms`,
+        );
+      } catch (error) {
+        services.log.warn(`audit export failed: user ${tenant.userId} company ${tenant.companyId}: ${(error as Error).message}`);
+        // Headers are sent: a cut connection is how the browser learns the export failed.
+        out.destroy(error as Error);
+      }
+    });
+  };
+}
