@@ -61,6 +61,7 @@ afterAll(async () => {
   await app?.close();
   await started?.close();
   await owner.destroy();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function nothingLeft() {

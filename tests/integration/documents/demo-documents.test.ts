@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDocuments } from '../../../server/src/seed/demo-documents.js';
@@ -6,17 +7,19 @@ import { storageFor } from '../../../server/src/services/storage/index.js';
 import { createLoad, setLoadStatus } from '../../support/factories.js';
 import { createTestCompany, ownerDb, startTestServices } from '../../support/harness.js';
 
+const dataDir = path.resolve(`.data/test-demo-documents-${randomUUID().slice(0, 8)}`);
 let started: Awaited<ReturnType<typeof startTestServices>>;
 const owner = ownerDb();
 
 beforeAll(async () => {
   started = await startTestServices({
-    config: { HAULWISE_DATA_DIR: path.resolve(`.data/test-demo-documents-${randomUUID().slice(0, 8)}`) },
+    config: { HAULWISE_DATA_DIR: dataDir },
   });
 });
 afterAll(async () => {
   await started?.close();
   await owner.destroy();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('demo documents', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, formatFileSize } from '#shared/schemas/documents.js';
@@ -32,6 +32,7 @@ afterAll(async () => {
   await app?.close();
   await started?.close();
   await owner.destroy();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const storage = () => storageFor(started.config);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { createStoredPod } from './document-factory.js';
 import { minimalPdf, upload } from './upload-client.js';
 
 /** Arbitrary input to every documents procedure and to the upload's fields: refused with a named field, or not found, never a 500. */
+const dataDir = path.resolve(`.data/test-documents-fuzz-${randomUUID().slice(0, 8)}`);
 let started: Awaited<ReturnType<typeof startTestServices>>;
 let app: FastifyInstance;
 let origin: string;
@@ -16,7 +18,7 @@ let company: TestCompany;
 
 beforeAll(async () => {
   started = await startTestServices({
-    config: { HAULWISE_DATA_DIR: path.resolve(`.data/test-documents-fuzz-${randomUUID().slice(0, 8)}`) },
+    config: { HAULWISE_DATA_DIR: dataDir },
   });
   ({ app, origin } = await listen(started.services));
   company = await createTestCompany(started.services);
@@ -24,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await started?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const EXPECTED = ['BAD_REQUEST', 'NOT_FOUND'];
