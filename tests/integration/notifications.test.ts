@@ -10,6 +10,7 @@ import type { StartedServices } from '../../server/src/services/create-services.
 import {
   createDriver,
   createLoad,
+  createMember,
   createMasterAdmin,
   createTestCompany,
   createWipRequest,
@@ -369,6 +370,22 @@ describe('Web Push', () => {
         { timeout: 10_000 },
       )
       .toEqual([]);
+  });
+
+  it('ends a browser’s subscription with the session that made it (signing out on a shared computer)', async () => {
+    const member = await createMember(started.services, company.companyId, { role: 'dispatcher' });
+    const path = `/push/${randomUUID()}`;
+    await (await as(member)).notifications.subscribePush({ endpoint: `http://${pushHost}${path}`, keys: browserKeys().keys });
+    const stored = () =>
+      withCompany(db(), member, (tx) =>
+        tx.selectFrom('pushSubscriptions').select('endpoint').where('userId', '=', member.userId).execute(),
+      );
+    expect(await stored()).toHaveLength(1);
+    await started.services.lucia.invalidateUserSessions(member.userId);
+    expect(await stored()).toEqual([]);
+    await sendTestMessage(db(), company.users.admin, member);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(pushed.filter((request) => request.path === path)).toEqual([]);
   });
 
   it('accepts only the browsers’ push services as endpoints (no request to an address a user typed)', async () => {

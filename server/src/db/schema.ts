@@ -291,6 +291,8 @@ export interface PushSubscriptionsTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The session that subscribed (its stored id, a SHA-256): the subscription ends with it. */
+  sessionId: string;
   createdAt: DefaultedTimestamp;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUSH_UNSUPPORTED, pushKeyOutput, pushSubscriptionInput, pushUnsubscribeInput } from '#shared/schemas/notifications.js';
+import { hashSessionId } from '../../auth/lucia.js';
 import { AppError } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { isPushServiceEndpoint, vapidKeys } from './web-push.js';
@@ -12,7 +13,7 @@ export const pushKeyProcedure = companyProcedure
 /**
  * This browser receives the caller's notifications as system notifications (Web Push). Only the
  * browsers' own push services are accepted as endpoints: the server never posts to an address
- * a user typed.
+ * a user typed. The subscription lasts as long as this session: signing out ends it.
  */
 export const subscribePushProcedure = companyProcedure
   .input(pushSubscriptionInput)
@@ -21,10 +22,22 @@ export const subscribePushProcedure = companyProcedure
     if (!isPushServiceEndpoint(input.endpoint, ctx.services.config.WEB_PUSH_EXTRA_HOSTS)) {
       throw new AppError('BAD_REQUEST', PUSH_UNSUPPORTED, { field: 'endpoint' });
     }
+    // The subscription belongs to this session from now on (it ends when the session does).
+    await ctx.db
+      .deleteFrom('pushSubscriptions')
+      .where('companyId', '=', ctx.scope.companyId)
+      .where('userId', '=', ctx.scope.userId)
+      .where('endpoint', '=', input.endpoint)
+      .execute();
     await ctx.db
       .insertInto('pushSubscriptions')
-      .values({ companyId: ctx.scope.companyId, userId: ctx.scope.userId, endpoint: input.endpoint, ...input.keys })
-      .onConflict((oc) => oc.columns(['companyId', 'userId', 'endpoint']).doNothing())
+      .values({
+        companyId: ctx.scope.companyId,
+        userId: ctx.scope.userId,
+        endpoint: input.endpoint,
+        ...input.keys,
+        sessionId: hashSessionId(ctx.sessionId),
+      })
       .execute();
     return { subscribed: true };
   });
