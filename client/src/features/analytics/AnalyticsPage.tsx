@@ -100,7 +100,7 @@ export function AnalyticsPage({ range, onRangeChange }: { range: AnalyticsRange;
   return (
     <Stack gap="6">
       <PageHeader title={title} subtitle={subtitle} />
-      <Flex as="section" aria-label="Date range" gap="3" wrap="wrap" align="flex-end">
+      <Flex as="section" aria-label="Period" gap="3" wrap="wrap" align="flex-end">
         <Field.Root w={{ base: 'full', sm: '48' }}>
           <Field.Label>Date range</Field.Label>
           <NativeSelect.Root>

@@ -1,0 +1,47 @@
+import { expect, expectAccessible, openAs, settleAnimations, test } from './support/fixtures';
+
+/**
+ * Each role lands on its own dashboard from /dashboard and sees its figures from the demo
+ * workspace: the sales agent their own carriers, drivers, conversion and commission; the
+ * dispatcher the company's active loads and driver locations; both the WIP panel.
+ */
+
+const statValue = (page: import('@playwright/test').Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Counters' })
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .last();
+
+test('a sales agent lands on the Sales Dashboard with their own figures, My Active Loads and their WIP requests', async ({ page }) => {
+  await openAs(page, 'Sales agent');
+  await expect(page).toHaveURL(/\/sales-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Sales Dashboard', level: 1 })).toBeVisible();
+  for (const label of ['Carriers Onboarded', 'Drivers Onboarded']) await expect(statValue(page, label)).toContainText(/\d+/);
+  await expect(statValue(page, 'Conversion Rate')).toContainText(/\d+%/);
+  await expect(statValue(page, 'My Commission')).toContainText(/\$[\d,]+\.\d{2}/);
+  const loads = page.getByRole('table', { name: 'My Active Loads' });
+  await expect(loads).toBeVisible();
+  await expect(loads.getByRole('row').nth(1)).toContainText(/→/);
+  expect(await loads.getByRole('row').count()).toBeLessThanOrEqual(11);
+  await expect(page.getByText('Your pending assignment requests', { exact: true })).toBeVisible();
+  await settleAnimations(page);
+  await expectAccessible(page);
+});
+
+test('a dispatcher lands on the Dispatch Dashboard: counters, active loads with driver and broker, driver locations', async ({ page }) => {
+  await openAs(page, 'Dispatcher');
+  await expect(page).toHaveURL(/\/dispatch-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dispatch Dashboard', level: 1 })).toBeVisible();
+  for (const label of ['Active Loads', 'Available Drivers', 'In Transit', 'Pending WIP'])
+    await expect(statValue(page, label)).toContainText(/\d+/);
+  const active = page.getByRole('table', { name: 'Active Loads' });
+  await expect(active.getByRole('row').nth(1)).toBeVisible();
+  expect(await active.getByRole('row').count()).toBeLessThanOrEqual(11);
+  const locations = page.getByRole('table', { name: 'Driver Locations' });
+  // The latest reported first: coordinates to 4 decimals and the age as minutes, hours or days.
+  await expect(locations.getByRole('row').nth(1)).toContainText(/-?\d+\.\d{4}, -?\d+\.\d{4}/);
+  await expect(locations.getByRole('row').nth(1)).toContainText(/\d+ (min|h|d) ago/);
+  await expect(page.getByText('Your pending assignment requests', { exact: true })).toBeVisible();
+  await settleAnimations(page);
+  await expectAccessible(page);
+});
