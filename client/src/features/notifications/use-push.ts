@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -40,20 +41,23 @@ async function subscribeBrowser(worker: ServiceWorkerRegistration, utils: Utils,
   await save({ endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
 }
 
-let autoStarted = false;
+/** The user this tab last set browser notifications up for: a sign-in as someone else sets them up again. */
+let autoStartedFor: string | null = null;
 
 /**
  * Once notification permission is granted (the spec's prompt, or the browser's own settings),
- * this browser receives the user's notifications as system notifications: mounted once in the
- * shell (the bell). Not after the person turned them off in Settings.
+ * this browser receives the user's notifications as system notifications: mounted in the shell
+ * (the bell), once per signed-in user (a subscription ends with the session that made it, so the
+ * next person to sign in here registers it anew). Not after the person turned them off in Settings.
  */
 export function useAutoPush(): void {
+  const userId = useSession().user.id;
   const utils = trpc.useUtils();
   const subscribe = trpc.notifications.subscribePush.useMutation();
   const save = subscribe.mutateAsync;
   useEffect(() => {
-    if (autoStarted || !supported()) return;
-    autoStarted = true;
+    if (autoStartedFor === userId || !supported()) return;
+    autoStartedFor = userId;
     const attempt = async () => {
       if (Notification.permission !== 'granted' || localStorage.getItem(TURNED_OFF_KEY) === 'true') return;
       const worker = await registration();
@@ -67,7 +71,7 @@ export function useAutoPush(): void {
         status.onchange = () => void attempt().catch(fail);
       })
       .catch(() => undefined);
-  }, [utils, save]);
+  }, [userId, utils, save]);
 }
 
 export function useBrowserPush() {
