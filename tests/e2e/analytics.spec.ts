@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, expectToast, holdToasts, openAs, settleAnimations, test } from './support/fixtures';
 
 /** The analytics page per role, its date range, its charts, and the admin's export. */
 
-const totalRevenue = (page: import('@playwright/test').Page) =>
+const totalRevenue = (page: Page) =>
   page
     .getByRole('region', { name: 'Revenue cards' })
     .locator('div', { has: page.getByText('Total Revenue', { exact: true }) })

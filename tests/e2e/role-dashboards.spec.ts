@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, openAs, settleAnimations, test } from './support/fixtures';
 
 /**
@@ -6,7 +7,7 @@ import { expect, expectAccessible, openAs, settleAnimations, test } from './supp
  * dispatcher the company's active loads and driver locations; both the WIP panel.
  */
 
-const statValue = (page: import('@playwright/test').Page, label: string) =>
+const statValue = (page: Page, label: string) =>
   page
     .getByRole('region', { name: 'Counters' })
     .locator('div', { has: page.getByText(label, { exact: true }) })
