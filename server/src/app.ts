@@ -182,6 +182,7 @@ export async function buildApp(
   // Document uploads (multipart) and signed downloads of files on disk.
   await documentRoutes(app, services);
   await app.register((await import('./domains/export/export.routes.js')).exportPlugin(services)); // POST /api/export (streamed data export)
+  await app.register((await import('./services/payments/webhook-route.js')).paymentWebhookPlugin(services)); // POST /api/payments/airwallex/webhook (signed)
 
   // Probes are never rate limited: a load balancer or a busy office behind one address must not take a healthy instance out.
   app.get('/health/live', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));

@@ -124,6 +124,15 @@ const configSchema = z.object({
     .pipe(z.url().optional())
     .describe('a vision-model endpoint that reads POD images instead of the local OCR; unset: local OCR'),
   POD_EXTRACT_KEY: optionalString.describe('bearer token for POD_EXTRACT_URL'),
+  AIRWALLEX_CLIENT_ID: optionalString.describe(
+    'Airwallex client id; payment links are made only with AIRWALLEX_CLIENT_ID and AIRWALLEX_API_KEY',
+  ),
+  AIRWALLEX_API_KEY: optionalString.describe('Airwallex API key, with AIRWALLEX_CLIENT_ID'),
+  AIRWALLEX_BASE_URL: optionalString
+    .pipe(z.url().optional())
+    .describe('Airwallex API origin; defaults to https://api.airwallex.com (the sandbox: https://api-demo.airwallex.com)'),
+  AIRWALLEX_WEBHOOK_SECRET: optionalString.describe('the secret Airwallex signs webhooks with; the webhook refuses everything without it'),
+  AIRWALLEX_ACCOUNT_ID: optionalString.describe('the Airwallex account links are made for when a company saved none in Settings'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -271,6 +271,68 @@ describe('the list', () => {
   });
 });
 
+describe('the treasury dashboard', () => {
+  it('sums pending, outstanding, paid this month, factoring and ageing in SQL, with known answers', async () => {
+    const company = await freshCompany();
+    const by = company.users.treasury;
+    const today = localToday();
+    const on = (days: number) => addDays(today, days);
+    const invoice = (days: number, amount: string, extra: Parameters<typeof createInvoice>[2] = {}) =>
+      createInvoice(db(), by, { invoiceDate: on(days), dueDate: on(days), amount, ...extra });
+    const factoredLoad = await createLoad(db(), company.users.dispatcher);
+    await tenants.owner.updateTable('loads').set({ factoring: true }).where('id', '=', factoredLoad).execute();
+
+    const current = await invoice(10, '100.00');
+    const days5 = await invoice(-5, '200.00');
+    const days45 = await invoice(-45, '400.00', { status: 'sent' });
+    const days75 = await invoice(-75, '800.00', { status: 'sent', loadId: factoredLoad });
+    const days120 = await invoice(-120, '1600.00', { status: 'sent' });
+    const paid = await invoice(-1, '3200.00', { status: 'paid' });
+    const voided = await invoice(-2, '6400.00', { status: 'void' });
+    const paidLastMonth = await invoice(-3, '12800.00', { status: 'paid' });
+    const firstOfMonth = `${today.slice(0, 8)}01`;
+    await tenants.owner
+      .updateTable('invoices')
+      .set({ paidAt: new Date(`${addDays(firstOfMonth, -1)}T12:00:00Z`) })
+      .where('id', '=', paidLastMonth)
+      .execute();
+
+    const dashboard = await (await as('treasury', company)).invoices.treasuryDashboard();
+    expect(dashboard).toMatchObject({
+      totalPending: { count: 2, amount: '300.00' },
+      outstanding: { count: 5, amount: '3100.00' },
+      paidThisMonth: { count: 1, amount: '3200.00' },
+      factoringActive: { count: 1, amount: '800.00' },
+      ageing: {
+        current: { count: 1, amount: '100.00' },
+        days1to30: { count: 1, amount: '200.00' },
+        days31to60: { count: 1, amount: '400.00' },
+        days61to90: { count: 1, amount: '800.00' },
+        days90plus: { count: 1, amount: '1600.00' },
+      },
+    });
+    expect(dashboard.recentInvoices.map((row) => row.id)).toEqual([current, paid, voided, paidLastMonth, days5, days45, days75, days120]);
+    expect(dashboard.recentInvoices.find((row) => row.id === days45)?.displayStatus).toBe('overdue');
+    // An admin reads the same figures; another company's invoices never count.
+    expect((await (await as('admin', company)).invoices.treasuryDashboard()).outstanding).toEqual({ count: 5, amount: '3100.00' });
+    expect((await (await as('treasury', tenants.companyB)).invoices.treasuryDashboard()).recentInvoices.map((row) => row.id)).not.toContain(
+      current,
+    );
+  });
+
+  it('shows the 20 latest invoices by invoice date, with the broker name', async () => {
+    const company = await freshCompany();
+    const brokerId = await createBroker(db(), company.users.admin, { name: 'Summit Freight Brokers' });
+    const ids: string[] = [];
+    for (let day = 1; day <= 21; day++) {
+      ids.push(await createInvoice(db(), company.users.treasury, { invoiceDate: `2026-10-${String(day).padStart(2, '0')}`, brokerId }));
+    }
+    const { recentInvoices } = await (await as('treasury', company)).invoices.treasuryDashboard();
+    expect(recentInvoices.map((row) => row.id)).toEqual(ids.slice(1).reverse());
+    expect(recentInvoices.every((row) => row.brokerName === 'Summit Freight Brokers')).toBe(true);
+  });
+});
+
 describe('due dates from payment terms', () => {
   it('reads Net N, N days and due on receipt; anything else proposes nothing', () => {
     expect(paymentTermDays('Net 30')).toBe(30);

@@ -7,7 +7,10 @@ import type {
   InvoiceListItem,
   InvoiceStatus,
   InvoiceStatusFilter,
+  TreasuryDashboard,
 } from '#shared/schemas/invoices.js';
+
+type Figure = TreasuryDashboard['totalPending'];
 import { AppError } from '../../errors.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import { mapPgErrors, type PgError, type PgErrorRules } from '../../db/pg-errors.js';
@@ -203,4 +206,44 @@ export async function invoiceFormOptions(db: InvoicesDb, scope: Scope, exceptInv
     .limit(1000)
     .execute();
   return { loads, brokers };
+}
+
+/** Recent Invoices on the treasury dashboard (the spec's constant). */
+export const TREASURY_RECENT_INVOICES = 20;
+
+const figure = (filter: string) =>
+  sql.raw(
+    `jsonb_build_object('count', count(*) filter (where ${filter}), 'amount', (coalesce(sum(invoices.amount) filter (where ${filter}), 0))::numeric(14, 2)::text)`,
+  );
+
+const UNPAID_SQL = `invoices.status in ('draft', 'sent')`;
+const daysOverdue = `(current_date - invoices.due_date)`;
+
+/**
+ * The treasury dashboard's figures, summed in SQL over the company's invoices in one statement
+ * (definitions in docs/invoices.md), and the latest 20 invoices by invoice date.
+ */
+export async function treasuryDashboard(db: InvoicesDb, scope: Scope): Promise<TreasuryDashboard> {
+  const figures = await invoicesWithParties(db, scope)
+    .select([
+      sql<Figure>`${figure(`invoices.status = 'draft'`)}`.as('totalPending'),
+      sql<Figure>`${figure(UNPAID_SQL)}`.as('outstanding'),
+      sql<Figure>`${figure(`invoices.status = 'paid' and invoices.paid_at >= date_trunc('month', current_date)`)}`.as('paidThisMonth'),
+      sql<Figure>`${figure(`${UNPAID_SQL} and loads.factoring`)}`.as('factoringActive'),
+      sql<Figure>`${figure(`${UNPAID_SQL} and ${daysOverdue} <= 0`)}`.as('current'),
+      sql<Figure>`${figure(`${UNPAID_SQL} and ${daysOverdue} between 1 and 30`)}`.as('days1to30'),
+      sql<Figure>`${figure(`${UNPAID_SQL} and ${daysOverdue} between 31 and 60`)}`.as('days31to60'),
+      sql<Figure>`${figure(`${UNPAID_SQL} and ${daysOverdue} between 61 and 90`)}`.as('days61to90'),
+      sql<Figure>`${figure(`${UNPAID_SQL} and ${daysOverdue} > 90`)}`.as('days90plus'),
+    ])
+    .executeTakeFirstOrThrow();
+  const recentInvoices = await invoicesWithParties(db, scope)
+    .select(LIST_COLUMNS)
+    .orderBy('invoices.invoiceDate', 'desc')
+    .orderBy('invoices.createdAt', 'desc')
+    .orderBy('invoices.id', 'desc')
+    .limit(TREASURY_RECENT_INVOICES)
+    .execute();
+  const { totalPending, outstanding, paidThisMonth, factoringActive, ...ageing } = figures;
+  return { totalPending, outstanding, paidThisMonth, factoringActive, ageing, recentInvoices };
 }

@@ -1,9 +1,12 @@
 import { router } from '../../trpc/procedures.js';
 import { changeInvoiceStatusProcedure } from './change-invoice-status.js';
 import { createInvoiceProcedure } from './create-invoice.js';
+import { generatePaymentLinkProcedure } from './generate-payment-link.js';
 import { getInvoiceProcedure } from './get-invoice.js';
 import { listInvoiceFormOptionsProcedure } from './list-invoice-form-options.js';
 import { listInvoicesProcedure } from './list-invoices.js';
+import { paymentsStatusProcedure } from './payments-status.js';
+import { treasuryDashboardProcedure } from './treasury-dashboard.js';
 import { updateInvoiceProcedure } from './update-invoice.js';
 
 /** Invoices: who may call each is in shared/src/permissions.ts ("invoices"). */
@@ -14,4 +17,7 @@ export const invoicesRouter = router({
   create: createInvoiceProcedure,
   update: updateInvoiceProcedure,
   changeStatus: changeInvoiceStatusProcedure,
+  paymentsStatus: paymentsStatusProcedure,
+  generatePaymentLink: generatePaymentLinkProcedure,
+  treasuryDashboard: treasuryDashboardProcedure,
 });
