@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { TreasuryDashboard } from '../../features/treasury/TreasuryDashboard';
 
 export const Route = createFileRoute('/_authed/treasury-dashboard')({
-  component: () => <WaypointPage title="Treasury Dashboard" />,
+  component: TreasuryDashboard,
 });

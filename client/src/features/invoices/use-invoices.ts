@@ -1,0 +1,81 @@
+import { can } from '#shared/permissions.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { InvoiceDetail, InvoiceListItem, InvoiceStatus, InvoiceStatusFilter } from '#shared/schemas/invoices.js';
+import { notify } from '../../components/toaster';
+import { reportFailure } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { usePagedList } from '../../lib/use-paged-list';
+
+export interface InvoiceFilters {
+  search: string;
+  status: InvoiceStatusFilter;
+  /** '' for every broker. */
+  brokerId: string;
+}
+
+/** The spec's toasts, and the texts of the Invoices screen. */
+export const INVOICE_TEXTS = {
+  created: 'Invoice created successfully',
+  updated: 'Invoice updated successfully',
+  linkGenerated: 'Payment link generated successfully',
+  notConfigured: 'Payments are not configured. Ask an administrator to add the payment provider keys.',
+} as const;
+
+/** What this user may do with invoices (docs/permissions.md); the server decides, this only hides what it would refuse. */
+export function invoicePermissions(session: SessionOutput) {
+  const canWrite = can(session, 'invoices', 'write');
+  return { canCreate: canWrite, canChange: canWrite };
+}
+
+/** The invoices list, newest first, a page at a time; live through LIVE_RULES. */
+export function useInvoiceList(filters: InvoiceFilters) {
+  const { rows, query } = usePagedList(trpc.invoices.list, {
+    search: filters.search,
+    status: filters.status,
+    brokerId: filters.brokerId || undefined,
+  });
+  return { query, invoices: rows };
+}
+
+const STATUS_TOAST: Record<InvoiceStatus, string> = {
+  draft: 'Invoice is a draft',
+  sent: 'Invoice marked as sent',
+  paid: 'Invoice marked as paid',
+  void: 'Invoice voided',
+};
+
+/** Status changes and payment links, with their toasts; the lists re-read after each. */
+export function useInvoiceActions() {
+  const utils = trpc.useUtils();
+  const refresh = () => void utils.invoices.invalidate();
+  const changeStatus = trpc.invoices.changeStatus.useMutation({ onSettled: refresh });
+  const generateLink = trpc.invoices.generatePaymentLink.useMutation({ onSettled: refresh });
+
+  const move = (invoice: InvoiceListItem, status: InvoiceStatus, onDone?: (saved: InvoiceDetail) => void) =>
+    changeStatus.mutate(
+      { id: invoice.id, status },
+      {
+        onSuccess: (saved) => {
+          notify.success('Status Updated', STATUS_TOAST[status]);
+          onDone?.(saved);
+        },
+        onError: (error) => reportFailure('Error', error),
+      },
+    );
+
+  const paymentLink = (invoice: InvoiceListItem) =>
+    generateLink.mutate(
+      { id: invoice.id },
+      {
+        onSuccess: () => notify.success('Success', INVOICE_TEXTS.linkGenerated),
+        onError: (error) => reportFailure('Error', error),
+      },
+    );
+
+  return {
+    move,
+    movingId: changeStatus.isPending ? changeStatus.variables?.id : undefined,
+    paymentLink,
+    linkingId: generateLink.isPending ? generateLink.variables?.id : undefined,
+  };
+}
