@@ -123,8 +123,11 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
             visibility: input.visibility,
           });
         });
+        // The staged file is gone before the answer leaves (a client may look right after it).
+        await rm(staged, { force: true });
         return reply.code(201).send(document satisfies DocumentListItem);
       } catch (error) {
+        await rm(staged, { force: true });
         if (stored)
           await storage.remove(key).catch((removal: Error) => services.log.warn(`documents: removing ${key}: ${removal.message}`));
         if (error instanceof UploadRefused) return refuse(reply, error.status, error.message);
