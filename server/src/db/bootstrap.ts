@@ -25,6 +25,9 @@ export async function prepareDatabase(owner: Kysely<unknown>, appPassword: strin
   const migrator = new Migrator({
     db: owner,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),
+    // Branches merge migrations whose names sort before ones a database already has: run them too,
+    // instead of refusing to start ("corrupted migrations").
+    allowUnorderedMigrations: true,
   });
   // A restore migrates only to the backup's own version, then the data goes in.
   const { error, results } = options.toMigration ? await migrator.migrateTo(options.toMigration) : await migrator.migrateToLatest();
