@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
 import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from '#shared/schemas/messages.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { createLoad, createMember, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
-import { callerFor, callPath, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import { callerFor, callPath, listen, sessionFor, startTestServices } from '../support/harness.js';
+import { openLiveTab, type LiveTab } from '../support/live.js';
 import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 import { sendTestMessage } from './security/matrix/messages.js';
@@ -33,25 +33,11 @@ afterAll(async () => {
 
 const as = (user: TestUser) => callerFor(started.services, user);
 
-/** A signed-in tab's one live channel, over a real WebSocket, listening once it resolves. */
-async function tab(user: TestUser): Promise<{ changes: () => LiveChange[] }> {
-  const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, user), origin);
-  const events: LiveEvent[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const subscription = client.realtime.changes.subscribe(undefined, {
-      onData: (event) => {
-        events.push(event);
-        if (event.type === 'session' && event.state === 'active') resolve();
-      },
-      onError: reject,
-    });
-    closers.push(() => {
-      subscription.unsubscribe();
-      void wsClient.close();
-    });
-  });
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return { changes: () => events.filter((event): event is LiveChange => event.type === 'change') };
+/** A signed-in tab's one live channel (tests/support/live.ts), closed after the file. */
+async function tab(user: TestUser): Promise<LiveTab> {
+  const opened = await openLiveTab({ wsUrl, origin }, await sessionFor(started.services, user));
+  closers.push(opened.close);
+  return opened;
 }
 
 describe('messages.send and the mailboxes', () => {

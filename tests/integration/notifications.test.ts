@@ -3,7 +3,6 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
 import type { NotificationItem } from '#shared/schemas/notifications.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
@@ -18,7 +17,8 @@ import {
   type TestCompany,
   type TestUser,
 } from '../support/factories.js';
-import { callerFor, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import { callerFor, listen, sessionFor, startTestServices } from '../support/harness.js';
+import { openLiveTab } from '../support/live.js';
 import { expectTrpcError, userFacingError } from '../support/http.js';
 import type { PersonaName } from '../support/personas.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
@@ -411,23 +411,9 @@ describe('live: a driver’s session hears of their notifications', () => {
     const { app, origin, wsUrl } = await listen(started.services);
     const closers: (() => void)[] = [];
     const tab = async (user: TestUser) => {
-      const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, user), origin);
-      const events: LiveEvent[] = [];
-      await new Promise<void>((resolve, reject) => {
-        const subscription = client.realtime.changes.subscribe(undefined, {
-          onData: (event) => {
-            events.push(event);
-            if (event.type === 'session' && event.state === 'active') resolve();
-          },
-          onError: reject,
-        });
-        closers.push(() => {
-          subscription.unsubscribe();
-          void wsClient.close();
-        });
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return () => events.filter((event): event is LiveChange => event.type === 'change' && event.table === 'notifications');
+      const opened = await openLiveTab({ wsUrl, origin }, await sessionFor(started.services, user));
+      closers.push(opened.close);
+      return () => opened.changes().filter((event) => event.table === 'notifications');
     };
     try {
       const driver = await tab(company.users.driver);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createDocument } from './documents/document-factory.js';
-import type { LiveChange, LiveEvent, LiveTable } from '#shared/schemas/live.js';
+import type { LiveChange, LiveTable } from '#shared/schemas/live.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {
   createBroker,
@@ -16,7 +16,8 @@ import {
   type TestCompany,
   type TestUser,
 } from '../support/factories.js';
-import { callerFor, listen, ownerDb, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
+import { callerFor, listen, ownerDb, sessionFor, startTestServices } from '../support/harness.js';
+import { openLiveTab, type LiveTab } from '../support/live.js';
 import type { Persona } from '../support/personas.js';
 import { sendTestMessage } from './security/matrix/messages.js';
 import { latestNotificationOf } from './security/matrix/notifications.js';
@@ -39,36 +40,11 @@ afterAll(async () => {
   await started?.close();
 });
 
-interface Tab {
-  /** Every event of the channel, in order. */
-  events: LiveEvent[];
-  /** The changes only. */
-  changes: () => LiveChange[];
-}
-
-/**
- * A signed-in browser tab: its one live channel (realtime.changes) over a real WebSocket;
- * resolves once the channel says the session is active (it listens from then on).
- */
-async function tab(user: TestUser, sessionId?: string): Promise<Tab> {
-  const { client, wsClient } = wsClientFor(wsUrl, sessionId ?? (await sessionFor(started.services, user)), origin);
-  const events: LiveEvent[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const subscription = client.realtime.changes.subscribe(undefined, {
-      onData: (event) => {
-        events.push(event);
-        if (event.type === 'session' && event.state === 'active') resolve();
-      },
-      onError: reject,
-    });
-    closers.push(() => {
-      subscription.unsubscribe();
-      void wsClient.close();
-    });
-  });
-  // The 'active' answer and the bus listener are set up in the same tick; a short grace covers the rest.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return { events, changes: () => events.filter((event): event is LiveChange => event.type === 'change') };
+/** A signed-in browser tab's live channel (tests/support/live.ts), closed after the file. */
+async function tab(user: TestUser, sessionId?: string): Promise<LiveTab> {
+  const opened = await openLiveTab({ wsUrl, origin }, sessionId ?? (await sessionFor(started.services, user)));
+  closers.push(opened.close);
+  return opened;
 }
 
 const ids = (changes: LiveChange[], table?: LiveTable) =>
@@ -213,7 +189,7 @@ describe('who hears about which change (docs/permissions.md, "Live change notice
     const users: Record<Exclude<Persona, 'anonymous'>, TestUser> = { ...ours.users, masterAdmin: master };
     const heard = Object.fromEntries(
       await Promise.all(personas.map(async (persona) => [persona, await tab(users[persona])] as const)),
-    ) as Record<Exclude<Persona, 'anonymous'>, Tab>;
+    ) as Record<Exclude<Persona, 'anonymous'>, LiveTab>;
 
     const db = started.services.db;
     const made: Record<MatrixChange, string> = {

@@ -5,7 +5,8 @@ import type { LiveEvent } from '#shared/schemas/live.js';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { createTestCompany, loadForm, TEST_PASSWORD, type TestCompany, uniqueEmail } from '../../support/factories.js';
-import { listen, startTestServices, wsClientFor } from '../../support/harness.js';
+import { listen, startTestServices } from '../../support/harness.js';
+import { openLiveTab } from '../../support/live.js';
 
 /**
  * Two Haulwise servers on one PostgreSQL and nothing else shared (no memory, no sticky sessions),
@@ -102,24 +103,11 @@ async function signIn(instance: Instance, email: string, from: string): Promise<
   return answer.session;
 }
 
-/** A tab's live channel on an instance, resolved once it listens. */
+/** A tab's live channel on an instance (tests/support/live.ts), resolved once it listens. */
 async function liveChannel(instance: Instance, session: string): Promise<LiveEvent[]> {
-  const { client, wsClient } = wsClientFor(instance.wsUrl, session, instance.origin);
-  const events: LiveEvent[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const subscription = client.realtime.changes.subscribe(undefined, {
-      onData: (event) => {
-        events.push(event);
-        if (event.type === 'session' && event.state === 'active') resolve();
-      },
-      onError: reject,
-    });
-    closers.push(() => {
-      subscription.unsubscribe();
-      void wsClient.close();
-    });
-  });
-  return events;
+  const tab = await openLiveTab(instance, session);
+  closers.push(tab.close);
+  return tab.events;
 }
 
 describe('two instances on one database', () => {

@@ -1,0 +1,37 @@
+import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
+import { wsClientFor } from './harness.js';
+
+/** A signed-in browser tab's one live channel (realtime.changes) over a real WebSocket. */
+export interface LiveTab {
+  /** Every event of the channel, in order. */
+  events: LiveEvent[];
+  /** The changes only. */
+  changes: () => LiveChange[];
+  close: () => void;
+}
+
+/**
+ * Opens the tab's live channel as the session and resolves once the channel says the session is
+ * active (it listens from then on). Close it when done (an afterAll list of closers is the usual).
+ */
+export async function openLiveTab(connection: { wsUrl: string; origin: string }, sessionId: string): Promise<LiveTab> {
+  const { client, wsClient } = wsClientFor(connection.wsUrl, sessionId, connection.origin);
+  const events: LiveEvent[] = [];
+  let close = () => {};
+  await new Promise<void>((resolve, reject) => {
+    const subscription = client.realtime.changes.subscribe(undefined, {
+      onData: (event) => {
+        events.push(event);
+        if (event.type === 'session' && event.state === 'active') resolve();
+      },
+      onError: reject,
+    });
+    close = () => {
+      subscription.unsubscribe();
+      void wsClient.close();
+    };
+  });
+  // The 'active' answer and the bus listener are set up in the same tick; a short grace covers the rest.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return { events, changes: () => events.filter((event): event is LiveChange => event.type === 'change'), close };
+}
