@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { addDays, dueDateFor, localToday, paymentTermDays } from '#shared/schemas/invoices.js';
 import { withCompany } from '../../server/src/db/with-company.js';
@@ -330,6 +331,60 @@ describe('the treasury dashboard', () => {
     const { recentInvoices } = await (await as('treasury', company)).invoices.treasuryDashboard();
     expect(recentInvoices.map((row) => row.id)).toEqual(ids.slice(1).reverse());
     expect(recentInvoices.every((row) => row.brokerName === 'Summit Freight Brokers')).toBe(true);
+  });
+});
+
+describe('the PDF and Send invoice', () => {
+  it('makes a one-page PDF that parses back with the number, parties, lane, amount, due date and payment link (and its QR code)', async () => {
+    const company = tenants.companyA;
+    const brokerId = await createBroker(db(), company.users.admin, { name: 'Pat Broker' });
+    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: `LOAD-PDF-${randomUUID().slice(0, 6)}` });
+    const id = await createInvoice(db(), company.users.treasury, {
+      loadId,
+      brokerId,
+      amount: '2450.00',
+      invoiceDate: '2026-11-20',
+      dueDate: '2026-12-20',
+      paymentLink: { url: 'https://checkout.airwallex.test/pay/pl_pdf', id: 'pl_pdf' },
+    });
+    const { invoiceNumber } = await stored(id);
+    const { fileName, contentBase64 } = await (await as('treasury')).invoices.pdf({ id });
+    expect(fileName).toBe(`${invoiceNumber}.pdf`);
+    const bytes = Buffer.from(contentBase64, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    expect(pdf.numPages).toBe(1);
+    const { text } = await extractText(pdf, { mergePages: true });
+    for (const expected of [
+      invoiceNumber,
+      'Pat Broker',
+      'Dallas, TX to Atlanta, GA',
+      '$2,450.00',
+      'Dec 20, 2026',
+      'https://checkout.airwallex.test/pay/pl_pdf',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('mails the invoice through the queue to the address given and makes a draft sent; paid invoices are not sent', async () => {
+    const treasury = await as('treasury');
+    const id = await createInvoice(db(), tenants.companyA.users.treasury);
+    const { invoiceNumber } = await stored(id);
+    const sent = await treasury.invoices.send({ id, email: 'AP@Broker.example' });
+    expect(sent.status).toBe('sent');
+    const mails = await tenants.owner
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', 'like', `Invoice ${invoiceNumber} from %`)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ channel: 'email', recipient: 'ap@broker.example' });
+    const noAddress = await expectTrpcError(treasury.invoices.send({ id }), 'BAD_REQUEST', 'The broker has no email address: enter one');
+    expect(userFacingError(noAddress, 'invoices.send').data.field).toBe('email');
+    const paid = await createInvoice(db(), tenants.companyA.users.treasury, { status: 'paid' });
+    await expectTrpcError(treasury.invoices.send({ id: paid, email: 'ap@broker.example' }), 'CONFLICT', 'A paid invoice is not sent');
   });
 });
 

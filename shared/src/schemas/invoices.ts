@@ -200,3 +200,19 @@ export const paymentLinkOutput = z.object({ id: z.uuid(), paymentLink: z.string(
 
 /** Whether payment links can be made here (the button explains when not). */
 export const paymentsStatusOutput = z.object({ configured: z.boolean() });
+
+/** The invoice's PDF, for a download (one page: well under a megabyte). */
+export const invoicePdfOutput = z.object({ fileName: z.string(), contentBase64: z.string() });
+
+/** "Send invoice": to the broker's email unless another is given. */
+export const sendInvoiceInput = z.object({
+  id: z.uuid('Invoice is invalid'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .toLowerCase()
+    .max(255, 'Email must be at most 255 characters')
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'Invalid email address')
+    .optional(),
+});
+export type SendInvoiceInput = z.input<typeof sendInvoiceInput>;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { Ban, CheckCircle2, ExternalLink, Link2, Pencil, Send } from 'lucide-react';
+import { Ban, CheckCircle2, ExternalLink, FileDown, Link2, Mail, Pencil, Send } from 'lucide-react';
 import type { InvoiceListItem } from '#shared/schemas/invoices.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';
 import { formatDate, formatMoney } from '../../lib/format';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { SendInvoiceDialog } from './SendInvoiceDialog';
 import { INVOICE_TEXTS, useInvoiceActions } from './use-invoices';
 
 /**
@@ -35,8 +36,9 @@ export function InvoicesTable({
   onEdit?: (invoice: InvoiceListItem) => void;
   label?: string;
 }) {
-  const { move, movingId, paymentLink, linkingId } = useInvoiceActions();
+  const { move, movingId, paymentLink, linkingId, downloadPdf, downloadingId } = useInvoiceActions();
   const [voiding, setVoiding] = useState<InvoiceListItem | null>(null);
+  const [sending, setSending] = useState<InvoiceListItem | null>(null);
 
   const columns: Column<InvoiceListItem>[] = [
     {
@@ -101,60 +103,76 @@ export function InvoicesTable({
     },
   ];
 
-  if (canChange) {
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      align: 'end',
-      cell: (invoice) => {
-        const busy = movingId === invoice.id;
-        return (
-          <Flex gap="2" justify="end" wrap="wrap">
-            {invoice.status === 'draft' && onEdit ? (
-              <Button size="sm" variant="outline" onClick={() => onEdit(invoice)} aria-label={`Edit ${invoice.invoiceNumber}`}>
-                <Pencil aria-hidden="true" /> Edit
-              </Button>
-            ) : null}
-            {invoice.status === 'draft' ? (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                onClick={() => move(invoice, 'sent')}
-                aria-label={`Mark ${invoice.invoiceNumber} as sent`}
-              >
-                <Send aria-hidden="true" /> Mark Sent
-              </Button>
-            ) : null}
-            {invoice.status === 'draft' || invoice.status === 'sent' ? (
-              <>
+  columns.push({
+    key: 'actions',
+    header: 'Actions',
+    align: 'end',
+    cell: (invoice) => {
+      const busy = movingId === invoice.id;
+      return (
+        <Flex gap="2" justify="end" wrap="wrap">
+          <Button
+            size="sm"
+            variant="outline"
+            loading={downloadingId === invoice.id}
+            onClick={() => downloadPdf(invoice)}
+            aria-label={`Download PDF of ${invoice.invoiceNumber}`}
+          >
+            <FileDown aria-hidden="true" /> PDF
+          </Button>
+          {canChange && (invoice.status === 'draft' || invoice.status === 'sent') ? (
+            <Button size="sm" variant="outline" onClick={() => setSending(invoice)} aria-label={`Send ${invoice.invoiceNumber}`}>
+              <Mail aria-hidden="true" /> Send
+            </Button>
+          ) : null}
+          {canChange ? (
+            <>
+              {invoice.status === 'draft' && onEdit ? (
+                <Button size="sm" variant="outline" onClick={() => onEdit(invoice)} aria-label={`Edit ${invoice.invoiceNumber}`}>
+                  <Pencil aria-hidden="true" /> Edit
+                </Button>
+              ) : null}
+              {invoice.status === 'draft' ? (
                 <Button
                   size="sm"
                   variant="outline"
-                  colorPalette="green"
                   disabled={busy}
-                  onClick={() => move(invoice, 'paid')}
-                  aria-label={`Mark ${invoice.invoiceNumber} as paid`}
+                  onClick={() => move(invoice, 'sent')}
+                  aria-label={`Mark ${invoice.invoiceNumber} as sent`}
                 >
-                  <CheckCircle2 aria-hidden="true" /> Mark Paid
+                  <Send aria-hidden="true" /> Mark Sent
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  disabled={busy}
-                  onClick={() => setVoiding(invoice)}
-                  aria-label={`Void ${invoice.invoiceNumber}`}
-                >
-                  <Ban aria-hidden="true" /> Void
-                </Button>
-              </>
-            ) : null}
-          </Flex>
-        );
-      },
-    });
-  }
+              ) : null}
+              {invoice.status === 'draft' || invoice.status === 'sent' ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="green"
+                    disabled={busy}
+                    onClick={() => move(invoice, 'paid')}
+                    aria-label={`Mark ${invoice.invoiceNumber} as paid`}
+                  >
+                    <CheckCircle2 aria-hidden="true" /> Mark Paid
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    disabled={busy}
+                    onClick={() => setVoiding(invoice)}
+                    aria-label={`Void ${invoice.invoiceNumber}`}
+                  >
+                    <Ban aria-hidden="true" /> Void
+                  </Button>
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </Flex>
+      );
+    },
+  });
 
   return (
     <>
@@ -169,6 +187,7 @@ export function InvoicesTable({
         loadingText="Loading invoices..."
         onRetry={onRetry}
       />
+      {sending ? <SendInvoiceDialog invoice={sending} onClose={() => setSending(null)} /> : null}
       <ConfirmDialog
         open={voiding !== null}
         onOpenChange={(open) => (open ? undefined : setVoiding(null))}

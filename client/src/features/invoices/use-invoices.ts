@@ -50,6 +50,27 @@ export function useInvoiceActions() {
   const refresh = () => void utils.invoices.invalidate();
   const changeStatus = trpc.invoices.changeStatus.useMutation({ onSettled: refresh });
   const generateLink = trpc.invoices.generatePaymentLink.useMutation({ onSettled: refresh });
+  const pdf = trpc.invoices.pdf.useMutation();
+
+  /** The PDF, made on the server, saved as a file. */
+  const downloadPdf = (invoice: InvoiceListItem) =>
+    pdf.mutate(
+      { id: invoice.id },
+      {
+        onSuccess: ({ fileName, contentBase64 }) => {
+          const bytes = Uint8Array.from(atob(contentBase64), (character) => character.charCodeAt(0));
+          const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+          const anchor = document.createElement('a');
+          anchor.href = url;
+          anchor.download = fileName;
+          document.body.append(anchor);
+          anchor.click();
+          anchor.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        },
+        onError: (error) => reportFailure('Error', error),
+      },
+    );
 
   const move = (invoice: InvoiceListItem, status: InvoiceStatus, onDone?: (saved: InvoiceDetail) => void) =>
     changeStatus.mutate(
@@ -77,5 +98,7 @@ export function useInvoiceActions() {
     movingId: changeStatus.isPending ? changeStatus.variables?.id : undefined,
     paymentLink,
     linkingId: generateLink.isPending ? generateLink.variables?.id : undefined,
+    downloadPdf,
+    downloadingId: pdf.isPending ? pdf.variables?.id : undefined,
   };
 }

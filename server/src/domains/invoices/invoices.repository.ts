@@ -247,3 +247,43 @@ export async function treasuryDashboard(db: InvoicesDb, scope: Scope): Promise<T
   const { totalPending, outstanding, paidThisMonth, factoringActive, ...ageing } = figures;
   return { totalPending, outstanding, paidThisMonth, factoringActive, ageing, recentInvoices };
 }
+
+/** Everything the invoice's PDF and its mail show: the invoice, its company, broker and load. */
+export async function invoiceDocumentData(db: InvoicesDb, scope: Scope, id: string) {
+  const invoice = await findInvoice(db, scope, id);
+  if (!invoice) return undefined;
+  const company = await db
+    .selectFrom('companies')
+    .select(['companies.name', 'companies.email', 'companies.phone', 'companies.address'])
+    .where('companies.id', '=', scope.companyId)
+    .executeTakeFirst();
+  const broker = invoice.brokerId
+    ? await db
+        .selectFrom('brokers')
+        .select(['brokers.name', 'brokers.companyName', 'brokers.email', 'brokers.address', 'brokers.paymentTerms'])
+        .where(readable(scope, 'brokers'))
+        .where('brokers.id', '=', invoice.brokerId)
+        .executeTakeFirst()
+    : undefined;
+  const load = invoice.loadId
+    ? await db
+        .selectFrom('loads')
+        .select([
+          'loads.loadNumber',
+          'loads.referenceNumber',
+          'loads.pickupCity',
+          'loads.pickupState',
+          'loads.pickupDate',
+          'loads.deliveryCity',
+          'loads.deliveryState',
+          'loads.deliveryDate',
+          'loads.commodity',
+        ])
+        .where(readable(scope, 'loads'))
+        .where('loads.id', '=', invoice.loadId)
+        .executeTakeFirst()
+    : undefined;
+  return { invoice, company: company ?? null, broker: broker ?? null, load: load ?? null };
+}
+
+export type InvoiceDocumentData = NonNullable<Awaited<ReturnType<typeof invoiceDocumentData>>>;

@@ -1,11 +1,13 @@
 import { router } from '../../trpc/procedures.js';
 import { changeInvoiceStatusProcedure } from './change-invoice-status.js';
 import { createInvoiceProcedure } from './create-invoice.js';
+import { downloadInvoicePdfProcedure } from './download-invoice-pdf.js';
 import { generatePaymentLinkProcedure } from './generate-payment-link.js';
 import { getInvoiceProcedure } from './get-invoice.js';
 import { listInvoiceFormOptionsProcedure } from './list-invoice-form-options.js';
 import { listInvoicesProcedure } from './list-invoices.js';
 import { paymentsStatusProcedure } from './payments-status.js';
+import { sendInvoiceProcedure } from './send-invoice.js';
 import { treasuryDashboardProcedure } from './treasury-dashboard.js';
 import { updateInvoiceProcedure } from './update-invoice.js';
 
@@ -20,4 +22,6 @@ export const invoicesRouter = router({
   paymentsStatus: paymentsStatusProcedure,
   generatePaymentLink: generatePaymentLinkProcedure,
   treasuryDashboard: treasuryDashboardProcedure,
+  pdf: downloadInvoicePdfProcedure,
+  send: sendInvoiceProcedure,
 });

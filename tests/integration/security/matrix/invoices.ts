@@ -84,4 +84,10 @@ export const invoicesRules = {
       }),
     }),
   },
+  'invoices.pdf': { type: 'mutation', allowed: allowedBy('invoices', 'read'), input: draftId },
+  'invoices.send': {
+    type: 'mutation',
+    allowed: allowedBy('invoices', 'write'),
+    input: async (sample) => ({ ...(await draftId(sample)), email: 'ap@broker.example' }),
+  },
 } satisfies Record<string, ProcedureRule>;

@@ -1,0 +1,150 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { InvoiceDocumentData } from './invoices.repository.js';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = (value: string | null | undefined) => (value ? longDate.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)) : '—');
+const money = (value: string) => usd.format(Number(value));
+
+/** The file name of an invoice's PDF. */
+export const invoicePdfName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
+
+/**
+ * A clean one-page invoice (US Letter): the company, the broker billed, the load's lane and dates,
+ * the line, the total, the due date, and the payment link as text and as a QR code. Helvetica
+ * (a PDF standard font), so nothing is read from disk but pdfkit's own metrics.
+ */
+export async function renderInvoicePdf({ invoice, company, broker, load }: InvoiceDocumentData): Promise<Buffer> {
+  const qr = invoice.paymentLink ? await QRCode.toBuffer(invoice.paymentLink, { type: 'png', margin: 1, width: 220 }) : null;
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: company?.name ?? 'Haulwise', Subject: 'Freight invoice' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = 54;
+  const right = doc.page.width - 54;
+  const width = right - left;
+
+  // Header: the company, and the invoice's number and dates.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor('#111827')
+    .text(company?.name ?? 'Invoice', left, 54, { width: width / 2 });
+  doc.font('Helvetica').fontSize(9).fillColor('#374151');
+  for (const line of [company?.address, company?.phone, company?.email]) if (line) doc.text(line, { width: width / 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .fillColor('#1d4ed8')
+    .text('INVOICE', left + width / 2, 54, { width: width / 2, align: 'right' });
+  doc.font('Helvetica').fontSize(10).fillColor('#111827');
+  const meta: [string, string][] = [
+    ['Invoice number', invoice.invoiceNumber],
+    ['Invoice date', day(invoice.invoiceDate)],
+    ['Due date', day(invoice.dueDate)],
+    ['Status', invoice.displayStatus.charAt(0).toUpperCase() + invoice.displayStatus.slice(1)],
+  ];
+  for (const [label, value] of meta) doc.text(`${label}: ${value}`, left + width / 2, undefined, { width: width / 2, align: 'right' });
+
+  // Bill to, and the load.
+  let y = 190;
+  doc
+    .moveTo(left, y - 12)
+    .lineTo(right, y - 12)
+    .strokeColor('#d1d5db')
+    .stroke();
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#6b7280').text('BILL TO', left, y);
+  doc.font('Helvetica').fontSize(10).fillColor('#111827');
+  if (broker) {
+    doc.font('Helvetica-Bold').text(broker.companyName ?? broker.name, left, y + 14, { width: width / 2 - 12 });
+    doc.font('Helvetica');
+    if (broker.companyName) doc.text(`Attn: ${broker.name}`, { width: width / 2 - 12 });
+    for (const line of [broker.address, broker.email]) if (line) doc.text(line, { width: width / 2 - 12 });
+    if (broker.paymentTerms) doc.text(`Terms: ${broker.paymentTerms}`, { width: width / 2 - 12 });
+  } else {
+    doc.text('—', left, y + 14);
+  }
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#6b7280')
+    .text('LOAD', left + width / 2, y);
+  doc.font('Helvetica').fontSize(10).fillColor('#111827');
+  if (load) {
+    doc.font('Helvetica-Bold').text(load.loadNumber, left + width / 2, y + 14, { width: width / 2 });
+    doc.font('Helvetica');
+    doc.text(`${load.pickupCity}, ${load.pickupState} to ${load.deliveryCity}, ${load.deliveryState}`, { width: width / 2 });
+    doc.text(`Pickup ${day(load.pickupDate)} · Delivery ${day(load.deliveryDate)}`, { width: width / 2 });
+    if (load.referenceNumber) doc.text(`Reference: ${load.referenceNumber}`, { width: width / 2 });
+  } else {
+    doc.text('—', left + width / 2, y + 14);
+  }
+
+  // The line and the total.
+  y = 320;
+  doc.rect(left, y, width, 22).fill('#f3f4f6');
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#111827');
+  doc.text('Description', left + 8, y + 6, { width: width - 140 });
+  doc.text('Amount', right - 128, y + 6, { width: 120, align: 'right' });
+  const description = load
+    ? `Freight charges, load ${load.loadNumber}: ${load.pickupCity}, ${load.pickupState} to ${load.deliveryCity}, ${load.deliveryState}${load.commodity ? ` (${load.commodity})` : ''}`
+    : 'Freight charges';
+  doc.font('Helvetica').text(description, left + 8, y + 32, { width: width - 140 });
+  doc.text(money(invoice.amount), right - 128, y + 32, { width: 120, align: 'right' });
+  y = Math.max(doc.y, y + 44) + 12;
+  doc.moveTo(left, y).lineTo(right, y).strokeColor('#d1d5db').stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text('Total due', right - 260, y + 10, { width: 130 });
+  doc.text(money(invoice.amount), right - 128, y + 10, { width: 120, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#374151')
+    .text(`Due by ${day(invoice.dueDate)}`, right - 260, y + 30, { width: 252, align: 'right' });
+  if (invoice.notes) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#6b7280')
+      .text('NOTES', left, y + 60);
+    doc
+      .font('Helvetica')
+      .fillColor('#111827')
+      .text(invoice.notes, left, y + 74, { width: width / 2, height: 120, ellipsis: true });
+  }
+
+  // How to pay: the link as text and as a QR code.
+  if (invoice.paymentLink && qr) {
+    const top = 560;
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#111827').text('Pay online', left, top);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#1d4ed8')
+      .text(invoice.paymentLink, left, top + 18, {
+        width: width - 160,
+        link: invoice.paymentLink,
+        underline: true,
+      });
+    doc.fillColor('#374151').text('Scan the code to open the secure payment page.', left, doc.y + 6, { width: width - 160 });
+    doc.image(qr, right - 130, top, { width: 130, height: 130 });
+  }
+
+  doc.font('Helvetica').fontSize(8).fillColor('#6b7280').text(`${invoice.invoiceNumber} · Thank you for your business.`, left, 720, {
+    width,
+    align: 'center',
+  });
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,46 @@
+import { invoiceDetail, sendInvoiceInput } from '#shared/schemas/invoices.js';
+import { updateRecord } from '../../db/records.js';
+import { AppError, notFound, orNotFound } from '../../errors.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
+import { findInvoice, invoiceDocumentData } from './invoices.repository.js';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * "Send invoice": mails the invoice (number, load, amount, due date and its payment link) to the
+ * broker's email, or the address given, through the mail job queue (in this transaction: nothing
+ * leaves if it rolls back), and a draft becomes sent. Sending a sent invoice again mails it again.
+ * The mail queue carries text and HTML only: the PDF is not attached (it is downloadable).
+ */
+export const sendInvoiceProcedure = permittedProcedure('invoices', 'write')
+  .input(sendInvoiceInput)
+  .output(invoiceDetail)
+  .mutation(async ({ ctx, input }) => {
+    const data = await invoiceDocumentData(ctx.db, ctx.scope, input.id);
+    if (!data) throw notFound('Invoice');
+    const { invoice, company, broker, load } = data;
+    if (invoice.status === 'paid' || invoice.status === 'void') {
+      throw new AppError('CONFLICT', `A ${invoice.status} invoice is not sent`);
+    }
+    const to = input.email || broker?.email;
+    if (!to) throw new AppError('BAD_REQUEST', 'The broker has no email address: enter one', { field: 'email' });
+    const from = company?.name ?? 'Haulwise';
+    const lines = [
+      `Invoice ${invoice.invoiceNumber} from ${from}`,
+      '',
+      load ? `Load ${load.loadNumber}: ${load.pickupCity}, ${load.pickupState} to ${load.deliveryCity}, ${load.deliveryState}` : null,
+      `Amount due: ${usd.format(Number(invoice.amount))}`,
+      `Due date: ${invoice.dueDate}`,
+      invoice.paymentLink ? `Pay online: ${invoice.paymentLink}` : null,
+      '',
+      `Thank you for your business. ${from}`,
+    ].filter((line): line is string => line !== null);
+    await ctx.services.mailer.send(ctx.db, {
+      channel: 'email',
+      to,
+      subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
+      text: lines.join('\n'),
+    });
+    if (invoice.status === 'draft') await updateRecord(ctx.db, ctx.scope, 'invoices', invoice.id, { status: 'sent' });
+    return orNotFound(await findInvoice(ctx.db, ctx.scope, invoice.id), 'Invoice');
+  });
