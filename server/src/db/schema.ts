@@ -251,6 +251,7 @@ export interface Database {
   notificationPreferences: NotificationPreferencesTable;
   pushSubscriptions: PushSubscriptionsTable;
   invoices: InvoicesTable;
+  positions: PositionsTable;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
@@ -419,4 +420,16 @@ export interface InvoicesTable {
   paymentLinkId: string | null;
   createdAt: DefaultedTimestamp;
   updatedAt: TriggerSet<Date>;
+}
+
+/** A driver's reported position (migrations/2026-11-25T1600_positions.ts): one per idempotency key and driver. */
+export interface PositionsTable {
+  companyId: string;
+  driverId: string;
+  idempotencyKey: string;
+  recordedAt: Timestamp;
+  lat: Numeric;
+  lng: Numeric;
+  accuracy: number | null;
+  receivedAt: DefaultedTimestamp;
 }
