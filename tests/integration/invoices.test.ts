@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { addDays, dueDateFor, localToday, paymentTermDays } from '#shared/schemas/invoices.js';
 import { withCompany } from '../../server/src/db/with-company.js';
+import { seedDemoInvoices } from '../../server/src/seed/demo-invoices.js';
 import { createBroker, createLoad, createTestCompany, type TestCompany } from '../support/factories.js';
 import { callPath } from '../support/harness.js';
 import { expectTrpcError, settle, userFacingError } from '../support/http.js';
@@ -385,6 +386,40 @@ describe('the PDF and Send invoice', () => {
     expect(userFacingError(noAddress, 'invoices.send').data.field).toBe('email');
     const paid = await createInvoice(db(), tenants.companyA.users.treasury, { status: 'paid' });
     await expectTrpcError(treasury.invoices.send({ id: paid, email: 'ap@broker.example' }), 'CONFLICT', 'A paid invoice is not sent');
+  });
+});
+
+describe('demo invoices', () => {
+  it('invoices the delivered loads in every state, once', async () => {
+    const company = await freshCompany();
+    const brokerId = await createBroker(db(), company.users.admin, { name: 'Demo Broker' });
+    await tenants.owner.updateTable('brokers').set({ paymentTerms: 'Net 30' }).where('id', '=', brokerId).execute();
+    const today = localToday();
+    for (let index = 0; index < 24; index++) {
+      const id = await createLoad(db(), company.users.dispatcher, { status: 'delivered', rate: `${1000 + index * 25}.00` });
+      await tenants.owner
+        .updateTable('loads')
+        .set({ deliveryDate: addDays(today, -index * 6), brokerId, factoring: index % 5 === 0 })
+        .where('id', '=', id)
+        .execute();
+    }
+    expect(await seedDemoInvoices(db(), company.companyId)).toBe(true);
+    const { items } = await (await as('treasury', company)).invoices.list({ limit: 100 });
+    expect(items).toHaveLength(24);
+    expect(new Set(items.map((item) => item.displayStatus))).toEqual(new Set(['draft', 'sent', 'paid', 'overdue', 'void']));
+    const dashboard = await (await as('treasury', company)).invoices.treasuryDashboard();
+    for (const figure of [
+      dashboard.totalPending,
+      dashboard.outstanding,
+      dashboard.paidThisMonth,
+      dashboard.ageing.current,
+      dashboard.ageing.days1to30,
+    ]) {
+      expect(figure.count).toBeGreaterThan(0);
+    }
+    const unread = await (await as('treasury', company)).notifications.list({ limit: 100 });
+    expect(unread.items.filter((item) => item.kind === 'invoice_payment' && !item.isRead)).toEqual([]);
+    expect(await seedDemoInvoices(db(), company.companyId)).toBe(false);
   });
 });
 

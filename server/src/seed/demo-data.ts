@@ -8,6 +8,7 @@ import { seedDemoDocuments } from './demo-documents.js';
 import { addMember } from '../auth/accounts.js';
 import { signUp } from '../auth/sign-up.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoInvoices } from './demo-invoices.js';
 
 export const DEMO_PASSWORD = 'haulwise-demo';
 
@@ -121,6 +122,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedOperations(db, companyId);
   await seedDemoMessages(db, companyId);
   await seedDemoDocuments(db, companyId);
+  await seedDemoInvoices(db, companyId);
   return true;
 }
 

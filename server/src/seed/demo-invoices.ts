@@ -1,0 +1,84 @@
+import { addDays, dueDateFor } from '#shared/schemas/invoices.js';
+import type { InvoiceStatus } from '#shared/schemas/invoices.js';
+import type { Db } from '../db/database.js';
+import { withCompany } from '../db/with-company.js';
+import { insertInvoice } from '../domains/invoices/invoices.repository.js';
+
+/**
+ * Invoices on the demo's delivered loads, over the last months, in every state, so the Invoices
+ * screen, the treasury figures and the ageing summary all show something real: recent ones still
+ * drafts, then sent (some past due: overdue), most older ones paid, a couple voided. Made by the
+ * treasury member through the same numbering and lifecycle as the app (so audited); the payment
+ * notifications this makes are marked read. Added once: a company with invoices is left as it is.
+ *
+ * Paid dates are the seeding time (the app role may not write paid_at), so every demo payment
+ * counts in Paid This Month.
+ */
+export async function seedDemoInvoices(db: Db, companyId: string): Promise<boolean> {
+  const setup = await withCompany(db, { companyId, userId: null }, async (tx) => {
+    if (await tx.selectFrom('invoices').select('id').limit(1).executeTakeFirst()) return null;
+    const staff = await tx
+      .selectFrom('userRoles')
+      .select(['userId', 'role'])
+      .where('companyId', '=', companyId)
+      .where('role', 'in', ['treasury', 'admin'])
+      .execute();
+    const loads = await tx
+      .selectFrom('loads')
+      .leftJoin('brokers', 'brokers.id', 'loads.brokerId')
+      .select(['loads.id', 'loads.brokerId', 'loads.rate', 'loads.deliveryDate', 'brokers.paymentTerms'])
+      .where('loads.status', '=', 'delivered')
+      .where('loads.deliveryDate', 'is not', null)
+      .where('loads.rate', 'is not', null)
+      .orderBy('loads.deliveryDate', 'desc')
+      .orderBy('loads.id')
+      .limit(36)
+      .execute();
+    return { staff, loads };
+  });
+  if (!setup) return false;
+  const treasury = setup.staff.find((member) => member.role === 'treasury')?.userId ?? setup.staff[0]?.userId;
+  if (!treasury || setup.loads.length === 0) return false;
+  const today = new Date().toISOString().slice(0, 10);
+
+  await withCompany(db, { companyId, userId: treasury }, async (tx) => {
+    const scope = { companyId, userId: treasury, role: 'treasury' as const, isMasterAdmin: false, readsCompanyId: companyId };
+    for (const [index, load] of setup.loads.entries()) {
+      const invoiceDate = load.deliveryDate as string;
+      const dueDate = dueDateFor(invoiceDate, load.paymentTerms) ?? addDays(invoiceDate, 30);
+      const id = await insertInvoice(tx, scope, {
+        invoiceDate,
+        dueDate,
+        amount: load.rate as string,
+        loadId: load.id,
+        brokerId: load.brokerId,
+        notes: null,
+      });
+      for (const status of lifecycleOf(index, dueDate < today)) {
+        await tx.updateTable('invoices').set({ status }).where('id', '=', id).execute();
+      }
+    }
+  });
+  // The seeding's own payment notices are not news to anyone.
+  for (const member of setup.staff) {
+    await withCompany(db, { companyId, userId: member.userId }, (tx) =>
+      tx
+        .updateTable('notifications')
+        .set({ readAt: new Date() })
+        .where('userId', '=', member.userId)
+        .where('kind', '=', 'invoice_payment')
+        .where('readAt', 'is', null)
+        .execute(),
+    );
+  }
+  return true;
+}
+
+/** The moves an invoice makes from draft: newest ones stay drafts or are sent, older ones are mostly paid, a few are void or overdue. */
+function lifecycleOf(index: number, pastDue: boolean): InvoiceStatus[] {
+  if (index % 11 === 7) return ['void'];
+  if (!pastDue) return index % 3 === 0 ? [] : ['sent'];
+  if (index % 4 === 1) return ['sent'];
+  if (index % 9 === 2) return [];
+  return index % 2 === 0 ? ['sent', 'paid'] : ['paid'];
+}
