@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+import { textPdf } from '../../server/src/seed/sample-files.js';
 
 /**
  * Documents as a dispatcher uses them: upload several files at once from /documents (one refused,
@@ -12,27 +13,8 @@ import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, open
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
 
-/** A small, complete PDF. */
-function pdf(text: string): Buffer {
-  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  return Buffer.from(`${body}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
-}
+/** A small, complete PDF (server/src/seed/sample-files.ts). */
+const pdf = (text: string): Buffer => textPdf(text);
 
 async function expectScreenAccessible(page: Page) {
   await page.mouse.move(0, 0);

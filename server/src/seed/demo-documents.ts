@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { DocumentType, DocumentVisibility } from '#shared/schemas/documents.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
 import { storageFor } from '../services/storage/index.js';
+import { PNG_SIGNATURE, pngChunk, pngHeader, textPdf } from './sample-files.js';
 
 /**
  * Documents on the demo loads, stored for real in the configured file store: a rate confirmation
@@ -159,30 +160,6 @@ function seedConfig(): Config {
   return loadConfig(testing ? { ...process.env, HAULWISE_DATA_DIR: '.data/test' } : process.env);
 }
 
-/** A one-page PDF with the lines as real text (a text layer to read). */
-function textPdf(lines: string[]): Buffer {
-  const escape = (line: string) => line.replace(/[\\()]/g, (character) => `\\${character}`);
-  const content = `BT /F1 14 Tf 72 720 Td 20 TL ${lines.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 /** A small grey "scanned page" PNG (a paper-coloured page with a darker band where the text would be). */
 function scanPng(width = 200, height = 260): Buffer {
   const rows: Buffer[] = [];
@@ -192,22 +169,10 @@ function scanPng(width = 200, height = 260): Buffer {
     if (y > 30 && y < 200 && y % 14 < 6) row.fill(0x55, 20, width - 20);
     rows.push(row);
   }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', pngHeader(width, height, 0)),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
