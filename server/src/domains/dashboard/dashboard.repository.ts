@@ -138,10 +138,12 @@ export async function salesDashboard(db: Db, scope: Scope): Promise<SalesDashboa
 export async function dispatchDashboard(db: Db, scope: Scope): Promise<DispatchDashboard> {
   const counters = await db
     .selectNoFrom((eb) => [
+      // Counted on (company_id, status, ...): only the active loads are read, not the whole company's.
       eb
         .selectFrom('loads')
-        .select((inner) => [inner.fn.countAll<number>().filterWhere('loads.status', 'in', ACTIVE_LOAD_STATUSES).as('n')])
+        .select(eb.fn.countAll<number>().as('n'))
         .where(readable(scope, 'loads'))
+        .where('loads.status', 'in', ACTIVE_LOAD_STATUSES)
         .as('activeLoads'),
       eb
         .selectFrom('loads')
