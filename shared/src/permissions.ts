@@ -50,7 +50,7 @@ export const DOCUMENT_VISIBILITY: Record<StaffRole | 'driver' | 'carrier', reado
 };
 
 /** A master admin reads these domains across every company (read-only, audited); everything else in their own company. */
-export const MASTER_ADMIN_READS_EVERY_COMPANY: readonly Domain[] = ['loads', 'drivers', 'brokers', 'carriers', 'geo', 'audit'];
+export const MASTER_ADMIN_READS_EVERY_COMPANY: readonly Domain[] = ['loads', 'drivers', 'brokers', 'carriers', 'geo', 'audit', 'fleet'];
 export type ActionOf<D extends Domain> = keyof (typeof PERMISSIONS)[D] & string;
 
 /** What the client and server both know about who is signed in. */

@@ -19,6 +19,9 @@ import { teamRouter } from '../domains/team/team.router.js';
 import { twoFactorRouter } from '../domains/two-factor/two-factor.router.js';
 import { wipRouter } from '../domains/wip/wip.router.js';
 import { contactRouter } from '../domains/contact/contact.router.js';
+import { fleetRouter } from '../domains/fleet/fleet.router.js';
+import { portalRouter } from '../domains/portal/portal.router.js';
+import { positionsRouter } from '../domains/positions/positions.router.js';
 import { router } from './procedures.js';
 
 /** Every domain's router, one line each. */
@@ -34,6 +37,9 @@ export const appRouter = router({
   documents: documentsRouter,
   wip: wipRouter,
   geo: geoRouter,
+  fleet: fleetRouter,
+  positions: positionsRouter,
+  portal: portalRouter,
   team: teamRouter,
   invitations: invitationsRouter,
   settings: settingsRouter,

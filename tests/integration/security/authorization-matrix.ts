@@ -14,12 +14,15 @@ import { brokersRules } from './matrix/brokers.js';
 import { carriersRules } from './matrix/carriers.js';
 import { dashboardRules } from './matrix/dashboard.js';
 import { documentsRules } from './matrix/documents.js';
+import { fleetRules } from './matrix/fleet.js';
 import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
 import { invoicesRules } from './matrix/invoices.js';
 import { loadsRules } from './matrix/loads.js';
 import { messagesRules } from './matrix/messages.js';
 import { notificationsRules } from './matrix/notifications.js';
+import { portalRules } from './matrix/portal.js';
+import { positionsRules } from './matrix/positions.js';
 import { realtimeRules } from './matrix/realtime.js';
 import { settingsRules } from './matrix/settings.js';
 import { teamRules } from './matrix/team.js';
@@ -125,12 +128,15 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...carriersRules,
   ...dashboardRules,
   ...documentsRules,
+  ...fleetRules,
   ...driversRules,
   ...geoRules,
   ...invoicesRules,
   ...loadsRules,
   ...messagesRules,
   ...notificationsRules,
+  ...portalRules,
+  ...positionsRules,
   ...realtimeRules,
   ...settingsRules,
   ...teamRules,

@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import type { CarrierPortalOutput, DriverPortalOutput, PortalLoad } from '#shared/schemas/portal.js';
+import type { Scope } from '../../db/scope.js';
+import type { Database } from '../../db/schema.js';
+import { findOwnDriver } from './own-driver.js';
+
+type Db = Kysely<Database>;
+
+/** The loads a portal shows, newest first: at most this many. */
+export const PORTAL_LOADS_MAX = 100;
+
+/** The driver portal counts active loads as pending, assigned or in_transit (the spec's reading for this screen). */
+const PORTAL_ACTIVE_STATUSES = ['pending', 'assigned', 'in_transit'] as const;
+
+function portalLoads(db: Db, companyId: string) {
+  return db
+    .selectFrom('loads')
+    .select([
+      'loads.id',
+      'loads.loadNumber',
+      'loads.pickupCity',
+      'loads.pickupState',
+      'loads.deliveryCity',
+      'loads.deliveryState',
+      'loads.pickupDate',
+      'loads.deliveryDate',
+      'loads.status',
+      'loads.rate',
+      'loads.distance',
+      'loads.driverName',
+    ])
+    .where('loads.companyId', '=', companyId)
+    .orderBy('loads.createdAt', 'desc')
+    .orderBy('loads.id', 'desc')
+    .limit(PORTAL_LOADS_MAX);
+}
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+/** The driver portal: the user's own driver record, its company and dispatcher, the four figures and its loads. */
+export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPortalOutput> {
+  const company = await db.selectFrom('companies').select('name').where('id', '=', scope.companyId).executeTakeFirst();
+  const own = await findOwnDriver(db, scope);
+  const empty: DriverPortalOutput = {
+    driver: null,
+    companyName: company?.name ?? '',
+    dispatcher: null,
+    stats: { earnings: '0.00', pendingPayments: 0, pendingPaymentsAmount: '0.00', activeLoads: 0, milesThisMonth: 0 },
+    loads: [],
+  };
+  if (!own) return empty;
+  const driver = await db
+    .selectFrom('drivers')
+    .select([
+      'id',
+      'firstName',
+      'lastName',
+      'phone',
+      'status',
+      'gpsConsent',
+      'currentLocationLat',
+      'currentLocationLng',
+      sql<string | null>`to_json(last_location_update) #>> '{}'`.as('lastLocationUpdate'),
+    ])
+    .where('companyId', '=', scope.companyId)
+    .where('id', '=', own.id)
+    .executeTakeFirstOrThrow();
+  const dispatcher = own.dispatcherId
+    ? await db
+        .selectFrom('profiles')
+        .select(['firstName', 'lastName', 'phone'])
+        .where('companyId', '=', scope.companyId)
+        .where('userId', '=', own.dispatcherId)
+        .executeTakeFirst()
+    : undefined;
+  // The spec's figures, summed in SQL: earnings are the rate of delivered loads; pending payments
+  // the delivered loads with no paid invoice; miles this month the distance of loads delivered this month.
+  const stats = await db
+    .selectFrom('loads')
+    .select([
+      sql<string>`coalesce(sum(rate) filter (where status = 'delivered'), 0)::numeric(12, 2)::text`.as('earnings'),
+      sql<string>`count(*) filter (where status = 'delivered' and not exists (
+        select 1 from invoices i where i.company_id = loads.company_id and i.load_id = loads.id and i.status = 'paid'))`.as('pending'),
+      sql<string>`coalesce(sum(rate) filter (where status = 'delivered' and not exists (
+        select 1 from invoices i where i.company_id = loads.company_id and i.load_id = loads.id and i.status = 'paid')), 0)::numeric(12, 2)::text`.as(
+        'pendingAmount',
+      ),
+      sql<string>`count(*) filter (where status in (${sql.join(PORTAL_ACTIVE_STATUSES.map((status) => sql.lit(status)))}))`.as('active'),
+      sql<string>`coalesce(sum(distance) filter (where status = 'delivered'
+        and coalesce(status_updated_at, updated_at) >= date_trunc('month', now())), 0)::text`.as('miles'),
+    ])
+    .where('companyId', '=', scope.companyId)
+    .where('driverId', '=', own.id)
+    .executeTakeFirstOrThrow();
+  const loads = await portalLoads(db, scope.companyId).where('loads.driverId', '=', own.id).execute();
+  return {
+    driver: {
+      id: driver.id,
+      firstName: driver.firstName,
+      lastName: driver.lastName,
+      phone: driver.phone,
+      status: driver.status,
+      gpsConsent: driver.gpsConsent,
+      lat: toNumber(driver.currentLocationLat),
+      lng: toNumber(driver.currentLocationLng),
+      lastLocationUpdate: driver.lastLocationUpdate,
+    },
+    companyName: empty.companyName,
+    dispatcher: dispatcher ?? null,
+    stats: {
+      earnings: stats.earnings,
+      pendingPayments: Number(stats.pending),
+      pendingPaymentsAmount: stats.pendingAmount,
+      activeLoads: Number(stats.active),
+      milesThisMonth: Number(stats.miles),
+    },
+    loads: loads as PortalLoad[],
+  };
+}
+
+/** The carrier portal: the carrier of the user's own driver record, its drivers and their loads (or the carrier's). */
+export async function readCarrierPortal(db: Db, scope: Scope): Promise<CarrierPortalOutput> {
+  const own = await findOwnDriver(db, scope);
+  if (!own?.carrierId) return { carrier: null, drivers: [], loads: [] };
+  const carrier = await db
+    .selectFrom('carriers')
+    .select(['id', 'name', 'mcNumber', 'dotNumber', 'email', 'phone', 'contractSigned'])
+    .where('companyId', '=', scope.companyId)
+    .where('id', '=', own.carrierId)
+    .executeTakeFirst();
+  if (!carrier) return { carrier: null, drivers: [], loads: [] };
+  const drivers = await db
+    .selectFrom('drivers')
+    .select([
+      'id',
+      'firstName',
+      'lastName',
+      'phone',
+      'status',
+      sql<string | null>`to_json(last_location_update) #>> '{}'`.as('lastLocationUpdate'),
+    ])
+    .where('companyId', '=', scope.companyId)
+    .where('carrierId', '=', carrier.id)
+    .orderBy('firstName')
+    .orderBy('lastName')
+    .limit(500)
+    .execute();
+  const driverIds = drivers.map((driver) => driver.id);
+  const loads = await portalLoads(db, scope.companyId)
+    .where((eb) =>
+      eb.or([eb('loads.carrierId', '=', carrier.id), ...(driverIds.length > 0 ? [eb('loads.driverId', 'in', driverIds)] : [])]),
+    )
+    .execute();
+  return { carrier, drivers, loads: loads as PortalLoad[] };
+}

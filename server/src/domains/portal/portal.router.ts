@@ -1,0 +1,13 @@
+import { router } from '../../trpc/procedures.js';
+import { readCarrierPortalProcedure } from './read-carrier-portal.js';
+import { readDriverPortalProcedure } from './read-driver-portal.js';
+import { setGpsConsentProcedure } from './set-gps-consent.js';
+import { setLoadStepProcedure } from './set-load-step.js';
+
+/** The driver and carrier portals: anyone signed in, through their own driver record (drivers.user_id). */
+export const portalRouter = router({
+  driver: readDriverPortalProcedure,
+  carrier: readCarrierPortalProcedure,
+  setConsent: setGpsConsentProcedure,
+  setLoadStatus: setLoadStepProcedure,
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LOAD_STATUSES } from '../constants.js';
+
+/** The spec's texts of the driver and carrier portals. */
+export const PORTAL_TEXTS = {
+  consentEnabled: 'Location Sharing Enabled',
+  consentDisabled: 'Location Sharing Disabled',
+  permissionDenied: 'Permission Denied',
+  permissionDeniedDetail: 'Enable location in browser settings',
+  notSupported: 'Geolocation not supported by your browser',
+  consentFailed: 'Failed to save consent preference',
+  noCarrier: 'No carrier association found for this user',
+  carrierFailed: 'Failed to load carrier information',
+  noDriver: 'No driver record is linked to this account',
+  statusUpdated: 'Status Updated',
+  statusFailed: 'Failed to update status',
+} as const;
+
+/** The steps a driver sets on their own load, in order; the server refuses any other. */
+export const DRIVER_LOAD_STEPS = ['picked', 'in_transit', 'delivered'] as const;
+export type DriverLoadStep = (typeof DRIVER_LOAD_STEPS)[number];
+/** The status a step follows. */
+export const DRIVER_STEP_FROM: Record<DriverLoadStep, readonly string[]> = {
+  picked: ['assigned'],
+  in_transit: ['picked'],
+  delivered: ['in_transit'],
+};
+
+export const portalLoad = z.object({
+  id: z.uuid(),
+  loadNumber: z.string(),
+  pickupCity: z.string(),
+  pickupState: z.string(),
+  deliveryCity: z.string(),
+  deliveryState: z.string(),
+  pickupDate: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+  status: z.enum(LOAD_STATUSES),
+  rate: z.string().nullable(),
+  distance: z.string().nullable(),
+  driverName: z.string().nullable(),
+});
+export type PortalLoad = z.infer<typeof portalLoad>;
+
+export const driverPortalOutput = z.object({
+  driver: z
+    .object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string().nullable(),
+      status: z.string(),
+      gpsConsent: z.boolean(),
+      lat: z.number().nullable(),
+      lng: z.number().nullable(),
+      lastLocationUpdate: z.string().nullable(),
+    })
+    .nullable(),
+  companyName: z.string(),
+  dispatcher: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
+  stats: z.object({
+    /** Sum of rate on delivered loads (decimal string). */
+    earnings: z.string(),
+    /** Delivered loads with no invoice, or with none paid. */
+    pendingPayments: z.number().int(),
+    pendingPaymentsAmount: z.string(),
+    /** Pending, assigned or in_transit (the driver portal's reading). */
+    activeLoads: z.number().int(),
+    milesThisMonth: z.number(),
+  }),
+  loads: z.array(portalLoad),
+});
+export type DriverPortalOutput = z.infer<typeof driverPortalOutput>;
+
+export const setConsentInput = z.object({ consent: z.boolean({ error: 'Consent must be true or false' }) });
+export const setConsentOutput = z.object({ gpsConsent: z.boolean() });
+
+export const driverLoadStatusInput = z.object({
+  loadId: z.uuid('Invalid id'),
+  status: z.enum(DRIVER_LOAD_STEPS, { error: 'Invalid status' }),
+});
+export const driverLoadStatusOutput = z.object({ id: z.uuid(), status: z.enum(LOAD_STATUSES) });
+
+export const carrierPortalOutput = z.object({
+  carrier: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      mcNumber: z.string().nullable(),
+      dotNumber: z.string().nullable(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      contractSigned: z.boolean(),
+    })
+    .nullable(),
+  drivers: z.array(
+    z.object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string().nullable(),
+      status: z.string(),
+      lastLocationUpdate: z.string().nullable(),
+    }),
+  ),
+  loads: z.array(portalLoad),
+});
+export type CarrierPortalOutput = z.infer<typeof carrierPortalOutput>;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { withCompany } from '../../server/src/db/with-company.js';
+import { createCarrier, createDriver, createLoad } from '../support/factories.js';
+import { settle } from '../support/http.js';
+import { useTenants } from '../support/tenants.js';
+import { linkDriverAccount } from './security/matrix/portal.js';
+
+/** The driver and carrier portals: a driver's own record, figures and load steps; a carrier user's carrier. */
+const tenants = useTenants();
+const { as } = tenants;
+
+describe('portal.driver', () => {
+  it('shows the driver’s own record, company, dispatcher and the spec’s four figures', async () => {
+    const company = tenants.companyA;
+    const dispatcher = company.users.dispatcher;
+    const driverId = await linkDriverAccount(tenants.services, company, { consent: false });
+    const db = tenants.services.db;
+    const delivered = await createLoad(db, dispatcher, { driverId, status: 'delivered', rate: '1000.00' });
+    await createLoad(db, dispatcher, { driverId, status: 'delivered', rate: '250.50' });
+    await createLoad(db, dispatcher, { driverId, status: 'pending', rate: '999.00' });
+    await createLoad(db, dispatcher, { driverId, status: 'in_transit', rate: '10.00' });
+    await createLoad(db, dispatcher, { driverId, status: 'picked', rate: '10.00' });
+    // Another driver's load never shows.
+    await createLoad(db, dispatcher, { driverId: await createDriver(db, dispatcher), status: 'delivered', rate: '5000.00' });
+    // One delivered load is invoiced and paid: no longer pending payment.
+    const invoice = await tenants.owner
+      .insertInto('invoices')
+      .values({
+        companyId: company.companyId,
+        loadId: delivered,
+        invoiceNumber: 'INV-20261101-001',
+        amount: '1000.00',
+        invoiceDate: '2026-11-01',
+        dueDate: '2026-12-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const status of ['sent', 'paid'] as const) {
+      await tenants.owner.updateTable('invoices').set({ status }).where('id', '=', invoice.id).execute();
+    }
+
+    const portal = await (await as('driver')).portal.driver();
+    expect(portal.driver).toMatchObject({ id: driverId, gpsConsent: false });
+    expect(portal.companyName).toBe(company.name);
+    expect(portal.dispatcher).toMatchObject({ firstName: 'Dee' });
+    expect(portal.stats).toMatchObject({ earnings: '1250.50', pendingPayments: 1, pendingPaymentsAmount: '250.50', activeLoads: 2 });
+    expect(portal.loads).toHaveLength(5);
+  });
+
+  it('answers no driver and nothing of the company to an account without a driver record', async () => {
+    const portal = await (await as('sales')).portal.driver();
+    expect(portal).toMatchObject({ driver: null, dispatcher: null, loads: [] });
+  });
+
+  it('turns consent on and off on the driver’s own record only', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA, { consent: false });
+    const driver = await as('driver');
+    expect(await driver.portal.setConsent({ consent: true })).toEqual({ gpsConsent: true });
+    expect((await driver.portal.driver()).driver?.gpsConsent).toBe(true);
+    await driver.portal.setConsent({ consent: false });
+    const row = await tenants.owner.selectFrom('drivers').select('gpsConsent').where('id', '=', driverId).executeTakeFirstOrThrow();
+    expect(row.gpsConsent).toBe(false);
+    expect((await settle((await as('dispatcher')).portal.setConsent({ consent: true })))?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('portal.setLoadStatus', () => {
+  it('moves the driver’s own load one step at a time: picked, in_transit, delivered', async () => {
+    const company = tenants.companyA;
+    const driverId = await linkDriverAccount(tenants.services, company);
+    const loadId = await createLoad(tenants.services.db, company.users.dispatcher, { driverId, status: 'assigned' });
+    const driver = await as('driver');
+    const skip = await settle(driver.portal.setLoadStatus({ loadId, status: 'delivered' }));
+    expect(skip?.code).toBe('BAD_REQUEST');
+    expect(skip?.message).toContain('Invalid status');
+    for (const status of ['picked', 'in_transit', 'delivered'] as const) {
+      expect(await driver.portal.setLoadStatus({ loadId, status })).toEqual({ id: loadId, status });
+    }
+    // Not a driver's step at all.
+    expect((await settle(driver.portal.setLoadStatus({ loadId, status: 'cancelled' as never })))?.code).toBe('BAD_REQUEST');
+  });
+
+  it('finds no other driver’s load and no other company’s, alike', async () => {
+    const company = tenants.companyA;
+    await linkDriverAccount(tenants.services, company);
+    const otherDriver = await createDriver(tenants.services.db, company.users.dispatcher);
+    const notMine = await createLoad(tenants.services.db, company.users.dispatcher, { driverId: otherDriver, status: 'assigned' });
+    const foreignDriver = await linkDriverAccount(tenants.services, tenants.companyB);
+    const foreign = await createLoad(tenants.services.db, tenants.companyB.users.dispatcher, {
+      driverId: foreignDriver,
+      status: 'assigned',
+    });
+    const driver = await as('driver');
+    const a = await settle(driver.portal.setLoadStatus({ loadId: notMine, status: 'picked' }));
+    const b = await settle(driver.portal.setLoadStatus({ loadId: foreign, status: 'picked' }));
+    expect({ code: a?.code, message: a?.message }).toEqual({ code: 'NOT_FOUND', message: 'Load not found' });
+    expect({ code: b?.code, message: b?.message }).toEqual({ code: 'NOT_FOUND', message: 'Load not found' });
+  });
+});
+
+describe('portal.carrier', () => {
+  it('shows a carrier user its carrier, that carrier’s drivers and their loads, nothing else', async () => {
+    const company = tenants.companyA;
+    const db = tenants.services.db;
+    const carrierId = await createCarrier(db, company.users.admin, { name: 'Portal Carrier' });
+    await withCompany(db, company.users.admin, (tx) =>
+      tx.updateTable('carriers').set({ contractSigned: true }).where('id', '=', carrierId).execute(),
+    );
+    const ownDriver = await linkDriverAccount(tenants.services, company, { carrierId });
+    const fellow = await createDriver(db, company.users.admin, { firstName: 'Fellow' });
+    await withCompany(db, company.users.admin, (tx) => tx.updateTable('drivers').set({ carrierId }).where('id', '=', fellow).execute());
+    const outsider = await createDriver(db, company.users.admin, { firstName: 'Outsider' });
+    const fellowLoad = await createLoad(db, company.users.dispatcher, { driverId: fellow });
+    const ownLoad = await createLoad(db, company.users.dispatcher, { driverId: ownDriver });
+    const outsiderLoad = await createLoad(db, company.users.dispatcher, { driverId: outsider });
+
+    const portal = await (await as('driver')).portal.carrier();
+    expect(portal.carrier).toMatchObject({ id: carrierId, name: 'Portal Carrier', contractSigned: true });
+    expect(portal.drivers.map((driver) => driver.id).sort()).toEqual([ownDriver, fellow].sort());
+    const loadIds = portal.loads.map((load) => load.id);
+    expect(loadIds).toEqual(expect.arrayContaining([fellowLoad, ownLoad]));
+    expect(loadIds).not.toContain(outsiderLoad);
+  });
+
+  it('answers no carrier to a driver without one and to staff', async () => {
+    await linkDriverAccount(tenants.services, tenants.companyB);
+    expect(await (await as('driver', tenants.companyB)).portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
+    expect(await (await as('admin')).portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
+  });
+});

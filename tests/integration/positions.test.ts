@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { POSITION_BATCH_MAX, POSITION_TEXTS } from '#shared/schemas/positions.js';
+import { settle } from '../support/http.js';
+import { useTenants } from '../support/tenants.js';
+import { linkDriverAccount } from './security/matrix/portal.js';
+
+/** positions.report: a driver's own batches, validated, idempotent, refused without consent. */
+const tenants = useTenants();
+const { as } = tenants;
+
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const position = (minutesAgo: number, lat = 32.7767, lng = -96.797) => ({
+  idempotencyKey: randomUUID(),
+  recordedAt: at(minutesAgo),
+  lat,
+  lng,
+  accuracy: 10,
+});
+
+const storedFor = (driverId: string) =>
+  tenants.owner.selectFrom('positions').selectAll().where('driverId', '=', driverId).orderBy('recordedAt').execute();
+const driverRow = (driverId: string) =>
+  tenants.owner
+    .selectFrom('drivers')
+    .select(['currentLocationLat', 'currentLocationLng', 'lastLocationUpdate'])
+    .where('id', '=', driverId)
+    .executeTakeFirstOrThrow();
+
+describe('positions.report', () => {
+  it('stores a batch and moves the driver to its newest position, in one call', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
+    const driver = await as('driver');
+    const batch = [position(3, 33.1, -97.1), position(1, 33.3, -97.3), position(2, 33.2, -97.2)];
+    const result = await driver.positions.report({ positions: batch });
+    expect(result).toMatchObject({ stored: 3, duplicates: 0, latest: { lat: 33.3, lng: -97.3 } });
+    expect((await storedFor(driverId)).map((row) => Number(row.lat))).toEqual([33.1, 33.2, 33.3]);
+    const row = await driverRow(driverId);
+    expect(Number(row.currentLocationLat)).toBe(33.3);
+    expect(new Date(row.lastLocationUpdate).toISOString()).toBe(batch[1]?.recordedAt);
+  });
+
+  it('is idempotent: the same batch sent again stores nothing twice, and late positions do not move the driver back', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
+    const driver = await as('driver');
+    const batch = [position(1, 40, -100)];
+    await driver.positions.report({ positions: batch });
+    const again = await driver.positions.report({ positions: [...batch, batch[0] as (typeof batch)[0]] });
+    expect(again).toMatchObject({ stored: 0, duplicates: 1 });
+    // A position queued offline an hour ago arrives now: stored, but the latest stays.
+    const late = await driver.positions.report({ positions: [position(60, 41, -101)] });
+    expect(late).toMatchObject({ stored: 1, latest: { lat: 40, lng: -100 } });
+    expect(await storedFor(driverId)).toHaveLength(2);
+  });
+
+  it('refuses every position while consent is off, and stores none', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA, { consent: false });
+    const driver = await as('driver');
+    const error = await settle(driver.positions.report({ positions: [position(1)] }));
+    expect({ code: error?.code, message: error?.message }).toEqual({ code: 'FORBIDDEN', message: POSITION_TEXTS.consentOff });
+    expect(await storedFor(driverId)).toEqual([]);
+    expect((await driverRow(driverId)).lastLocationUpdate).toBeNull();
+  });
+
+  it('validates ranges, time and accuracy, naming the field, and stores nothing of a bad batch', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
+    const driver = await as('driver');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ lat: 91 }, 'Latitude must be between -90 and 90'],
+      [{ lng: -181 }, 'Longitude must be between -180 and 180'],
+      [{ recordedAt: new Date(Date.now() + 3_600_000).toISOString() }, 'Recorded at is in the future'],
+      [{ recordedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() }, 'Recorded at is older than 7 days'],
+      [{ accuracy: -1 }, 'Accuracy must be at least 0'],
+      [{ idempotencyKey: 'not-a-key' }, 'Idempotency key is invalid'],
+    ];
+    for (const [change, message] of cases) {
+      const error = await settle(driver.positions.report({ positions: [position(1), { ...position(1), ...change }] as never }));
+      expect(error?.code, message).toBe('BAD_REQUEST');
+      expect(error?.message).toContain(message);
+    }
+    const tooMany = Array.from({ length: POSITION_BATCH_MAX + 1 }, () => position(1));
+    expect((await settle(driver.positions.report({ positions: tooMany })))?.message).toContain('at most 100');
+    expect((await settle(driver.positions.report({ positions: [] })))?.code).toBe('BAD_REQUEST');
+    expect(await storedFor(driverId)).toEqual([]);
+  });
+
+  it('reports only for the caller’s own record: staff and other companies’ drivers are refused, and the database refuses a forged row', async () => {
+    const ownId = await linkDriverAccount(tenants.services, tenants.companyA);
+    for (const persona of ['admin', 'dispatcher', 'sales', 'treasury'] as const) {
+      const error = await settle((await as(persona)).positions.report({ positions: [position(1)] }));
+      expect(error?.code).toBe('FORBIDDEN');
+    }
+    // Company B's driver reports for their own record only; A's driver is untouched.
+    const foreignId = await linkDriverAccount(tenants.services, tenants.companyB);
+    await (await as('driver', tenants.companyB)).positions.report({ positions: [position(1, 10, 10)] });
+    expect(await storedFor(foreignId)).toHaveLength(1);
+    expect(await storedFor(ownId)).toEqual([]);
+    // Row-level security: a dispatcher's transaction cannot insert a position for a driver who is not theirs.
+    const { withCompany } = await import('../../server/src/db/with-company.js');
+    const dispatcher = tenants.companyA.users.dispatcher;
+    await expect(
+      withCompany(tenants.services.db, dispatcher, (tx) =>
+        tx
+          .insertInto('positions')
+          .values({ companyId: dispatcher.companyId, driverId: ownId, idempotencyKey: randomUUID(), recordedAt: at(1), lat: '1', lng: '1' })
+          .execute(),
+      ),
+    ).rejects.toThrow(/row-level security/);
+  });
+});

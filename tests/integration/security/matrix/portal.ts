@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { withCompany } from '../../../../server/src/db/with-company.js';
+import type { AppServices } from '../../../../server/src/services/services.js';
+import { createDriver, createLoad, type TestCompany } from '../../../support/factories.js';
+import { SIGNED_IN, type ProcedureRule, type Sample } from '../authorization-matrix.js';
+
+/**
+ * Links the company's driver member (the persona with no role) to a new driver record, as
+ * accepting a driver's invitation does; with a carrier, that account is a carrier user.
+ */
+export async function linkDriverAccount(
+  services: AppServices,
+  company: TestCompany,
+  options: { consent?: boolean; carrierId?: string | null; userId?: string } = {},
+): Promise<string> {
+  const admin = company.users.admin;
+  const driverId = await createDriver(services.db, admin, { firstName: 'Dri', lastName: `Linked ${randomUUID().slice(0, 6)}` });
+  await withCompany(services.db, admin, (tx) =>
+    tx
+      .updateTable('drivers')
+      .set({
+        userId: options.userId ?? company.users.driver.userId,
+        gpsConsent: options.consent ?? true,
+        carrierId: options.carrierId ?? null,
+        dispatcherId: company.users.dispatcher.userId,
+      })
+      .where('id', '=', driverId)
+      .execute(),
+  );
+  return driverId;
+}
+
+/** Whether the sample's caller is its company's driver member (the only one these inputs link). */
+const isDriver = ({ company, user }: Sample) => user !== null && user.userId === company.users.driver.userId;
+
+/** Only the driver persona gets a linked record; everyone else calls with none (and is refused). */
+export const portalRules = {
+  'portal.driver': { type: 'query', allowed: SIGNED_IN, input: () => undefined },
+  'portal.carrier': { type: 'query', allowed: SIGNED_IN, input: () => undefined },
+  'portal.setConsent': {
+    type: 'mutation',
+    allowed: ['driver'],
+    input: async (sample) => {
+      if (isDriver(sample)) await linkDriverAccount(sample.services, sample.company, { consent: false });
+      return { consent: true };
+    },
+  },
+  'portal.setLoadStatus': {
+    type: 'mutation',
+    allowed: ['driver'],
+    input: async (sample) => {
+      if (!isDriver(sample)) return { loadId: randomUUID(), status: 'picked' };
+      const driverId = await linkDriverAccount(sample.services, sample.company);
+      const loadId = await createLoad(sample.services.db, sample.company.users.dispatcher, { driverId, status: 'assigned' });
+      return { loadId, status: 'picked' };
+    },
+  },
+} satisfies Record<string, ProcedureRule>;
