@@ -16,9 +16,14 @@ import { queryClient, sessionLost, trpc } from './trpc';
  * and those that count or summarise them.
  */
 export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: readonly string[] }> = {
-  loads: { rows: ['loads.list', 'loads.get'], counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch'] },
+  // The fleet map holds each driver's current load (fleet.list).
+  loads: {
+    rows: ['loads.list', 'loads.get'],
+    counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch', 'fleet.list'],
+  },
+  // A driver's reported position moves their row of the fleet map (positions.report updates drivers).
   drivers: {
-    rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions'],
+    rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions', 'fleet.list'],
     counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch'],
   },
   brokers: { rows: ['brokers.list', 'brokers.get', 'loads.formOptions'], counts: ['dashboard.summary'] },

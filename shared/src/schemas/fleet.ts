@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 
-/** The spec's GPS freshness (minutes since the last location update): under 5 Active, 5 to under 30 Idle, 30 or more (or never) Offline. */
-export const FRESHNESS_MINUTES = { idle: 5, offline: 30 } as const;
-export const FRESHNESS = ['active', 'idle', 'offline'] as const;
-export type Freshness = (typeof FRESHNESS)[number];
-export const FRESHNESS_LABELS: Record<Freshness, string> = { active: 'Active', idle: 'Idle', offline: 'Offline' };
-/** Marker colours: green (active), yellow (idle), red (offline). */
-export const FRESHNESS_COLORS: Record<Freshness, string> = { active: '#16a34a', idle: '#eab308', offline: '#dc2626' };
+/** The spec's GPS freshness (shared/src/rules/geo.ts): under 5 minutes Active, 5 to under 30 Idle, 30 or more (or never) Offline. */
+export { gpsFreshness as freshnessOf, type GpsFreshness as Freshness } from '../rules/geo.js';
+export const FRESHNESS_LABELS = { active: 'Active', idle: 'Idle', offline: 'Offline' } as const;
 
-export function freshnessOf(lastLocationUpdate: string | Date | null, now: number = Date.now()): Freshness {
-  if (lastLocationUpdate === null) return 'offline';
-  const minutes = (now - new Date(lastLocationUpdate).getTime()) / 60_000;
-  if (minutes < FRESHNESS_MINUTES.idle) return 'active';
-  if (minutes < FRESHNESS_MINUTES.offline) return 'idle';
-  return 'offline';
-}
-
-/** The spec's constants: refresh every 90 s; the middle of the US at zoom 4; clustering radius 40-60, max zoom 16. */
+/** The spec's constants: refresh every 90 s; clustering radius in 40-60 and max zoom 16 (the map's centre and zoom: US_CENTER, DEFAULT_MAP_ZOOM). */
 export const FLEET_REFRESH_MS = 90_000;
-export const FLEET_MAP_CENTER: [number, number] = [-98.5795, 39.8283];
-export const FLEET_MAP_ZOOM = 4;
 export const FLEET_CLUSTER = { radius: 50, maxZoom: 16 } as const;
 /** At most this many drivers in one answer (the map stays smooth with 10,000). */
 export const FLEET_MAX_DRIVERS = 20_000;
