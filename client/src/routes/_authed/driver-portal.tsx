@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { DriverPortalPage } from '../../features/driver-portal/DriverPortalPage';
 
 export const Route = createFileRoute('/_authed/driver-portal')({
-  component: () => <WaypointPage title="Driver Portal" />,
+  component: DriverPortalPage,
 });

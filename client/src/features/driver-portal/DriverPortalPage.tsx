@@ -1,0 +1,203 @@
+import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucide-react';
+import { gpsFreshness } from '#shared/rules/geo.js';
+import { DRIVER_LOAD_STEPS, DRIVER_STEP_FROM, PORTAL_TEXTS, type DriverLoadStep, type PortalLoad } from '#shared/schemas/portal.js';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { StatusBadge, statusLabel } from '../../components/StatusBadge';
+import { notify } from '../../components/toaster';
+import { reportFailure, useFailureToast } from '../../lib/errors';
+import { formatAge, formatCoordinate, formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { StatCard } from '../dashboard/StatCard';
+import { PortalDocuments } from './PortalDocuments';
+import { LocationSharing } from './LocationSharing';
+import { usePositionReporting } from './use-position-reporting';
+
+const STEP_LABELS: Record<DriverLoadStep, string> = {
+  picked: 'Mark Picked Up',
+  in_transit: 'Mark In Transit',
+  delivered: 'Mark Delivered',
+};
+
+/** The next step a driver may set on this load, if any. */
+const nextStep = (status: string): DriverLoadStep | undefined => DRIVER_LOAD_STEPS.find((step) => DRIVER_STEP_FROM[step].includes(status));
+
+function LoadCard({ load }: { load: PortalLoad }) {
+  const utils = trpc.useUtils();
+  const setStatus = trpc.portal.setLoadStatus.useMutation({
+    onSuccess: () => notify.success(PORTAL_TEXTS.statusUpdated),
+    onError: (error) => reportFailure(PORTAL_TEXTS.statusFailed, error),
+    onSettled: () => utils.portal.driver.invalidate(),
+  });
+  const step = nextStep(load.status);
+  return (
+    <Card.Root variant="outline" bg="white" as="li" listStyleType="none">
+      <Card.Body p="4">
+        <Stack gap="2">
+          <HStack justify="space-between" gap="2" wrap="wrap">
+            <Text fontWeight="semibold">{load.loadNumber}</Text>
+            <StatusBadge status={load.status} />
+          </HStack>
+          <Text>
+            {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState}
+          </Text>
+          <Text fontSize="sm" color="gray.700">
+            Pickup {formatDate(load.pickupDate)} · Delivery {formatDate(load.deliveryDate)} · {formatMoney(load.rate)}
+          </Text>
+          {step ? (
+            <Button
+              alignSelf="start"
+              size="sm"
+              colorPalette="blue"
+              loading={setStatus.isPending}
+              onClick={() => setStatus.mutate({ loadId: load.id, status: step })}
+              aria-label={`${STEP_LABELS[step]}: ${load.loadNumber}`}
+            >
+              {STEP_LABELS[step]}
+            </Button>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The driver portal (phone first): the four figures, the company and the dispatcher (call and
+ * text), the current location, location sharing with consent, the driver's loads with the steps
+ * a driver sets, and the driver's documents. Reports the phone's position while consent is on.
+ */
+export function DriverPortalPage() {
+  const portal = trpc.portal.driver.useQuery(undefined, { refetchInterval: 90_000 });
+  useFailureToast(portal);
+  const data = portal.data;
+  const consent = data?.driver?.gpsConsent ?? false;
+  const { queued } = usePositionReporting(consent);
+
+  if (!data) {
+    return (
+      <Stack gap="6">
+        <PageHeader title="Driver Portal" />
+        <QueryState isLoading={portal.isPending} error={portal.error} isEmpty={false} emptyText="" onRetry={() => void portal.refetch()}>
+          {null}
+        </QueryState>
+      </Stack>
+    );
+  }
+  if (!data.driver) {
+    return (
+      <Stack gap="6">
+        <PageHeader title="Driver Portal" />
+        <Text>{PORTAL_TEXTS.noDriver}</Text>
+      </Stack>
+    );
+  }
+  const driver = data.driver;
+  const freshness = gpsFreshness(driver.lastLocationUpdate);
+  const stats = [
+    { label: 'Total Earnings', value: formatMoney(data.stats.earnings), icon: DollarSign },
+    {
+      label: 'Pending Payments',
+      value: `${data.stats.pendingPayments} (${formatMoney(data.stats.pendingPaymentsAmount)})`,
+      icon: Hourglass,
+    },
+    { label: 'Active Loads', value: data.stats.activeLoads, icon: Truck },
+    { label: 'Miles This Month', value: formatNumber(data.stats.milesThisMonth), icon: Gauge },
+  ];
+  const dispatcherName = data.dispatcher ? `${data.dispatcher.firstName} ${data.dispatcher.lastName}` : null;
+  return (
+    <Stack gap="5">
+      <PageHeader title="Driver Portal" subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`} />
+      <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 2, xl: 4 }} gap="3">
+        {stats.map((stat) => (
+          <StatCard key={stat.label} label={stat.label} value={stat.value} icon={stat.icon} isLoading={false} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <Card.Root variant="outline" bg="white" as="section" aria-labelledby="company-heading">
+          <Card.Body>
+            <Heading as="h2" size="md" id="company-heading">
+              Company
+            </Heading>
+            <Text mt="2">{data.companyName}</Text>
+            <Text fontSize="sm" color="gray.700">
+              Status: {statusLabel(driver.status)}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root variant="outline" bg="white" as="section" aria-labelledby="dispatcher-heading">
+          <Card.Body>
+            <Heading as="h2" size="md" id="dispatcher-heading">
+              Dispatcher
+            </Heading>
+            {dispatcherName ? (
+              <Stack gap="2" mt="2">
+                <Text>{dispatcherName}</Text>
+                {data.dispatcher?.phone ? (
+                  <HStack gap="2">
+                    <Button asChild size="sm" colorPalette="green">
+                      <a href={`tel:${data.dispatcher.phone}`} aria-label={`Call ${dispatcherName}`}>
+                        <Phone size={16} /> Call
+                      </a>
+                    </Button>
+                    <Button asChild size="sm" variant="outline">
+                      <a href={`sms:${data.dispatcher.phone}`} aria-label={`Text ${dispatcherName}`}>
+                        <MessageSquare size={16} /> Text
+                      </a>
+                    </Button>
+                  </HStack>
+                ) : (
+                  <Text fontSize="sm" color="gray.700">
+                    No phone number on file
+                  </Text>
+                )}
+              </Stack>
+            ) : (
+              <Text mt="2" color="gray.700">
+                No dispatcher assigned
+              </Text>
+            )}
+          </Card.Body>
+        </Card.Root>
+        <Card.Root variant="outline" bg="white" as="section" aria-labelledby="location-heading">
+          <Card.Body>
+            <HStack justify="space-between">
+              <Heading as="h2" size="md" id="location-heading">
+                Current Location
+              </Heading>
+              <StatusBadge status={freshness} />
+            </HStack>
+            <Text mt="2" fontFamily="mono" data-testid="current-location">
+              {driver.lat !== null && driver.lng !== null
+                ? `${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}`
+                : 'No location shared yet'}
+            </Text>
+            <Text fontSize="sm" color="gray.700">
+              Last update: {formatAge(driver.lastLocationUpdate)}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+      <LocationSharing consent={consent} queued={queued} />
+      <Box as="section" aria-labelledby="my-loads-heading">
+        <HStack justify="space-between" mb="2">
+          <Heading as="h2" size="md" id="my-loads-heading">
+            My Loads
+          </Heading>
+          <Badge>{data.loads.length}</Badge>
+        </HStack>
+        {data.loads.length === 0 ? (
+          <Text color="gray.700">No loads assigned to you yet.</Text>
+        ) : (
+          <Stack as="ul" gap="3" p="0" m="0">
+            {data.loads.map((load) => (
+              <LoadCard key={load.id} load={load} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <PortalDocuments />
+    </Stack>
+  );
+}
