@@ -9,6 +9,7 @@ import {
   test,
   trackExternalRequests,
 } from './support/fixtures';
+import { verifyEmailFromMail } from './support/verify-email';
 
 /**
  * The generic dashboard and the WIP assignments panel: an admin reviews requests on
@@ -188,9 +189,11 @@ test("a new company's admin finds the WIP panel empty", async ({ page }) => {
   await form.getByLabel('Company Name').fill(`Empty Lane Freight ${stamp}`);
   await form.getByLabel('First Name').fill('Erin');
   await form.getByLabel('Last Name').fill('Empty');
-  await form.getByLabel('Email').fill(`erin-${stamp}@example.test`);
+  const email = `erin-${stamp}@example.test`;
+  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill('secret-password');
   await form.getByRole('button', { name: 'Create Account' }).click();
+  await verifyEmailFromMail(page, email);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   const panel = page.getByRole('region', { name: 'WIP Assignments' });
   await expect(panel.getByText('No assignments found', { exact: true })).toBeVisible();
