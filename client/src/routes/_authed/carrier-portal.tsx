@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { CarrierPortalPage } from '../../features/carrier-portal/CarrierPortalPage';
 
 export const Route = createFileRoute('/_authed/carrier-portal')({
-  component: () => <WaypointPage title="Carrier Portal" />,
+  component: CarrierPortalPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaypointPage } from '../../components/PageHeader';
+import { FleetMapPage } from '../../features/fleet-map/FleetMapPage';
 
 export const Route = createFileRoute('/_authed/fleet-map')({
-  component: () => <WaypointPage title="Fleet Map" />,
+  component: FleetMapPage,
 });

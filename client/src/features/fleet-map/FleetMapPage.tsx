@@ -1,0 +1,233 @@
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Box, Button, Card, Center, Grid, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { MessageSquare, Phone } from 'lucide-react';
+import { gpsFreshness, type GpsFreshness } from '#shared/rules/geo.js';
+import { FLEET_REFRESH_MS, FRESHNESS_LABELS, type FleetDriver } from '#shared/schemas/fleet.js';
+import { PageHeader } from '../../components/PageHeader';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useFailureToast, FETCH_FAILED } from '../../lib/errors';
+import { formatAge, formatCoordinate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { FRESHNESS_COLOURS, MAP_TEXTS } from '../maps/map-types';
+import type { FleetPoint } from './cluster-protocol';
+
+// MapLibre and the clustering worker load only on this screen.
+const FleetMap = lazy(() => import('./FleetMap'));
+
+class MapUnavailable extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Center h="full" role="alert">
+        <Text color="red.700">{MAP_TEXTS.unavailable}</Text>
+      </Center>
+    );
+  }
+}
+
+/** The current time, ticking, so freshness moves on while the screen is open. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
+  const name = `${driver.firstName} ${driver.lastName}`;
+  const load = driver.currentLoad;
+  return (
+    <Card.Root variant="outline" bg="white" as="section" aria-labelledby="fleet-driver-heading" data-testid="fleet-driver-panel">
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap">
+            <Heading as="h2" size="md" id="fleet-driver-heading">
+              {name}
+            </Heading>
+            <StatusBadge status={gpsFreshness(driver.lastLocationUpdate, now)} />
+          </HStack>
+          <Text fontSize="sm" color="gray.700">
+            {driver.companyName} · Last update {formatAge(driver.lastLocationUpdate, now)}
+            {driver.lat !== null && driver.lng !== null ? ` · ${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}` : ''}
+          </Text>
+          {driver.phone ? (
+            <HStack gap="2">
+              <Button asChild size="sm" colorPalette="green">
+                <a href={`tel:${driver.phone}`} aria-label={`Call ${name}`}>
+                  <Phone size={16} /> Call
+                </a>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <a href={`sms:${driver.phone}`} aria-label={`Text ${name}`}>
+                  <MessageSquare size={16} /> Text
+                </a>
+              </Button>
+            </HStack>
+          ) : (
+            <Text fontSize="sm">No phone number on file</Text>
+          )}
+          <Box>
+            <Heading as="h3" size="sm" mb="1">
+              Current Load
+            </Heading>
+            {load ? (
+              <Stack gap="1" fontSize="sm">
+                <HStack justify="space-between">
+                  <Text fontWeight="semibold">{load.loadNumber}</Text>
+                  <StatusBadge status={load.status} />
+                </HStack>
+                <Text>
+                  {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState}
+                </Text>
+                <Text>
+                  Broker: {load.brokerName ?? '—'}
+                  {load.brokerPhone ? (
+                    <>
+                      {' · '}
+                      <a href={`tel:${load.brokerPhone}`}>{load.brokerPhone}</a>
+                    </>
+                  ) : null}
+                </Text>
+              </Stack>
+            ) : (
+              <Text fontSize="sm">No active load</Text>
+            )}
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The fleet map (admins and dispatchers; a master admin sees every company's drivers): driver
+ * search, Active / Idle / Offline counts, the clustered map and the selected driver's panel with
+ * call and text links and the current load. Live: a reported position changes the driver's row
+ * (LIVE_RULES re-reads fleet.list); every 90 seconds it is read again anyway.
+ */
+export function FleetMapPage() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const fleet = trpc.fleet.list.useQuery(debounced ? { search: debounced } : {}, {
+    refetchInterval: FLEET_REFRESH_MS,
+    placeholderData: (previous) => previous,
+  });
+  useFailureToast(fleet, 'Error', FETCH_FAILED);
+  const now = useNow(30_000);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const drivers = useMemo(() => fleet.data?.drivers ?? [], [fleet.data]);
+
+  const counts = useMemo(() => {
+    const result: Record<GpsFreshness, number> = { active: 0, idle: 0, offline: 0 };
+    for (const driver of drivers) result[gpsFreshness(driver.lastLocationUpdate, now)] += 1;
+    return result;
+  }, [drivers, now]);
+  const points = useMemo<FleetPoint[]>(
+    () =>
+      drivers.flatMap((driver) =>
+        driver.lat !== null && driver.lng !== null
+          ? [{ id: driver.id, lat: driver.lat, lng: driver.lng, freshness: gpsFreshness(driver.lastLocationUpdate, now) }]
+          : [],
+      ),
+    [drivers, now],
+  );
+  const selected = drivers.find((driver) => driver.id === selectedId) ?? null;
+  const listed = drivers.slice(0, 200);
+
+  return (
+    <Stack gap="4">
+      <PageHeader title="Fleet Map" subtitle="Live driver locations" />
+      <HStack gap="3" wrap="wrap" align="end">
+        <Box flex="1" minW="220px">
+          <Input
+            type="search"
+            placeholder="Search drivers..."
+            aria-label="Search drivers"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            bg="white"
+          />
+        </Box>
+        {fleet.isFetching ? <Spinner size="sm" aria-label="Refreshing" /> : null}
+      </HStack>
+      <SimpleGrid columns={3} gap="3" as="section" aria-label="Driver counts">
+        {(['active', 'idle', 'offline'] as const).map((freshness) => (
+          <Card.Root key={freshness} variant="outline" bg="white">
+            <Card.Body p="3">
+              <HStack gap="2">
+                <Box w="3" h="3" borderRadius="full" bg={FRESHNESS_COLOURS[freshness]} aria-hidden />
+                <Text fontSize="sm" color="gray.700">
+                  {FRESHNESS_LABELS[freshness]}
+                </Text>
+              </HStack>
+              <Text fontSize="2xl" fontWeight="bold" data-testid={`fleet-count-${freshness}`}>
+                {fleet.isPending ? '—' : counts[freshness]}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4">
+        <Box h={{ base: '380px', lg: '560px' }}>
+          <MapUnavailable>
+            <Suspense
+              fallback={
+                <Center h="full" role="status">
+                  <Spinner />
+                  <Text srOnly>{MAP_TEXTS.loading}</Text>
+                </Center>
+              }
+            >
+              <FleetMap points={points} selectedId={selectedId} onSelect={setSelectedId} height="100%" />
+            </Suspense>
+          </MapUnavailable>
+        </Box>
+        <Stack gap="3">
+          {selected ? <DriverPanel driver={selected} now={now} /> : <Text color="gray.700">Select a driver to see their details.</Text>}
+          <Card.Root variant="outline" bg="white" as="section" aria-labelledby="fleet-drivers-heading">
+            <Card.Body p="3">
+              <Heading as="h2" size="sm" id="fleet-drivers-heading" mb="2">
+                Drivers ({drivers.length})
+              </Heading>
+              {fleet.isPending ? (
+                <Spinner size="sm" />
+              ) : drivers.length === 0 ? (
+                <Text fontSize="sm">No drivers found</Text>
+              ) : (
+                <Stack as="ul" gap="1" maxH="320px" overflowY="auto" p="0" m="0">
+                  {listed.map((driver) => {
+                    const freshness = gpsFreshness(driver.lastLocationUpdate, now);
+                    return (
+                      <Box as="li" key={driver.id} listStyleType="none">
+                        <Button
+                          variant={driver.id === selectedId ? 'subtle' : 'ghost'}
+                          size="sm"
+                          w="full"
+                          justifyContent="space-between"
+                          onClick={() => setSelectedId(driver.id)}
+                          aria-pressed={driver.id === selectedId}
+                        >
+                          <Text truncate>
+                            {driver.firstName} {driver.lastName}
+                          </Text>
+                          <StatusBadge status={freshness} />
+                        </Button>
+                      </Box>
+                    );
+                  })}
+                </Stack>
+              )}
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}
