@@ -14,6 +14,10 @@ import { insertInvoice } from '../domains/invoices/invoices.repository.js';
  * Paid dates are the seeding time (the app role may not write paid_at), so every demo payment
  * counts in Paid This Month.
  */
+/** How many demo invoices, over how many days of delivered loads. */
+const DEMO_INVOICES = 36;
+const DEMO_DAYS = 180;
+
 export async function seedDemoInvoices(db: Db, companyId: string): Promise<boolean> {
   const setup = await withCompany(db, { companyId, userId: null }, async (tx) => {
     if (await tx.selectFrom('invoices').select('id').limit(1).executeTakeFirst()) return null;
@@ -30,22 +34,27 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
       .where('loads.status', '=', 'delivered')
       .where('loads.deliveryDate', 'is not', null)
       .where('loads.rate', 'is not', null)
+      .where('loads.deliveryDate', '>=', addDays(new Date().toISOString().slice(0, 10), -DEMO_DAYS))
       .orderBy('loads.deliveryDate', 'desc')
       .orderBy('loads.id')
-      .limit(36)
+      .limit(1000)
       .execute();
-    return { staff, loads };
+    // Spread over the months: every n-th delivered load, newest first.
+    const step = Math.max(1, Math.floor(loads.length / DEMO_INVOICES));
+    return { staff, loads: loads.filter((_, index) => index % step === 0).slice(0, DEMO_INVOICES) };
   });
   if (!setup) return false;
   const treasury = setup.staff.find((member) => member.role === 'treasury')?.userId ?? setup.staff[0]?.userId;
   if (!treasury || setup.loads.length === 0) return false;
   const today = new Date().toISOString().slice(0, 10);
 
-  await withCompany(db, { companyId, userId: treasury }, async (tx) => {
-    const scope = { companyId, userId: treasury, role: 'treasury' as const, isMasterAdmin: false, readsCompanyId: companyId };
-    for (const [index, load] of setup.loads.entries()) {
-      const invoiceDate = load.deliveryDate as string;
-      const dueDate = dueDateFor(invoiceDate, load.paymentTerms) ?? addDays(invoiceDate, 30);
+  const scope = { companyId, userId: treasury, role: 'treasury' as const, isMasterAdmin: false, readsCompanyId: companyId };
+  // Oldest first, each in its own transaction (so its own created_at): the newest invoices top the list.
+  for (const [index, load] of [...setup.loads].reverse().entries()) {
+    const invoiceDate = load.deliveryDate as string;
+    const dueDate = dueDateFor(invoiceDate, load.paymentTerms) ?? addDays(invoiceDate, 30);
+    const daysPastDue = Math.round((Date.parse(today) - Date.parse(dueDate)) / 86_400_000);
+    await withCompany(db, { companyId, userId: treasury }, async (tx) => {
       const id = await insertInvoice(tx, scope, {
         invoiceDate,
         dueDate,
@@ -54,11 +63,11 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
         brokerId: load.brokerId,
         notes: null,
       });
-      for (const status of lifecycleOf(index, dueDate < today)) {
+      for (const status of lifecycleOf(index, daysPastDue)) {
         await tx.updateTable('invoices').set({ status }).where('id', '=', id).execute();
       }
-    }
-  });
+    });
+  }
   // The seeding's own payment notices are not news to anyone.
   for (const member of setup.staff) {
     await withCompany(db, { companyId, userId: member.userId }, (tx) =>
@@ -74,11 +83,14 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
   return true;
 }
 
-/** The moves an invoice makes from draft: newest ones stay drafts or are sent, older ones are mostly paid, a few are void or overdue. */
-function lifecycleOf(index: number, pastDue: boolean): InvoiceStatus[] {
+/**
+ * The moves an invoice makes from draft: those not yet due stay drafts or are sent; past due, a
+ * third are still unpaid (overdue, in every ageing bucket), the rest paid; a few are void.
+ */
+function lifecycleOf(index: number, daysPastDue: number): InvoiceStatus[] {
   if (index % 11 === 7) return ['void'];
-  if (!pastDue) return index % 3 === 0 ? [] : ['sent'];
-  if (index % 4 === 1) return ['sent'];
-  if (index % 9 === 2) return [];
+  if (daysPastDue <= 0) return index % 3 === 0 ? [] : ['sent'];
+  if (index % 3 === 0) return ['sent'];
+  if (index % 7 === 2) return [];
   return index % 2 === 0 ? ['sent', 'paid'] : ['paid'];
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { Ban, CheckCircle2, ExternalLink, FileDown, Link2, Mail, Pencil, Send } from 'lucide-react';
-import type { InvoiceListItem } from '#shared/schemas/invoices.js';
+import { Button, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { ExternalLink, FileDown, Link2, Mail, Pencil } from 'lucide-react';
+import { INVOICE_TRANSITIONS, type InvoiceListItem, type InvoiceStatus } from '#shared/schemas/invoices.js';
+
+const TRANSITION_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Mark as sent', paid: 'Mark as paid', void: 'Void' };
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';
@@ -12,8 +14,8 @@ import { INVOICE_TEXTS, useInvoiceActions } from './use-invoices';
 
 /**
  * The spec's invoice table: number, load (number and lane), broker, date, due date, amount, status
- * badge, and View Link or Generate Link; for those who may change invoices, the lifecycle's
- * actions (edit a draft, mark sent, mark paid, void after a confirmation).
+ * badge, and View Link or Generate Link; the PDF; for those who may change invoices, Send, Edit
+ * (a draft) and a status selector offering the lifecycle's next steps (void after a confirmation).
  */
 export function InvoicesTable({
   invoices,
@@ -110,7 +112,7 @@ export function InvoicesTable({
     cell: (invoice) => {
       const busy = movingId === invoice.id;
       return (
-        <Flex gap="2" justify="end" wrap="wrap">
+        <Flex gap="2" justify="end" align="center" wrap="nowrap">
           <Button
             size="sm"
             variant="outline"
@@ -125,49 +127,32 @@ export function InvoicesTable({
               <Mail aria-hidden="true" /> Send
             </Button>
           ) : null}
-          {canChange ? (
-            <>
-              {invoice.status === 'draft' && onEdit ? (
-                <Button size="sm" variant="outline" onClick={() => onEdit(invoice)} aria-label={`Edit ${invoice.invoiceNumber}`}>
-                  <Pencil aria-hidden="true" /> Edit
-                </Button>
-              ) : null}
-              {invoice.status === 'draft' ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => move(invoice, 'sent')}
-                  aria-label={`Mark ${invoice.invoiceNumber} as sent`}
-                >
-                  <Send aria-hidden="true" /> Mark Sent
-                </Button>
-              ) : null}
-              {invoice.status === 'draft' || invoice.status === 'sent' ? (
-                <>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="green"
-                    disabled={busy}
-                    onClick={() => move(invoice, 'paid')}
-                    aria-label={`Mark ${invoice.invoiceNumber} as paid`}
-                  >
-                    <CheckCircle2 aria-hidden="true" /> Mark Paid
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    disabled={busy}
-                    onClick={() => setVoiding(invoice)}
-                    aria-label={`Void ${invoice.invoiceNumber}`}
-                  >
-                    <Ban aria-hidden="true" /> Void
-                  </Button>
-                </>
-              ) : null}
-            </>
+          {canChange && invoice.status === 'draft' && onEdit ? (
+            <Button size="sm" variant="outline" onClick={() => onEdit(invoice)} aria-label={`Edit ${invoice.invoiceNumber}`}>
+              <Pencil aria-hidden="true" /> Edit
+            </Button>
+          ) : null}
+          {canChange && INVOICE_TRANSITIONS[invoice.status].length > 0 ? (
+            <NativeSelect.Root size="sm" width="auto" disabled={busy}>
+              <NativeSelect.Field
+                aria-label={`Change status of ${invoice.invoiceNumber}`}
+                value=""
+                bg="white"
+                onChange={(event) => {
+                  const next = event.target.value as InvoiceStatus;
+                  if (next === 'void') setVoiding(invoice);
+                  else if (next) move(invoice, next);
+                }}
+              >
+                <option value="">Change status</option>
+                {INVOICE_TRANSITIONS[invoice.status].map((status) => (
+                  <option key={status} value={status}>
+                    {TRANSITION_LABELS[status]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
           ) : null}
         </Flex>
       );

@@ -38,9 +38,9 @@ function FigureCard({
                 <Stat.ValueText fontSize="2xl" fontWeight="bold">
                   {formatMoney(figure.amount)}
                 </Stat.ValueText>
-                <Stat.HelpText color="gray.700" mb="0">
+                <Text as="dd" fontSize="sm" color="gray.700">
                   {invoicesText(figure.count)}
-                </Stat.HelpText>
+                </Text>
               </>
             )}
           </Stat.Root>

@@ -1,0 +1,171 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import { signWebhook } from '../../server/src/services/payments/airwallex.js';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+
+/**
+ * Invoices as treasury uses them: create one from a load (its broker and rate filled in), find it,
+ * download its PDF, generate its payment link and receive the payment, watching the Invoices
+ * screen and the Treasury Dashboard follow live; axe on both screens and the dialog.
+ *
+ * The payment provider: when the e2e server runs with AIRWALLEX_CLIENT_ID, AIRWALLEX_API_KEY,
+ * AIRWALLEX_BASE_URL (a local port) and AIRWALLEX_WEBHOOK_SECRET in its environment, this file
+ * plays Airwallex on that port and the journey pays through a signed webhook; without them the
+ * journey checks that "Generate Link" explains payments are not configured, and pays by hand.
+ */
+
+const provider = process.env.AIRWALLEX_BASE_URL && process.env.AIRWALLEX_WEBHOOK_SECRET ? new URL(process.env.AIRWALLEX_BASE_URL) : null;
+const linkRequests: { metadata: { invoice_id: string; company_id: string } }[] = [];
+
+/** Plays Airwallex on the configured port: a token, then a link per request (recorded). */
+async function playAirwallex(url: URL): Promise<Server> {
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      response.writeHead(201, { 'content-type': 'application/json' });
+      if (request.url === '/api/v1/authentication/login') {
+        response.end(JSON.stringify({ token: 'e2e-token', expires_at: new Date(Date.now() + 30 * 60_000).toISOString() }));
+        return;
+      }
+      const body = JSON.parse(text) as { metadata: { invoice_id: string; company_id: string } };
+      linkRequests.push(body);
+      const id = `pl_e2e_${linkRequests.length}`;
+      response.end(JSON.stringify({ id, url: `https://checkout.airwallex.test/pay/${id}` }));
+    });
+  });
+  server.listen(Number(url.port), url.hostname);
+  await once(server, 'listening');
+  return server;
+}
+
+async function expectScreenAccessible(page: Page) {
+  await page.mouse.move(0, 0);
+  await settleAnimations(page);
+  await expectAccessible(page);
+}
+
+/** The figure a dashboard card shows, by its label. */
+const figure = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Figures' }).locator('div').filter({ hasText: label }).first();
+
+test('treasury creates an invoice from a load, downloads its PDF, takes a payment and sees it everywhere', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  let fake: Server | null = null;
+  await openAs(page, 'Treasury', '/invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Invoices' });
+  await expect(table).toBeVisible();
+  await expectScreenAccessible(page);
+  // The demo has invoices in every state: each status filter finds some (and the filter is in the address).
+  const statusFilter = page.getByLabel('Status', { exact: true });
+  for (const [value, badge] of [
+    ['draft', 'Draft'],
+    ['sent', 'Sent'],
+    ['paid', 'Paid'],
+    ['overdue', 'Overdue'],
+    ['void', 'Void'],
+  ] as const) {
+    await statusFilter.selectOption(value);
+    await expect(page).toHaveURL(new RegExp(`status=${value}`));
+    await expect(table.getByRole('row').nth(1)).toContainText(badge);
+  }
+  await statusFilter.selectOption('all');
+
+  // Create Invoice: today's date by default; a load fills its broker and rate, the due date follows the terms.
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+  const today = new Date();
+  const localToday = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  await expect(dialog.getByLabel('Invoice Date')).toHaveValue(localToday);
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(dialog.getByText('Due date is required')).toBeVisible();
+  await expect(dialog.getByText('Amount is required')).toBeVisible();
+  const loadSelect = dialog.getByLabel('Load');
+  await expect(loadSelect.locator('option').nth(1)).toBeAttached();
+  const loadLabel = (await loadSelect.locator('option').nth(1).textContent()) ?? '';
+  const loadNumber = loadLabel.split(' · ')[0] ?? '';
+  await loadSelect.selectOption({ index: 1 });
+  await expect(dialog.getByLabel('Amount (USD)')).not.toHaveValue('');
+  await expect(dialog.getByLabel('Amount (USD)')).toHaveAttribute('step', '0.01');
+  if ((await dialog.getByLabel('Due Date').inputValue()) === '') await dialog.getByLabel('Due Date').fill(localToday);
+  await expectScreenAccessible(page);
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  await expectToast(page, 'Invoice created successfully');
+  await expect(dialog).toBeHidden();
+  const row = table.getByRole('row').filter({ hasText: loadNumber }).first();
+  await expect(row).toContainText('Draft');
+  const invoiceNumber = (await row.getByRole('cell').first().textContent())?.trim() ?? '';
+  expect(invoiceNumber).toMatch(/^INV-\d{8}-\d{3}$/);
+
+  // Search by number finds exactly it.
+  await page.getByLabel('Search').fill(invoiceNumber);
+  await expect(page).toHaveURL(new RegExp(`search=${invoiceNumber}`));
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  // The PDF.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download PDF of ${invoiceNumber}` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // A second tab on the Treasury Dashboard watches it live.
+  const dashboardContext = await browser.newContext();
+  const dashboard = await dashboardContext.newPage();
+  await openAs(dashboard, 'Treasury', '/treasury-dashboard');
+  await expect(dashboard.getByRole('heading', { level: 1, name: 'Treasury Dashboard' })).toBeVisible();
+  await expect(dashboard.getByRole('table', { name: 'Recent Invoices' })).toBeVisible();
+  await expectScreenAccessible(dashboard);
+  const paidBefore = (await figure(dashboard, 'Paid This Month').textContent()) ?? '';
+
+  if (provider) {
+    fake = await playAirwallex(provider);
+    await page.getByRole('button', { name: `Generate Link for ${invoiceNumber}` }).click();
+    await expectToast(page, 'Success', 'Payment link generated successfully');
+    await expect(row.getByRole('link', { name: `View Link for ${invoiceNumber}` })).toBeVisible();
+    const request = linkRequests.at(-1);
+    expect(request).toBeDefined();
+    const body = JSON.stringify({
+      id: `evt_e2e_${Date.now()}`,
+      name: 'payment_intent.succeeded',
+      data: { object: { id: 'int_e2e', payment_link_id: `pl_e2e_${linkRequests.length}`, metadata: request?.metadata } },
+    });
+    const timestamp = String(Date.now());
+    const answer = await page.request.post('/api/payments/airwallex/webhook', {
+      headers: {
+        'content-type': 'application/json',
+        'x-timestamp': timestamp,
+        'x-signature': signWebhook(process.env.AIRWALLEX_WEBHOOK_SECRET ?? '', timestamp, body),
+      },
+      data: body,
+    });
+    expect(answer.status()).toBe(200);
+  } else {
+    await page.getByRole('button', { name: `Generate Link for ${invoiceNumber}` }).click();
+    await expectToast(page, 'Payments are not configured');
+    await page.getByLabel(`Change status of ${invoiceNumber}`).selectOption('paid');
+    await expectToast(page, 'Status Updated');
+  }
+
+  // Paid, here and on the dashboard, without a reload.
+  await expect(row).toContainText('Paid');
+  await expect(dashboard.getByRole('table', { name: 'Recent Invoices' }).getByRole('row').filter({ hasText: invoiceNumber })).toContainText(
+    'Paid',
+  );
+  await expect(figure(dashboard, 'Paid This Month')).not.toHaveText(paidBefore);
+  await dashboardContext.close();
+  fake?.close();
+});
+
+test('the Invoices screen works at a phone’s width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openAs(page, 'Treasury', '/invoices');
+  await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectScreenAccessible(page);
+});
