@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
-import { createCarrier, createDriver, createLoad } from '../support/factories.js';
+import { seedDemoFleet } from '../../server/src/seed/demo-fleet.js';
+import { createCarrier, createDriver, createLoad, createTestCompany, TEST_PASSWORD, uniqueEmail } from '../support/factories.js';
+import { callerFor } from '../support/harness.js';
 import { settle } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 import { linkDriverAccount } from './security/matrix/portal.js';
@@ -126,5 +128,44 @@ describe('portal.carrier', () => {
     await linkDriverAccount(tenants.services, tenants.companyB);
     expect(await (await as('driver', tenants.companyB)).portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
     expect(await (await as('admin')).portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
+  });
+});
+
+describe('the demo fleet seed', () => {
+  it('links the driver account to a driver with loads, consent and a track, and a carrier user to a carrier’s driver, once', async () => {
+    const services = tenants.services;
+    const company = await createTestCompany(services);
+    const admin = company.users.admin;
+    const hauler = await createDriver(services.db, admin, { firstName: 'Hauler' });
+    await withCompany(services.db, admin, (tx) =>
+      tx
+        .updateTable('drivers')
+        .set({ currentLocationLat: '35.000000', currentLocationLng: '-90.000000' })
+        .where('id', '=', hauler)
+        .execute(),
+    );
+    await createLoad(services.db, admin, { driverId: hauler, status: 'delivered', rate: '800.00' });
+    await createLoad(services.db, admin, { driverId: hauler, status: 'in_transit' });
+    const carrierId = await createCarrier(services.db, admin);
+    const carrierDriver = await createDriver(services.db, admin, { firstName: 'Carrier' });
+    await withCompany(services.db, admin, (tx) => tx.updateTable('drivers').set({ carrierId }).where('id', '=', carrierDriver).execute());
+    const carrier = { email: uniqueEmail('carrier'), firstName: 'Carla', lastName: 'Reyes', phone: '+1 555 010 0106' };
+    const accounts = { driverEmail: company.users.driver.email, carrier };
+    await seedDemoFleet(services.db, company.companyId, TEST_PASSWORD, accounts);
+    await seedDemoFleet(services.db, company.companyId, TEST_PASSWORD, accounts);
+
+    const portal = await (await as('driver', company)).portal.driver();
+    expect(portal.driver).toMatchObject({ id: hauler, gpsConsent: true, lat: 35, lng: -90 });
+    expect(portal.stats).toMatchObject({ earnings: '800.00', activeLoads: 1 });
+    const track = await tenants.owner.selectFrom('positions').select('idempotencyKey').where('driverId', '=', hauler).execute();
+    expect(track).toHaveLength(24);
+    const carrierUser = await tenants.owner.selectFrom('users').select('id').where('email', '=', carrier.email).executeTakeFirstOrThrow();
+    const carrierCaller = await callerFor(services, {
+      userId: carrierUser.id,
+      email: carrier.email,
+      companyId: company.companyId,
+      role: null,
+    });
+    expect((await carrierCaller.portal.carrier()).carrier).toMatchObject({ id: carrierId, contractSigned: true });
   });
 });

@@ -9,6 +9,7 @@ import { addMember } from '../auth/accounts.js';
 import { signUp } from '../auth/sign-up.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoFleet } from './demo-fleet.js';
 
 export const DEMO_PASSWORD = 'haulwise-demo';
 
@@ -123,6 +124,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedDemoMessages(db, companyId);
   await seedDemoDocuments(db, companyId);
   await seedDemoInvoices(db, companyId);
+  await seedDemoFleet(db, companyId, DEMO_PASSWORD);
   return true;
 }
 
