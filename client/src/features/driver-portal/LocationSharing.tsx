@@ -79,9 +79,9 @@ export function LocationSharing({ consent, queued }: { consent: boolean; queued:
               onCheckedChange={(details) => onToggle(details.checked)}
               colorPalette="green"
             >
-              <Switch.HiddenInput aria-label="Share my location" />
+              <Switch.HiddenInput />
               <Switch.Control />
-              <Switch.Label>{consent ? 'On' : 'Off'}</Switch.Label>
+              <Switch.Label>Share my location</Switch.Label>
             </Switch.Root>
           </HStack>
           <Text color="gray.700">
