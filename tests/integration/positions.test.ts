@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POSITION_BATCH_MAX, POSITION_TEXTS } from '#shared/schemas/positions.js';
 import { settle } from '../support/http.js';
@@ -106,5 +107,53 @@ describe('positions.report', () => {
           .execute(),
       ),
     ).rejects.toThrow(/row-level security/);
+  });
+});
+
+describe('arbitrary input', () => {
+  it('never answers INTERNAL_SERVER_ERROR from positions.report, portal.setLoadStatus, portal.setConsent or fleet.list', async () => {
+    await linkDriverAccount(tenants.services, tenants.companyA);
+    const driver = await as('driver');
+    const dispatcher = await as('dispatcher');
+    const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e308, -0));
+    const anything = fc.oneof(fc.string(), number, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.uuid());
+    const reportInput = fc.oneof(
+      anything,
+      fc.record({
+        positions: fc.array(
+          fc.oneof(
+            anything,
+            fc.record({
+              idempotencyKey: fc.oneof(fc.uuid(), fc.string()),
+              recordedAt: fc.oneof(
+                fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+                fc.string(),
+              ),
+              lat: number,
+              lng: number,
+              accuracy: fc.oneof(number, fc.constant(null)),
+            }),
+          ),
+          { maxLength: 120 },
+        ),
+      }),
+    );
+    const calls: ((input: never) => Promise<unknown>)[] = [
+      (input) => driver.positions.report(input),
+      (input) => driver.portal.setLoadStatus(input),
+      (input) => driver.portal.setConsent(input),
+      (input) => dispatcher.fleet.list(input),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: calls.length - 1 }),
+        fc.oneof(reportInput, fc.record({ loadId: anything, status: anything, consent: anything, search: anything })),
+        async (which, input) => {
+          const error = await settle((calls[which] as (value: never) => Promise<unknown>)(input as never));
+          expect(error?.code ?? 'OK').not.toBe('INTERNAL_SERVER_ERROR');
+        },
+      ),
+      { numRuns: 120 },
+    );
   });
 });
