@@ -169,3 +169,15 @@ test('the Invoices screen works at a phone’s width', async ({ page }) => {
   await expectNoHorizontalOverflow(page);
   await expectScreenAccessible(page);
 });
+
+test('treasury builds a factoring packet from the Factoring filter', async ({ page }) => {
+  await openAs(page, 'Treasury', '/invoices?status=factoring');
+  const table = page.getByRole('table', { name: 'Invoices' });
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toBeVisible();
+  const invoiceNumber = (await first.getByRole('cell').first().textContent())?.trim() ?? '';
+  const download = page.waitForEvent('download');
+  await first.getByRole('button', { name: `Build factoring packet for ${invoiceNumber}` }).click();
+  expect((await download).suggestedFilename()).toBe(`Factoring packet ${invoiceNumber}.pdf`);
+  await expectToast(page, 'Factoring packet built');
+});

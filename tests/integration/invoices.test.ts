@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { DocumentType } from '#shared/schemas/documents.js';
+import { textPdf } from '../../server/src/seed/sample-files.js';
+import { storageFor } from '../../server/src/services/storage/index.js';
+import { createDocument } from './documents/document-factory.js';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { addDays, dueDateFor, localToday, paymentTermDays } from '#shared/schemas/invoices.js';
@@ -386,6 +394,76 @@ describe('the PDF and Send invoice', () => {
     expect(userFacingError(noAddress, 'invoices.send').data.field).toBe('email');
     const paid = await createInvoice(db(), tenants.companyA.users.treasury, { status: 'paid' });
     await expectTrpcError(treasury.invoices.send({ id: paid, email: 'ap@broker.example' }), 'CONFLICT', 'A paid invoice is not sent');
+  });
+});
+
+describe('factoring packets', () => {
+  /** A file of the load in the real file store, as an upload leaves it. */
+  async function storedDocument(loadId: string, documentType: DocumentType, fileName: string, contentType: string, bytes: Buffer) {
+    const by = tenants.companyA.users.dispatcher;
+    const filePath = `${by.companyId}/${randomUUID()}`;
+    const storage = storageFor(tenants.services.config);
+    await storage.ready();
+    const staging = path.join(tenants.services.config.dataDir, 'files', '.tmp', `${randomUUID()}.fixture`);
+    await mkdir(path.dirname(staging), { recursive: true });
+    await writeFile(staging, bytes);
+    await storage.putFile(filePath, staging, bytes.length, contentType);
+    const { id } = await createDocument(db(), by, { filePath, documentType, loadId, fileName, visibility: 'dispatcher' });
+    await tenants.owner.updateTable('documents').set({ contentType }).where('id', '=', id).execute();
+  }
+  const pagesOf = async (bytes: Buffer | Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
+
+  async function factoredInvoice() {
+    const loadId = await createLoad(db(), tenants.companyA.users.dispatcher);
+    await tenants.owner.updateTable('loads').set({ factoring: true }).where('id', '=', loadId).execute();
+    return { loadId, id: await createInvoice(db(), tenants.companyA.users.treasury, { loadId }) };
+  }
+
+  it('merges the invoice, the rate confirmation, the BOL and the POD into one PDF, in that order, and says what it skipped', async () => {
+    const { loadId, id } = await factoredInvoice();
+    const rateConfirmation = textPdf(['RATE CONFIRMATION', 'Load rate $2,450.00']);
+    const pod = await readFile('tests/fixtures/pod/pod-text.pdf');
+    const bolPhoto = await QRCode.toBuffer('BOL 55120', { type: 'png', width: 300 });
+    await storedDocument(loadId, 'pod', 'POD.pdf', 'application/pdf', pod);
+    await storedDocument(loadId, 'bol', 'BOL photo.png', 'image/png', bolPhoto);
+    await storedDocument(loadId, 'rate_confirmation', 'Rate con.pdf', 'application/pdf', rateConfirmation);
+    await storedDocument(
+      loadId,
+      'bol',
+      'BOL.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      Buffer.from('PK'),
+    );
+
+    const packet = await (await as('treasury')).invoices.factoringPacket({ id });
+    expect(packet.included).toEqual([
+      { documentType: 'rate_confirmation', fileName: 'Rate con.pdf' },
+      { documentType: 'bol', fileName: 'BOL photo.png' },
+      { documentType: 'pod', fileName: 'POD.pdf' },
+    ]);
+    expect(packet.missing).toEqual([]);
+    expect(packet.skipped).toEqual([{ fileName: 'BOL.docx', reason: 'Only PDF, JPG and PNG files can be merged' }]);
+    const bytes = Buffer.from(packet.contentBase64, 'base64');
+    const expectedPages = 1 + (await pagesOf(rateConfirmation)) + 1 + (await pagesOf(pod));
+    expect(packet.pageCount).toBe(expectedPages);
+    expect(await pagesOf(bytes)).toBe(expectedPages);
+    // The order: the invoice first, then the rate confirmation, whose text follows it.
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false })).text;
+    expect(text[0]).toContain((await stored(id)).invoiceNumber);
+    expect(text[1]).toContain('RATE CONFIRMATION');
+  });
+
+  it('names every missing paper, and refuses an invoice without a factored load', async () => {
+    const { id } = await factoredInvoice();
+    const treasury = await as('treasury');
+    const packet = await treasury.invoices.factoringPacket({ id });
+    expect(packet).toMatchObject({ pageCount: 1, included: [], missing: ['rate_confirmation', 'bol', 'pod'], skipped: [] });
+    const plain = await createInvoice(db(), tenants.companyA.users.treasury, {
+      loadId: await createLoad(db(), tenants.companyA.users.dispatcher),
+    });
+    await expectTrpcError(treasury.invoices.factoringPacket({ id: plain }), 'CONFLICT', 'This load is not flagged for factoring');
+    const noLoad = await createInvoice(db(), tenants.companyA.users.treasury);
+    await expectTrpcError(treasury.invoices.factoringPacket({ id: noLoad }), 'BAD_REQUEST', 'This invoice has no load');
   });
 });
 

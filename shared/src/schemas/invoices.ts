@@ -216,3 +216,23 @@ export const sendInvoiceInput = z.object({
     .optional(),
 });
 export type SendInvoiceInput = z.input<typeof sendInvoiceInput>;
+
+/** The papers a factoring packet holds after the invoice, in this order. */
+export const FACTORING_PAPERS = ['rate_confirmation', 'bol', 'pod'] as const;
+export type FactoringPaper = (typeof FACTORING_PAPERS)[number];
+export const FACTORING_PAPER_LABELS: Record<FactoringPaper, string> = {
+  rate_confirmation: 'Rate confirmation',
+  bol: 'BOL',
+  pod: 'POD',
+};
+
+/** "Build factoring packet": one PDF, what it holds, what is missing and what could not be merged. */
+export const factoringPacketOutput = z.object({
+  fileName: z.string(),
+  contentBase64: z.string(),
+  pageCount: z.number().int(),
+  included: z.array(z.object({ documentType: z.enum(FACTORING_PAPERS), fileName: z.string() })),
+  missing: z.array(z.enum(FACTORING_PAPERS)),
+  skipped: z.array(z.object({ fileName: z.string(), reason: z.string() })),
+});
+export type FactoringPacket = z.infer<typeof factoringPacketOutput>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { ExternalLink, FileDown, Link2, Mail, Pencil } from 'lucide-react';
+import { ExternalLink, FileDown, Files, Link2, Mail, Pencil } from 'lucide-react';
 import { INVOICE_TRANSITIONS, type InvoiceListItem, type InvoiceStatus } from '#shared/schemas/invoices.js';
 
 const TRANSITION_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Mark as sent', paid: 'Mark as paid', void: 'Void' };
@@ -38,7 +38,7 @@ export function InvoicesTable({
   onEdit?: (invoice: InvoiceListItem) => void;
   label?: string;
 }) {
-  const { move, movingId, paymentLink, linkingId, downloadPdf, downloadingId } = useInvoiceActions();
+  const { move, movingId, paymentLink, linkingId, downloadPdf, downloadingId, factoringPacket, packingId } = useInvoiceActions();
   const [voiding, setVoiding] = useState<InvoiceListItem | null>(null);
   const [sending, setSending] = useState<InvoiceListItem | null>(null);
 
@@ -122,6 +122,17 @@ export function InvoicesTable({
           >
             <FileDown aria-hidden="true" /> PDF
           </Button>
+          {canChange && invoice.factoring && invoice.loadId ? (
+            <Button
+              size="sm"
+              variant="outline"
+              loading={packingId === invoice.id}
+              onClick={() => factoringPacket(invoice)}
+              aria-label={`Build factoring packet for ${invoice.invoiceNumber}`}
+            >
+              <Files aria-hidden="true" /> Packet
+            </Button>
+          ) : null}
           {canChange && (invoice.status === 'draft' || invoice.status === 'sent') ? (
             <Button size="sm" variant="outline" onClick={() => setSending(invoice)} aria-label={`Send ${invoice.invoiceNumber}`}>
               <Mail aria-hidden="true" /> Send

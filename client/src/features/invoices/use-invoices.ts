@@ -1,6 +1,12 @@
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import type { InvoiceDetail, InvoiceListItem, InvoiceStatus, InvoiceStatusFilter } from '#shared/schemas/invoices.js';
+import {
+  FACTORING_PAPER_LABELS,
+  type InvoiceDetail,
+  type InvoiceListItem,
+  type InvoiceStatus,
+  type InvoiceStatusFilter,
+} from '#shared/schemas/invoices.js';
 import { notify } from '../../components/toaster';
 import { reportFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -44,6 +50,19 @@ const STATUS_TOAST: Record<InvoiceStatus, string> = {
   void: 'Invoice voided',
 };
 
+/** Saves base64 content as a PDF file the browser downloads. */
+function saveFile(fileName: string, contentBase64: string) {
+  const bytes = Uint8Array.from(atob(contentBase64), (character) => character.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Status changes and payment links, with their toasts; the lists re-read after each. */
 export function useInvoiceActions() {
   const utils = trpc.useUtils();
@@ -51,22 +70,31 @@ export function useInvoiceActions() {
   const changeStatus = trpc.invoices.changeStatus.useMutation({ onSettled: refresh });
   const generateLink = trpc.invoices.generatePaymentLink.useMutation({ onSettled: refresh });
   const pdf = trpc.invoices.pdf.useMutation();
+  const packet = trpc.invoices.factoringPacket.useMutation();
 
   /** The PDF, made on the server, saved as a file. */
   const downloadPdf = (invoice: InvoiceListItem) =>
     pdf.mutate(
       { id: invoice.id },
       {
-        onSuccess: ({ fileName, contentBase64 }) => {
-          const bytes = Uint8Array.from(atob(contentBase64), (character) => character.charCodeAt(0));
-          const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-          const anchor = document.createElement('a');
-          anchor.href = url;
-          anchor.download = fileName;
-          document.body.append(anchor);
-          anchor.click();
-          anchor.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        onSuccess: ({ fileName, contentBase64 }) => saveFile(fileName, contentBase64),
+        onError: (error) => reportFailure('Error', error),
+      },
+    );
+
+  /** The factoring packet, saved as a file; the toast says which papers are missing or could not be merged. */
+  const factoringPacket = (invoice: InvoiceListItem) =>
+    packet.mutate(
+      { id: invoice.id },
+      {
+        onSuccess: ({ fileName, contentBase64, missing, skipped }) => {
+          saveFile(fileName, contentBase64);
+          const notes = [
+            missing.length > 0 ? `Missing: ${missing.map((type) => FACTORING_PAPER_LABELS[type]).join(', ')}.` : '',
+            skipped.length > 0 ? `Not merged: ${skipped.map((file) => `${file.fileName} (${file.reason})`).join('; ')}.` : '',
+          ].filter(Boolean);
+          if (notes.length > 0) notify.info('Factoring packet built', notes.join(' '));
+          else notify.success('Factoring packet built', 'Invoice, rate confirmation, BOL and POD');
         },
         onError: (error) => reportFailure('Error', error),
       },
@@ -100,5 +128,7 @@ export function useInvoiceActions() {
     linkingId: generateLink.isPending ? generateLink.variables?.id : undefined,
     downloadPdf,
     downloadingId: pdf.isPending ? pdf.variables?.id : undefined,
+    factoringPacket,
+    packingId: packet.isPending ? packet.variables?.id : undefined,
   };
 }

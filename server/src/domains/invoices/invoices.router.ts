@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { buildFactoringPacketProcedure } from './build-factoring-packet.js';
 import { changeInvoiceStatusProcedure } from './change-invoice-status.js';
 import { createInvoiceProcedure } from './create-invoice.js';
 import { downloadInvoicePdfProcedure } from './download-invoice-pdf.js';
@@ -24,4 +25,5 @@ export const invoicesRouter = router({
   treasuryDashboard: treasuryDashboardProcedure,
   pdf: downloadInvoicePdfProcedure,
   send: sendInvoiceProcedure,
+  factoringPacket: buildFactoringPacketProcedure,
 });

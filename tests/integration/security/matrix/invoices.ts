@@ -90,4 +90,16 @@ export const invoicesRules = {
     allowed: allowedBy('invoices', 'write'),
     input: async (sample) => ({ ...(await draftId(sample)), email: 'ap@broker.example' }),
   },
+  // A factored load with none of its papers yet: a packet of the invoice alone, naming all three missing.
+  'invoices.factoringPacket': {
+    type: 'mutation',
+    allowed: allowedBy('invoices', 'write'),
+    input: async ({ company, services }) => {
+      const loadId = await createLoad(services.db, company.users.dispatcher);
+      await withCompany(services.db, company.users.dispatcher, (tx) =>
+        tx.updateTable('loads').set({ factoring: true }).where('id', '=', loadId).execute(),
+      );
+      return { id: await createInvoice(services.db, company.users.treasury, { loadId }) };
+    },
+  },
 } satisfies Record<string, ProcedureRule>;
