@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 
 /**
- * Revenue, one definition (docs/dashboards.md). Until invoices are recorded, revenue is the sum
- * of the loads' rates (the spec's "total revenue is the sum of rate over all loads"); once an
- * invoices table exists, paid invoices take over here and everywhere that shows revenue.
+ * Revenue, one definition (docs/dashboards.md): the sum of the loads' rates, as the spec has it
+ * ("total revenue is the sum of rate over all loads"), on the admin and master-admin dashboards and
+ * in analytics alike. Money actually received is the Treasury dashboard's (paid invoices).
+ * 'paid_invoices' stays a basis the one function (server/src/domains/analytics/revenue.ts) can switch to.
  */
 export const REVENUE_BASES = ['load_rates', 'paid_invoices'] as const;
 export type RevenueBasis = (typeof REVENUE_BASES)[number];
 export const REVENUE_NOTES: Record<RevenueBasis, string> = {
-  load_rates: 'Sum of load rates (invoices are not recorded yet)',
+  load_rates: 'Sum of load rates',
   paid_invoices: 'Sum of paid invoices',
 };
 

@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { Building2, CircleCheck, DollarSign, Package, Users } from 'lucide-react';
 import type { AdminStats } from '#shared/schemas/admin.js';
+import { REVENUE_NOTES } from '#shared/schemas/analytics.js';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { StatCard } from '../dashboard/StatCard';
 
@@ -8,7 +9,7 @@ type Counter = 'totalCompanies' | 'totalRevenue' | 'activeCompanies' | 'totalLoa
 
 const counters = {
   totalCompanies: { label: 'Total Companies', icon: Building2, format: formatNumber },
-  totalRevenue: { label: 'Total Revenue', icon: DollarSign, format: formatMoney },
+  totalRevenue: { label: 'Total Revenue', icon: DollarSign, format: formatMoney, hint: REVENUE_NOTES.load_rates },
   activeCompanies: { label: 'Active Companies', icon: CircleCheck, format: formatNumber },
   totalLoads: { label: 'Total Loads', icon: Package, format: formatNumber },
   totalUsers: { label: 'Total Users', icon: Users, format: formatNumber },
@@ -26,6 +27,7 @@ export function PlatformStats({ show, stats, isLoading }: { show: Counter[]; sta
             label={counter.label}
             value={stats ? counter.format(stats[key]) : null}
             icon={counter.icon}
+            hint={'hint' in counter ? counter.hint : undefined}
             isLoading={isLoading}
           />
         );

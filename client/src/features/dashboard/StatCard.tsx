@@ -1,14 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
 import { Box, Card, Flex, Skeleton, Stat } from '@chakra-ui/react';
 
-/** One counter of a dashboard: its label, its value (a skeleton while loading, "—" when unknown) and an icon. */
+/** One counter of a dashboard: its label, its value (a skeleton while loading, "—" when unknown), an optional hint and an icon. */
 export function StatCard({
   label,
   value,
   icon: Icon,
   isLoading,
+  hint,
 }: {
   label: string;
+  /** A short line under the value saying what it counts (e.g. which revenue). */
+  hint?: string;
   value: string | number | null;
   icon: LucideIcon;
   isLoading: boolean;
@@ -19,13 +22,15 @@ export function StatCard({
         <Flex align="center" justify="space-between" gap="3">
           <Stat.Root flex="1" minW="0">
             <Stat.Label color="gray.700">{label}</Stat.Label>
-            {isLoading ? (
-              <Skeleton height="8" width="16" mt="1" />
-            ) : (
-              <Stat.ValueText fontSize="2xl" fontWeight="bold">
-                {value ?? '—'}
-              </Stat.ValueText>
-            )}
+            {/* The skeleton stays inside the value (a <dd>): a definition list holds only dt and dd. */}
+            <Stat.ValueText fontSize="2xl" fontWeight="bold">
+              {isLoading ? <Skeleton height="8" width="16" mt="1" /> : (value ?? '—')}
+            </Stat.ValueText>
+            {hint ? (
+              <Stat.HelpText color="gray.600" fontSize="xs" mb="0">
+                {hint}
+              </Stat.HelpText>
+            ) : null}
           </Stat.Root>
           <Box color="blue.700" bg="blue.50" p="2.5" borderRadius="md" display={{ base: 'none', sm: 'block' }} aria-hidden>
             <Icon size={22} />

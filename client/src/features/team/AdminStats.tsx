@@ -4,10 +4,12 @@ import { useFailureToast } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { StatCard } from '../dashboard/StatCard';
+import { REVENUE_NOTES } from '#shared/schemas/analytics.js';
 
 /**
  * The admin dashboard's counters: Total Loads, Active Drivers (available or on a route),
- * Team Members and Total Revenue (the sum of every load's rate, in USD). Re-read live when a
+ * Team Members and Total Revenue (the sum of every load's rate, in USD: the one definition of
+ * server/src/domains/analytics/revenue.ts). Re-read live when a
  * load or driver of the company changes.
  */
 export function AdminStats() {
@@ -16,17 +18,24 @@ export function AdminStats() {
 
   const data = stats.data;
   const counters = [
-    { label: 'Total Loads', value: data?.totalLoads ?? null, icon: Package },
-    { label: 'Active Drivers', value: data?.activeDrivers ?? null, icon: Truck },
-    { label: 'Team Members', value: data?.teamMembers ?? null, icon: Users },
-    { label: 'Total Revenue', value: data ? formatMoney(data.totalRevenue) : null, icon: CircleDollarSign },
+    { label: 'Total Loads', value: data?.totalLoads ?? null, icon: Package, hint: undefined },
+    { label: 'Active Drivers', value: data?.activeDrivers ?? null, icon: Truck, hint: undefined },
+    { label: 'Team Members', value: data?.teamMembers ?? null, icon: Users, hint: undefined },
+    { label: 'Total Revenue', value: data ? formatMoney(data.totalRevenue) : null, icon: CircleDollarSign, hint: REVENUE_NOTES.load_rates },
   ];
 
   return (
     <Stack as="section" aria-label="Company statistics" gap="3">
       <SimpleGrid columns={{ base: 1, md: 2, '2xl': 4 }} gap="4">
         {counters.map((counter) => (
-          <StatCard key={counter.label} label={counter.label} value={counter.value} icon={counter.icon} isLoading={stats.isPending} />
+          <StatCard
+            key={counter.label}
+            label={counter.label}
+            value={counter.value}
+            icon={counter.icon}
+            hint={counter.hint}
+            isLoading={stats.isPending}
+          />
         ))}
       </SimpleGrid>
       {stats.error ? (

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { OUTBOX_PAGE_SIZE, type AdminStats, type CompanySummary, type OutboxMessage } from '#shared/schemas/admin.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
+import { revenueSum } from '../analytics/revenue.js';
 
 type Db = Kysely<Database>;
 
@@ -13,7 +14,6 @@ type Db = Kysely<Database>;
 /** subscription_status as shown: a missing status counts as active (the spec). */
 const statusOf = sql<string>`coalesce(nullif(trim(c.subscription_status), ''), 'active')`;
 /** A sum of rates as an exact decimal string with cents ("0.00" when there is none). */
-const revenueOf = (column: string) => sql<string>`round(coalesce(sum(${sql.ref(column)}), 0), 2)::text`;
 
 export async function platformStats(db: Db): Promise<AdminStats> {
   const companies = await db
@@ -26,7 +26,7 @@ export async function platformStats(db: Db): Promise<AdminStats> {
     .executeTakeFirstOrThrow();
   const loads = await db
     .selectFrom('loads')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), revenueOf('rate').as('revenue')])
+    .select((eb) => [eb.fn.countAll<number>().as('total'), revenueSum('rate').as('revenue')])
     .executeTakeFirstOrThrow();
   return {
     totalCompanies: Number(companies.total),
@@ -58,7 +58,7 @@ export async function companySummaries(db: Db, page: PageRequest): Promise<Page<
         .select((inner) => inner.fn.countAll<number>().as('count'))
         .whereRef('l.companyId', '=', 'c.id')
         .as('loads'),
-      eb.selectFrom('loads as l').select(revenueOf('l.rate').as('revenue')).whereRef('l.companyId', '=', 'c.id').as('revenue'),
+      eb.selectFrom('loads as l').select(revenueSum('l.rate').as('revenue')).whereRef('l.companyId', '=', 'c.id').as('revenue'),
     ]),
     { sortedBy: 'c.createdAt', id: 'c.id' },
     page,

@@ -2,10 +2,10 @@ import { sql, type RawBuilder } from 'kysely';
 import type { RevenueBasis } from '#shared/schemas/analytics.js';
 
 /**
- * Revenue, one definition, in one place: which basis applies and the SQL that sums it. There is
- * no invoices table yet, so revenue is the sum of the loads' rates (load_rates); when invoices
- * land, this answers 'paid_invoices' and its sum changes here. The label's tooltip
- * (REVENUE_NOTES) says which to the user.
+ * Revenue, one definition, in one place: which basis applies and the SQL that sums it. Revenue is
+ * the sum of the loads' rates (the spec's rule); the admin and master-admin dashboards and
+ * analytics all sum it here, and their labels say so (REVENUE_NOTES). Money received is the
+ * Treasury dashboard's paid invoices, a different figure with its own name.
  */
 export function revenueBasis(): RevenueBasis {
   return 'load_rates';

@@ -4,6 +4,7 @@ import { MEMBER_STATUS, TEAM_TEXTS, type AdminStats, type TeamMember } from '#sh
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { revenueSum } from '../analytics/revenue.js';
 
 type Db = Kysely<Database>;
 
@@ -116,11 +117,7 @@ export async function adminStats(db: Db, companyId: string): Promise<AdminStats>
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('loads').select(eb.fn.countAll<number>().as('count')).where('loads.companyId', '=', companyId).as('totalLoads'),
-      eb
-        .selectFrom('loads')
-        .select(sql<string>`coalesce(sum(loads.rate), 0)::numeric(14, 2)::text`.as('revenue'))
-        .where('loads.companyId', '=', companyId)
-        .as('totalRevenue'),
+      eb.selectFrom('loads').select(revenueSum().as('revenue')).where('loads.companyId', '=', companyId).as('totalRevenue'),
       eb
         .selectFrom('drivers')
         .select(eb.fn.countAll<number>().as('count'))
