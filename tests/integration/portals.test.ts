@@ -44,6 +44,7 @@ describe('portal.driver', () => {
     const portal = await (await as('driver')).portal.driver();
     expect(portal.driver).toMatchObject({ id: driverId, gpsConsent: false });
     expect(portal.companyName).toBe(company.name);
+    expect(portal.hasCarrier).toBe(false);
     expect(portal.dispatcher).toMatchObject({ firstName: 'Dee' });
     expect(portal.stats).toMatchObject({ earnings: '1250.50', pendingPayments: 1, pendingPaymentsAmount: '250.50', activeLoads: 2 });
     expect(portal.loads).toHaveLength(5);
@@ -118,6 +119,7 @@ describe('portal.carrier', () => {
 
     const portal = await (await as('driver')).portal.carrier();
     expect(portal.carrier).toMatchObject({ id: carrierId, name: 'Portal Carrier', contractSigned: true });
+    expect((await (await as('driver')).portal.driver()).hasCarrier).toBe(true);
     expect(portal.drivers.map((driver) => driver.id).sort()).toEqual([ownDriver, fellow].sort());
     const loadIds = portal.loads.map((load) => load.id);
     expect(loadIds).toEqual(expect.arrayContaining([fellowLoad, ownLoad]));

@@ -31,7 +31,8 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   wipAssignments: { rows: ['wip.list'], counts: ['dashboard.dispatch'] },
   // An open thread (messages.get) is re-read on any new message: a reply may belong to it.
   messages: { rows: ['messages.inbox', 'messages.sent'], counts: ['messages.unreadCount', 'messages.get'] },
-  notifications: { rows: ['notifications.list'], counts: ['notifications.unreadCount'] },
+  // A driver is notified of their loads' assignment and status changes: the driver portal re-reads with them.
+  notifications: { rows: ['notifications.list'], counts: ['notifications.unreadCount', 'portal.driver'] },
   // A load's Documents tab (documents.forLoad) carries its count with its rows.
   documents: { rows: ['documents.list', 'documents.forLoad'], counts: [] },
   // The treasury dashboard sums every invoice; the form's loads drop one once it is invoiced.

@@ -44,6 +44,7 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
   const empty: DriverPortalOutput = {
     driver: null,
     companyName: company?.name ?? '',
+    hasCarrier: false,
     dispatcher: null,
     stats: { earnings: '0.00', pendingPayments: 0, pendingPaymentsAmount: '0.00', activeLoads: 0, milesThisMonth: 0 },
     loads: [],
@@ -106,6 +107,7 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
       lastLocationUpdate: driver.lastLocationUpdate,
     },
     companyName: empty.companyName,
+    hasCarrier: own.carrierId !== null,
     dispatcher: dispatcher ?? null,
     stats: {
       earnings: stats.earnings,
