@@ -273,3 +273,27 @@ describe('the payment webhook', () => {
     expect((await stored(id)).status).toBe('sent');
   });
 });
+
+describe('under load', () => {
+  it('ends every one of many parallel link generations, sends and packets: answered or refused, never an internal error', async () => {
+    const treasury = await as('treasury');
+    const ids = await Promise.all(Array.from({ length: 12 }, () => createInvoice(db(), tenants.companyA.users.treasury)));
+    const loadId = await createLoad(db(), tenants.companyA.users.dispatcher);
+    await tenants.owner.updateTable('loads').set({ factoring: true }).where('id', '=', loadId).execute();
+    const factored = await createInvoice(db(), tenants.companyA.users.treasury, { loadId });
+    const calls = ids.flatMap((id) => [
+      treasury.invoices.generatePaymentLink({ id }),
+      treasury.invoices.send({ id, email: 'ap@broker.example' }),
+      treasury.invoices.pdf({ id }),
+      treasury.invoices.factoringPacket({ id: factored }),
+    ]);
+    const outcomes = await Promise.allSettled(calls);
+    const internal = outcomes.filter(
+      (outcome) => outcome.status === 'rejected' && (outcome.reason as { code?: string }).code === 'INTERNAL_SERVER_ERROR',
+    );
+    expect(internal).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(0);
+    const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+  });
+});
