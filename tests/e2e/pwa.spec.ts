@@ -9,6 +9,11 @@ test('the app is installable: a manifest and a service worker', async ({ page })
   expect(manifestHref).toBe('/manifest.webmanifest');
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest).toMatchObject({ name: 'Haulwise', display: 'standalone' });
+  // PNG icons at 192 and 512 (what install prompts ask for); /favicon.png is also the notifications' icon.
+  for (const icon of ['/favicon.png', '/icon-512.png']) {
+    const answer = await page.request.get(icon);
+    expect(answer.headers()['content-type'], icon).toBe('image/png');
+  }
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null))
     .toContain('/sw.js');
