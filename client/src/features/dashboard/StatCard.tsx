@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Box, Card, Flex, Skeleton, Stat } from '@chakra-ui/react';
+import { Box, Card, Flex, Skeleton, Stat, Text } from '@chakra-ui/react';
 
 /** One counter of a dashboard: its label, its value (a skeleton while loading, "—" when unknown), an optional hint and an icon. */
 export function StatCard({
@@ -20,18 +20,21 @@ export function StatCard({
     <Card.Root variant="outline" bg="white">
       <Card.Body p={{ base: '4', md: '5' }}>
         <Flex align="center" justify="space-between" gap="3">
-          <Stat.Root flex="1" minW="0">
-            <Stat.Label color="gray.700">{label}</Stat.Label>
-            {/* The skeleton stays inside the value (a <dd>): a definition list holds only dt and dd. */}
-            <Stat.ValueText fontSize="2xl" fontWeight="bold">
-              {isLoading ? <Skeleton height="8" width="16" mt="1" /> : (value ?? '—')}
-            </Stat.ValueText>
+          <Box flex="1" minW="0">
+            <Stat.Root>
+              <Stat.Label color="gray.700">{label}</Stat.Label>
+              {/* The skeleton stays inside the value (a <dd>): a definition list holds only dt and dd. */}
+              <Stat.ValueText fontSize="2xl" fontWeight="bold">
+                {isLoading ? <Skeleton height="8" width="16" mt="1" /> : (value ?? '—')}
+              </Stat.ValueText>
+            </Stat.Root>
+            {/* Outside the list: a help line is neither a term nor its value. */}
             {hint ? (
-              <Stat.HelpText color="gray.600" fontSize="xs" mb="0">
+              <Text color="gray.600" fontSize="xs" mt="1">
                 {hint}
-              </Stat.HelpText>
+              </Text>
             ) : null}
-          </Stat.Root>
+          </Box>
           <Box color="blue.700" bg="blue.50" p="2.5" borderRadius="md" display={{ base: 'none', sm: 'block' }} aria-hidden>
             <Icon size={22} />
           </Box>
