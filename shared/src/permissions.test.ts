@@ -37,6 +37,13 @@ describe('the permission table', () => {
     });
   }
 
+  it("points a driver's one entry, Dashboard, at the driver portal", () => {
+    expect(navigationFor({ role: null, isMasterAdmin: false, hasDriverRecord: true })).toEqual([
+      { to: '/driver-portal', label: 'Dashboard' },
+    ]);
+    expect(navigationFor({ role: null, isMasterAdmin: false, hasDriverRecord: false })).toEqual([{ to: '/dashboard', label: 'Dashboard' }]);
+  });
+
   it('sends nobody home to a screen they may not open', () => {
     for (const identity of Object.values(identities)) {
       const home = homePathFor(identity);

@@ -196,11 +196,19 @@ export function navigationKey(identity: Identity): NavigationKey {
   return identity.role ?? 'other';
 }
 
-/** The spec's navigation by role, with its labels. */
-export function navigationFor(identity: Identity): NavItem[] {
-  return NAVIGATION[navigationKey(identity)].map((entry) =>
+/**
+ * The spec's navigation by role, with its labels. A user with no role has only "Dashboard"; for a
+ * driver (a driver record) it points straight at the driver portal, where /dashboard sends them,
+ * as every staff role's "Dashboard" points at its own home.
+ */
+export function navigationFor(identity: Identity & { hasDriverRecord?: boolean }): NavItem[] {
+  const items = NAVIGATION[navigationKey(identity)].map((entry) =>
     typeof entry === 'string' ? { to: entry, label: SCREENS[entry].label } : entry,
   );
+  if (navigationKey(identity) === 'other' && identity.hasDriverRecord) {
+    return items.map((item) => (item.to === '/dashboard' ? { to: '/driver-portal', label: item.label } : item));
+  }
+  return items;
 }
 
 /** The spec's role guard: where anyone who may not enter a guarded route is sent. */

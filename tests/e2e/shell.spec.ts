@@ -115,13 +115,13 @@ const ROLES: RoleCase[] = [
   },
   {
     role: 'Driver',
-    // No role and no driver record yet: /dashboard keeps them.
-    home: /\/dashboard$/,
+    // No role, a driver record (the demo driver is linked): /dashboard sends them to the driver portal.
+    home: /\/driver-portal$/,
     company: 'Summit Freight Lines',
     navigation: ['Dashboard'],
     redirects: [{ from: '/admin-dashboard', to: /\/driver-portal$/ }],
     allowed: [],
-    drawerLink: { label: 'Dashboard', path: /\/dashboard$/ },
+    drawerLink: { label: 'Dashboard', path: /\/driver-portal$/ },
   },
 ];
 
