@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import {
   expect,
   expectAccessible,
@@ -9,6 +10,7 @@ import {
   test,
   trackExternalRequests,
 } from './support/fixtures';
+import { e2eOwnerUrl } from './support/environment';
 import { verifyEmailFromMail } from './support/verify-email';
 
 /**
@@ -203,8 +205,28 @@ test("a new company's admin finds the WIP panel empty", async ({ page }) => {
 test('the generic dashboard, for a user with no role: counters, the WIP panel and Recent Loads, with what they may see', async ({
   page,
 }) => {
-  // The stored session: no sign-in toast on the page (the toaster is measured on its own elsewhere).
-  await openAs(page, 'Driver');
+  // A user with no role and no driver record (the demo driver is linked to one, so it goes to the
+  // driver portal): a new company's admin whose role the database then takes away.
+  const stamp = Date.now();
+  const email = `norole-${stamp}@example.test`;
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Company Name').fill(`No Role Freight ${stamp}`);
+  await form.getByLabel('First Name').fill('Nora');
+  await form.getByLabel('Last Name').fill('Role');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('secret-password');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await verifyEmailFromMail(page, email);
+  const owner = new pg.Client({ connectionString: e2eOwnerUrl });
+  await owner.connect();
+  try {
+    await owner.query('delete from user_roles where user_id = (select id from users where email = $1)', [email]);
+  } finally {
+    await owner.end();
+  }
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const counters = page.getByRole('region', { name: 'Counters' });

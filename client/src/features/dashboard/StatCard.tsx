@@ -24,7 +24,8 @@ export function StatCard({
             <Stat.Root>
               <Stat.Label color="gray.700">{label}</Stat.Label>
               {/* The skeleton stays inside the value (a <dd>): a definition list holds only dt and dd. */}
-              <Stat.ValueText fontSize="2xl" fontWeight="bold">
+              {/* A long figure ("12 ($38,375.00)") wraps inside its card on a phone instead of widening the page. */}
+              <Stat.ValueText fontSize={{ base: 'xl', sm: '2xl' }} fontWeight="bold" overflowWrap="anywhere" minW="0">
                 {isLoading ? <Skeleton height="8" width="16" mt="1" /> : (value ?? '—')}
               </Stat.ValueText>
             </Stat.Root>
