@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.tools', '**/.data', 'dist', '**/dist-*', 'test-results', 'playwright-report', 'client/src/routeTree.gen.ts'] },
+  {
+    ignores: [
+      'node_modules',
+      '.tools',
+      '**/.data',
+      'dist',
+      '**/dist-*',
+      'test-results',
+      'playwright-report',
+      'client/src/routeTree.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
