@@ -107,7 +107,7 @@ admin: install
 	@tsx scripts/make-admin.ts "$(EMAIL)"
 
 # Load and fault proof (not part of make test): ARGS="--duration 20 --rate 50 --kills 3" for a short run.
-soak: install
+soak: build
 	@tsx bench/soak.ts $(ARGS)
 
 clean:

@@ -1,6 +1,6 @@
 // `make soak` (not part of `make test`): proof under load and faults (issue 9, item 7).
 //
-// A real server process (server/src/main.ts) on its own embedded PostgreSQL in a temporary
+// A real server process (the built dist/server/main.js, or server/src/main.ts) on its own embedded PostgreSQL in a temporary
 // folder, listening on 127.0.0.1 only, with the demo workspace. Then:
 //   1. load: --duration seconds at --rate requests/s of mixed traffic (lists, searches, status
 //      filters, creates, status changes) while --subscribers WebSockets hold live subscriptions;
@@ -11,7 +11,7 @@
 //      missing. Answers while it is down must be 503s, never 500s or hangs.
 // Short run: make soak ARGS="--duration 20 --rate 50 --subscribers 40 --kills 3".
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,8 +79,13 @@ const origin = `http://127.0.0.1:${httpPort}`;
 let serverOutput = '';
 let server: ChildProcess | null = null;
 
+/** The built server when there is one (`make soak` builds it, as `make start` runs it), else the sources. */
+const SERVER_ARGS = existsSync('dist/server/main.js')
+  ? ['--enable-source-maps', 'dist/server/main.js']
+  : ['--import', 'tsx', 'server/src/main.ts'];
+
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'development',
