@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { databaseUnavailableMessage } from './db/database.js';
 import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { createServices, type StartedServices } from './services/create-services.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo-data.js';
@@ -16,6 +17,19 @@ let stopping = false;
 // Installed first, so a signal during start-up (a database that will not start) still ends the process.
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A library promise that fails because the database is restarting (the supervisor brings it back)
+// must not end the server; anything else unhandled is a bug: stop cleanly and say why.
+process.on('unhandledRejection', (reason) => {
+  if (databaseUnavailableMessage(reason)) {
+    console.warn(
+      `[${new Date().toISOString()}] while the database was unavailable: ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
+    return;
+  }
+  console.error('Unhandled rejection:', reason);
+  process.exitCode = 1;
+  void shutdown('unhandled rejection');
+});
 
 /** Stop accepting, finish in-flight requests, close sockets with a reason, stop the embedded database cleanly. */
 async function shutdown(signal: string): Promise<void> {

@@ -40,10 +40,15 @@ export interface JobWorkerOptions {
   log: { warn: (message: string) => void; error: (message: string) => void };
 }
 
+/** After the runner stopped on its own (its database went away), how long before it is started again. */
+const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
+
 /**
  * Runs the worker in this process on a small pool of its own (the app role), apart from the
  * requests' pool: a job never waits for a request's connection, nor a request for a job's.
- * It LISTENs for new jobs, so a committed job starts at once.
+ * It LISTENs for new jobs, so a committed job starts at once. graphile-worker shuts its runner
+ * down when it cannot record a job's outcome (the database restarting); the runner is then started
+ * again after a short wait, until stop() is called, so the queue comes back with the database.
  */
 export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.concurrency + 2 });
@@ -53,9 +58,8 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
     if (level === 'error') options.log.error(`job queue: ${message}`);
     else if (level === 'warning') options.log.warn(`job queue: ${message}`);
   });
-  let runner: Runner;
-  try {
-    runner = await run({
+  const start = () =>
+    run({
       pgPool: pool,
       taskList: options.tasks,
       parsedCronItems: parseCrontab(options.crontab),
@@ -64,14 +68,52 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
       pollInterval: 1000,
       logger,
     });
+
+  let runner: Runner;
+  try {
+    runner = await start();
   } catch (error) {
     await pool.end();
     throw error;
   }
+  let stopping = false;
+  let restartTimer: ReturnType<typeof setTimeout> | null = null;
+  const supervise = (current: Runner, failures: number) => {
+    current.promise.then(
+      () => restartLater(failures),
+      (error: unknown) => {
+        options.log.warn(`job queue stopped: ${error instanceof Error ? error.message : String(error)}`);
+        restartLater(failures);
+      },
+    );
+  };
+  const restartLater = (failures: number) => {
+    if (stopping) return;
+    const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)] ?? 10_000;
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (stopping) return;
+      start().then(
+        (next) => {
+          runner = next;
+          if (stopping) void next.stop().catch(() => {});
+          else supervise(next, 0);
+        },
+        (error: unknown) => {
+          options.log.warn(`job queue not started again yet: ${error instanceof Error ? error.message : String(error)}`);
+          restartLater(failures + 1);
+        },
+      );
+    }, delay);
+    restartTimer.unref();
+  };
+  supervise(runner, 0);
   return {
     async stop() {
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
       try {
-        await runner.stop();
+        await runner.stop().catch(() => {});
       } finally {
         await pool.end();
       }
