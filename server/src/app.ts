@@ -223,6 +223,10 @@ export async function buildApp(
       }
       return reply.code(404).send({ error: 'Not found' });
     });
+  } else {
+    // No built client (tests, an API-only server): still our own 404, whose log line is the
+    // redacted request line, never Fastify's default "Route GET:<raw url> not found".
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
   }
 
   return app;
