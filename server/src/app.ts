@@ -218,7 +218,7 @@ export async function buildApp(
     });
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url.startsWith('/trpc') || request.url.startsWith('/health');
-      if (request.method === 'GET' && !isApi) {
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ error: 'Not found' });

@@ -5,6 +5,7 @@ import { databaseUnavailableMessage } from './db/database.js';
 import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { createServices, type StartedServices } from './services/create-services.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo-data.js';
+import { DEMO_CARRIER_ACCOUNT } from './seed/demo-fleet.js';
 
 /** SIGTERM always ends the server within this, whatever is still running. */
 const SHUTDOWN_DEADLINE_MS = 14_000;
@@ -88,6 +89,7 @@ async function start(): Promise<void> {
   if (shouldSeed) {
     console.log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(14)} ${account.email}`);
+    console.log(`  ${'Carrier user'.padEnd(14)} ${DEMO_CARRIER_ACCOUNT.email}`);
     console.log('');
   }
 }
