@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, chakra, Flex, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { Search, Upload, X } from 'lucide-react';
+import { Button, Stack } from '@chakra-ui/react';
+import { Upload } from 'lucide-react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { DOCUMENT_SEARCH_MAX, DOCUMENT_TYPE_FILTERS, DOCUMENT_TYPE_LABELS, type DocumentTypeFilter } from '#shared/schemas/documents.js';
+import { FilterBar } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PlainSelect } from '../../components/PlainFields';
 import { LoadMore } from '../../components/records/record-parts';
@@ -47,23 +48,15 @@ export function DocumentsPage({
           ) : null
         }
       />
-      <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'end' }} mb="6" role="search">
-        <Stack gap="1.5" flex="1">
-          <chakra.label htmlFor="document-search" fontWeight="medium" fontSize="sm">
-            Search
-          </chakra.label>
-          <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
-            <Input
-              id="document-search"
-              type="search"
-              bg="white"
-              placeholder="Search by file name..."
-              maxLength={DOCUMENT_SEARCH_MAX}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </InputGroup>
-        </Stack>
+      <FilterBar
+        searchId="document-search"
+        placeholder="Search by file name..."
+        maxLength={DOCUMENT_SEARCH_MAX}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        hasFilters={hasFilters}
+        onClear={() => onFiltersChange({ search: '', documentType: 'all', loadId: '' })}
+      >
         <Stack minW={{ md: '48' }}>
           <PlainSelect
             label="Type"
@@ -85,18 +78,7 @@ export function DocumentsPage({
             ]}
           />
         </Stack>
-        {hasFilters ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSearchText('');
-              onFiltersChange({ search: '', documentType: 'all', loadId: '' });
-            }}
-          >
-            <X aria-hidden="true" /> Clear filters
-          </Button>
-        ) : null}
-      </Flex>
+      </FilterBar>
 
       <DocumentsTable
         label="Documents"

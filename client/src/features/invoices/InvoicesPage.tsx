@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, chakra, Flex, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { Plus, Search, X } from 'lucide-react';
+import { Button, Stack } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { INVOICE_LIMITS, INVOICE_STATUS_FILTERS, type InvoiceListItem, type InvoiceStatusFilter } from '#shared/schemas/invoices.js';
+import { FilterBar } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PlainSelect } from '../../components/PlainFields';
 import { LoadMore } from '../../components/records/record-parts';
@@ -56,23 +57,15 @@ export function InvoicesPage({
           ) : null
         }
       />
-      <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'end' }} mb="6" role="search">
-        <Stack gap="1.5" flex="1">
-          <chakra.label htmlFor="invoice-search" fontWeight="medium" fontSize="sm">
-            Search
-          </chakra.label>
-          <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
-            <Input
-              id="invoice-search"
-              type="search"
-              bg="white"
-              placeholder="Search by invoice number..."
-              maxLength={INVOICE_LIMITS.search}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </InputGroup>
-        </Stack>
+      <FilterBar
+        searchId="invoice-search"
+        placeholder="Search by invoice number..."
+        maxLength={INVOICE_LIMITS.search}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        hasFilters={hasFilters}
+        onClear={() => onFiltersChange({ search: '', status: 'all', brokerId: '' })}
+      >
         <Stack minW={{ md: '44' }}>
           <PlainSelect
             label="Status"
@@ -94,18 +87,7 @@ export function InvoicesPage({
             ]}
           />
         </Stack>
-        {hasFilters ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSearchText('');
-              onFiltersChange({ search: '', status: 'all', brokerId: '' });
-            }}
-          >
-            <X aria-hidden="true" /> Clear filters
-          </Button>
-        ) : null}
-      </Flex>
+      </FilterBar>
 
       <InvoicesTable
         invoices={invoices}
