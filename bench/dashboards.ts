@@ -4,30 +4,23 @@
 // procedure path, measured beside its floor in the same run: the sum of the very SQL statements
 // the procedure sent, run as the owner with row-level security bypassed. Then an export of the
 // 100,000 loads streamed into a counting sink, with its rows per second and the live heap.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
-import { loadSessionContext } from '../server/src/auth/session-context.js';
-import { startSession } from '../server/src/auth/sign-in.js';
 import { loadConfig } from '../server/src/config.js';
-import { appConnectionString } from '../server/src/db/bootstrap.js';
-import { createPool } from '../server/src/db/database.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { streamExport } from '../server/src/domains/export/export-stream.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
-import { appRouter } from '../server/src/trpc/app-router.js';
 import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
+import { addMember, callerAs, freePort, percentile, recordingAppDb } from './support.js';
 
 const BIG_COMPANY_LOADS = 100_000;
 const OTHER_COMPANIES = 4;
@@ -36,38 +29,6 @@ const SALES_SHARE = 10;
 const RUNS = 40;
 const WARMUP = 3;
 const APP_PASSWORD = 'haulwise-bench-app';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-const percentile = (samples: number[], fraction: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-};
-
-type Caller = ReturnType<typeof appRouter.createCaller>;
-
-async function addMember(owner: pg.Pool, companyId: string, role: 'dispatcher' | 'sales' | 'treasury'): Promise<string> {
-  const userId = randomUUID();
-  await owner.query(`insert into users (id, email, password_hash, email_verified_at) values ($1, $2, 'not-a-real-hash', now())`, [
-    userId,
-    `${role}-${userId.slice(0, 8)}@scale.example`,
-  ]);
-  await owner.query(`insert into profiles (user_id, company_id, first_name, last_name) values ($1, $2, 'Scale', $3)`, [
-    userId,
-    companyId,
-    role,
-  ]);
-  await owner.query(`insert into user_roles (user_id, company_id, role) values ($1, $2, $3)`, [userId, companyId, role]);
-  return userId;
-}
 
 /** The statements a procedure sent, without the transaction's own (begin, set_config, commit). */
 const procedureStatements = (captured: CompiledQuery[]) =>
@@ -128,29 +89,13 @@ async function main(): Promise<void> {
     await ownerPool.query('analyze');
 
     const captured: CompiledQuery[] = [];
-    appDb = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPool({ connectionString: appConnectionString(embedded.url, APP_PASSWORD), max: 2 }) }),
-      plugins: [new CamelCasePlugin()],
-      log: (event: LogEvent) => {
-        if (event.level === 'query') captured.push(event.query);
-      },
-    });
+    appDb = recordingAppDb(embedded.url, APP_PASSWORD, captured);
     const services = { ...started.services, db: appDb };
-    const callerAs = async (userId: string): Promise<Caller> => {
-      const cookie = await startSession(services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
-      const sessionId = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
-      const loaded = await loadSessionContext(services, sessionId);
-      if (!loaded) throw new Error('the session did not load');
-      return appRouter.createCaller({
-        services,
-        request: { ip: '127.0.0.1', userAgent: 'bench' },
-        sessionId,
-        session: loaded.session,
-        setCookie: null,
-        socket: null,
-      });
+    const as = {
+      dispatcher: await callerAs(services, dispatcherId),
+      sales: await callerAs(services, salesId),
+      treasury: await callerAs(services, treasuryId),
     };
-    const as = { dispatcher: await callerAs(dispatcherId), sales: await callerAs(salesId), treasury: await callerAs(treasuryId) };
     const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ownerPool }) });
 
     const shapes: { name: string; budget: number; call: () => Promise<unknown> }[] = [

@@ -6,27 +6,20 @@
 // the very SQL the procedure sent, captured from its database handle, run as the table owner
 // with row-level security bypassed, in one round trip. Machines here are noisy, so the ratio is
 // the figure to read, not the milliseconds.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PAGE_SIZE } from '#shared/schemas/pagination.js';
-import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
-import { loadSessionContext } from '../server/src/auth/session-context.js';
-import { startSession } from '../server/src/auth/sign-in.js';
 import { loadConfig } from '../server/src/config.js';
-import { appConnectionString } from '../server/src/db/bootstrap.js';
-import { createPool } from '../server/src/db/database.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
-import { appRouter } from '../server/src/trpc/app-router.js';
 import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
+import { addMember, callerAs, freePort, median, percentile, recordingAppDb, seconds, type Caller } from './support.js';
 
 const BIG_COMPANY_LOADS = 100_000;
 const OTHER_COMPANIES = 4;
@@ -39,31 +32,6 @@ const MIN_ITERATIONS = 9;
 const BUDGET_MS_PER_SHAPE = 6_000;
 const WARMUP = 5;
 const APP_PASSWORD = 'haulwise-bench-app';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)}s`;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-function percentile(samples: number[], fraction: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
-
-type Caller = ReturnType<typeof appRouter.createCaller>;
 
 interface Shape {
   name: string;
@@ -117,22 +85,6 @@ async function measure(shape: Shape, run: { ours: () => Promise<number>; floor: 
     }
   }
   return { name: shape.name, runs: ours.length, ours: median(ours), floor: median(floor), oursP95: percentile(ours, 0.95), rows };
-}
-
-/** Adds a member with a role to the generated company, as the owner (the generator makes only its admin). */
-async function addMember(owner: pg.Pool, companyId: string, role: 'dispatcher' | 'sales'): Promise<string> {
-  const userId = randomUUID();
-  await owner.query(`insert into users (id, email, password_hash, email_verified_at) values ($1, $2, 'not-a-real-hash', now())`, [
-    userId,
-    `${role}-${userId.slice(0, 8)}@scale.example`,
-  ]);
-  await owner.query(`insert into profiles (user_id, company_id, first_name, last_name) values ($1, $2, 'Scale', $3)`, [
-    userId,
-    companyId,
-    role,
-  ]);
-  await owner.query(`insert into user_roles (user_id, company_id, role) values ($1, $2, $3)`, [userId, companyId, role]);
-  return userId;
 }
 
 /** The SQL the list and get procedures sent (not the transaction's own statements), the last one kept. */
@@ -202,29 +154,9 @@ async function main(): Promise<void> {
 
     // The services' database handle, recording the SQL it sends (for the floor).
     const captured: CompiledQuery[] = [];
-    appDb = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPool({ connectionString: appConnectionString(embedded.url, APP_PASSWORD), max: 2 }) }),
-      plugins: [new CamelCasePlugin()],
-      log: (event: LogEvent) => {
-        if (event.level === 'query') captured.push(event.query);
-      },
-    });
+    appDb = recordingAppDb(embedded.url, APP_PASSWORD, captured);
     const services = { ...started.services, db: appDb };
-    const callerAs = async (userId: string): Promise<Caller> => {
-      const cookie = await startSession(services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
-      const sessionId = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
-      const loaded = await loadSessionContext(services, sessionId);
-      if (!loaded) throw new Error('the session did not load');
-      return appRouter.createCaller({
-        services,
-        request: { ip: '127.0.0.1', userAgent: 'bench' },
-        sessionId,
-        session: loaded.session,
-        setCookie: null,
-        socket: null,
-      });
-    };
-    const callers = { dispatcher: await callerAs(dispatcherId), sales: await callerAs(salesId) };
+    const callers = { dispatcher: await callerAs(services, dispatcherId), sales: await callerAs(services, salesId) };
 
     // The cursor after page 20 (row 1,000), read through the procedure as the screen would.
     let cursor: string | null = null;

@@ -1,0 +1,84 @@
+// What the benchmarks share: a free port, the statistics, a member added to a generated company,
+// the app-role database handle that records the SQL it sends (for the floor), and a tRPC caller
+// through a real session. bench/run.ts and bench/dashboards.ts use it.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { CamelCasePlugin, Kysely, PostgresDialect, type CompiledQuery, type LogEvent } from 'kysely';
+import type pg from 'pg';
+import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
+import { loadSessionContext } from '../server/src/auth/session-context.js';
+import { startSession } from '../server/src/auth/sign-in.js';
+import { appConnectionString } from '../server/src/db/bootstrap.js';
+import { createPool } from '../server/src/db/database.js';
+import type { Database } from '../server/src/db/schema.js';
+import type { AppServices } from '../server/src/services/services.js';
+import { appRouter } from '../server/src/trpc/app-router.js';
+
+export type Caller = ReturnType<typeof appRouter.createCaller>;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)}s`;
+
+export function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export function percentile(samples: number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/** Adds a member with a role to the generated company, as the owner (the generator makes only its admin). */
+export async function addMember(owner: pg.Pool, companyId: string, role: 'dispatcher' | 'sales' | 'treasury'): Promise<string> {
+  const userId = randomUUID();
+  await owner.query(`insert into users (id, email, password_hash, email_verified_at) values ($1, $2, 'not-a-real-hash', now())`, [
+    userId,
+    `${role}-${userId.slice(0, 8)}@scale.example`,
+  ]);
+  await owner.query(`insert into profiles (user_id, company_id, first_name, last_name) values ($1, $2, 'Scale', $3)`, [
+    userId,
+    companyId,
+    role,
+  ]);
+  await owner.query(`insert into user_roles (user_id, company_id, role) values ($1, $2, $3)`, [userId, companyId, role]);
+  return userId;
+}
+
+/** The services' database handle as the app role, pushing every statement it sends onto `captured` (for the floor). */
+export function recordingAppDb(ownerUrl: string, appPassword: string, captured: CompiledQuery[]): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: createPool({ connectionString: appConnectionString(ownerUrl, appPassword), max: 2 }) }),
+    plugins: [new CamelCasePlugin()],
+    log: (event: LogEvent) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+}
+
+/** A tRPC caller as the user, through a real session, as a request would build it. */
+export async function callerAs(services: AppServices, userId: string): Promise<Caller> {
+  const cookie = await startSession(services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+  const sessionId = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
+  const loaded = await loadSessionContext(services, sessionId);
+  if (!loaded) throw new Error('the session did not load');
+  return appRouter.createCaller({
+    services,
+    request: { ip: '127.0.0.1', userAgent: 'bench' },
+    sessionId,
+    session: loaded.session,
+    setCookie: null,
+    socket: null,
+  });
+}
