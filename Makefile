@@ -87,7 +87,7 @@ test-lint:
 	@$(TIMED) "lint (beside typecheck)" $(MAKE) --no-print-directory lint
 
 bench: install
-	@tsx bench/run.ts
+	@tsx bench/all.ts
 
 scale: install
 	@tsx scripts/generate-scale.ts $(ARGS)

@@ -19,6 +19,7 @@ import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
 import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
+import { recordResults } from './results.js';
 import { addMember, callerAs, freePort, median, percentile, recordingAppDb, seconds, type Caller } from './support.js';
 
 const BIG_COMPANY_LOADS = 100_000;
@@ -61,6 +62,7 @@ interface Result {
   ours: number;
   floor: number;
   oursP95: number;
+  oursP99: number;
   rows: number;
 }
 
@@ -84,7 +86,15 @@ async function measure(shape: Shape, run: { ours: () => Promise<number>; floor: 
       if (which === 'ours') rows = count;
     }
   }
-  return { name: shape.name, runs: ours.length, ours: median(ours), floor: median(floor), oursP95: percentile(ours, 0.95), rows };
+  return {
+    name: shape.name,
+    runs: ours.length,
+    ours: median(ours),
+    floor: median(floor),
+    oursP95: percentile(ours, 0.95),
+    oursP99: percentile(ours, 0.99),
+    rows,
+  };
 }
 
 /** The SQL the list and get procedures sent (not the transaction's own statements), the last one kept. */
@@ -193,6 +203,22 @@ async function main(): Promise<void> {
         `  ${pad(result.name, 26)}${pad(String(result.runs), 6)}${pad(String(result.rows), 6)}${pad(ms(result.ours), 12)}${pad(ms(result.oursP95), 12)}${pad(ms(result.floor), 12)}${(result.ours / result.floor).toFixed(2)}x`,
       );
     }
+
+    recordResults(
+      'loads (caller)',
+      results.map((result) => ({
+        name: result.name,
+        unit: 'ms',
+        median: result.ours,
+        p95: result.oursP95,
+        p99: result.oursP99,
+        peer: 'same SQL as owner, RLS off',
+        peerMedian: result.floor,
+        ratio: result.ours / result.floor,
+        goal: '<= 1.5x',
+        met: result.ours / result.floor <= 1.5,
+      })),
+    );
 
     console.log('\nPlans of the SQL the procedures sent, through the app role with row-level security on (EXPLAIN ANALYZE):');
     const scopes = { dispatcher: { companyId: bigCompanyId, userId: dispatcherId }, sales: { companyId: bigCompanyId, userId: salesId } };
