@@ -139,6 +139,13 @@ const configSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024)
     .describe('largest document upload, in bytes (25 MB)'),
+  POSITIONS_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(3650)
+    .default(90)
+    .describe('days of GPS positions kept; older daily partitions are dropped by a job (at least 8: positions up to 7 days old are accepted)'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
