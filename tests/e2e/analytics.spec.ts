@@ -18,6 +18,14 @@ test('an admin reads Analytics, the date range changes the figures, and the expo
   await expect(totalRevenue(page)).toContainText(/\$[\d,]+\.\d{2}/);
   await expect(page.getByRole('table', { name: 'Top 5 drivers' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue per week/ })).toBeVisible();
+  // The charts draw (recharts renders nothing without a size: the line and the bars must be there).
+  await expect(page.getByRole('img', { name: /Revenue per week/ }).locator('.recharts-line-curve')).toBeVisible();
+  await expect(
+    page
+      .getByRole('img', { name: /Loads by status/ })
+      .locator('.recharts-bar-rectangle')
+      .first(),
+  ).toBeVisible();
   const thisMonth = await totalRevenue(page).innerText();
 
   await page.getByLabel('Date range').selectOption('year');

@@ -35,7 +35,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           ) : (
             <Box role="img" aria-label={`Revenue per week: ${weeklySummary}`}>
               <Chart.Root maxH="xs" chart={weekly}>
-                <LineChart data={weekly.data}>
+                <LineChart responsive data={weekly.data}>
                   <CartesianGrid stroke={weekly.color('border')} vertical={false} />
                   <XAxis dataKey={weekly.key('week')} tickLine={false} axisLine={false} />
                   <YAxis tickLine={false} axisLine={false} tickFormatter={(value: number) => formatMoney(value)} width={90} />
@@ -67,7 +67,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           ) : (
             <Box role="img" aria-label={`Loads by status: ${statusSummary}`}>
               <Chart.Root maxH="xs" chart={statuses}>
-                <BarChart data={statuses.data}>
+                <BarChart responsive data={statuses.data}>
                   <CartesianGrid stroke={statuses.color('border')} vertical={false} />
                   <XAxis dataKey={statuses.key('status')} tickLine={false} axisLine={false} />
                   <YAxis allowDecimals={false} tickLine={false} axisLine={false} />

@@ -148,7 +148,7 @@ export function AnalyticsPage({ range, onRangeChange }: { range: AnalyticsRange;
         ) : null}
       </Flex>
       <Stack gap="2">
-        <SimpleGrid as="section" aria-label="Revenue cards" columns={{ base: 2, md: 3, xl: 6 }} gap={{ base: '3', md: '4' }}>
+        <SimpleGrid as="section" aria-label="Revenue cards" columns={{ base: 2, md: 3, '2xl': 6 }} gap={{ base: '3', md: '4' }}>
           {cards.map((card) => (
             <StatCard key={card.label} label={card.label} value={card.value} icon={card.icon} isLoading={isLoading && isCustomReady} />
           ))}
