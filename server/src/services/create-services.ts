@@ -9,6 +9,7 @@ import { pushTasks } from './push/web-push-tasks.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './storage/document-tasks.js';
 import { guardPool } from './connection-guard.js';
 import { startJobWorker } from './jobs/job-queue.js';
+import { POSITION_PARTITIONS_CRONTAB, positionPartitionTasks } from './jobs/position-partitions.js';
 import { createMailer, resendTransport } from './mail/mailer.js';
 import { twilioSmsTransport } from './mail/sms-transport.js';
 import { sweepRateLimits } from './rate-limit.js';
@@ -86,8 +87,9 @@ export async function createServices(
         'sweep-rate-limits': () => sweepRateLimits(db),
         ...documentTasks(config, db),
         ...pushTasks(config, db),
+        ...positionPartitionTasks(db, config.POSITIONS_RETENTION_DAYS),
       },
-      crontab: ['17 * * * * sweep-rate-limits', DOCUMENT_CRONTAB].join('\n'),
+      crontab: ['17 * * * * sweep-rate-limits', DOCUMENT_CRONTAB, POSITION_PARTITIONS_CRONTAB].join('\n'),
       concurrency: JOB_CONCURRENCY,
       log,
     });

@@ -155,6 +155,8 @@ describe('the app role', () => {
     //   (issue 10, item 5).
     // - app_outbox_for_delivery, app_outbox_delivered, app_outbox_failed: the mail job's one message by id, and its
     //   outcome (the body erased once sent) (issue 10, item 5).
+    // - app_positions_prepare_partitions, app_positions_drop_partitions: make the positions table's daily partitions
+    //   (8 days back to 31 ahead) and drop whole days older than the retention (never under 8 days); no row read (issue 14).
     const reviewed = [
       'app_grant_platform_admin',
       'app_credentials_by_email',
@@ -168,6 +170,8 @@ describe('the app role', () => {
       'app_outbox_for_delivery',
       'app_outbox_delivered',
       'app_outbox_failed',
+      'app_positions_prepare_partitions',
+      'app_positions_drop_partitions',
     ];
     const { rows } = await sql<{ kind: string; name: string }>`
       select 'security definer function' as kind, p.proname::text as name
@@ -361,6 +365,9 @@ describe('the app role’s grants', () => {
         'app_outbox_for_delivery',
         'app_outbox_delivered',
         'app_outbox_failed',
+        // The positions table's daily partitions (the hourly job).
+        'app_positions_prepare_partitions',
+        'app_positions_drop_partitions',
         // Called by triggers as the invoker; notify_event refuses to run outside a trigger.
         'notify_event',
         'notify_user',
