@@ -44,6 +44,9 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: InvoiceListIt
         autoComplete="email"
         helperText="Leave empty to use the broker's email."
       />
+      <Text fontSize="sm" color="gray.700" mt="3">
+        The invoice&apos;s PDF ({invoice.invoiceNumber}.pdf) is attached.
+      </Text>
       {invoice.paymentLink ? null : (
         <Text fontSize="sm" color="gray.700" mt="3">
           This invoice has no payment link yet: generate one first to include it.

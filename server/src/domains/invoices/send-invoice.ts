@@ -2,6 +2,7 @@ import { invoiceDetail, sendInvoiceInput } from '#shared/schemas/invoices.js';
 import { updateRecord } from '../../db/records.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
+import { invoicePdfName } from './invoice-pdf.js';
 import { findInvoice, invoiceDocumentData } from './invoices.repository.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -9,8 +10,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /**
  * "Send invoice": mails the invoice (number, load, amount, due date and its payment link) to the
  * broker's email, or the address given, through the mail job queue (in this transaction: nothing
- * leaves if it rolls back), and a draft becomes sent. Sending a sent invoice again mails it again.
- * The mail queue carries text and HTML only: the PDF is not attached (it is downloadable).
+ * leaves if it rolls back), with the invoice's PDF attached, and a draft becomes sent. Sending a
+ * sent invoice again mails it again. The mail job names the invoice; the PDF is made when the mail
+ * is delivered (and, outside production, when it is written to the mail folder), after the status
+ * change, so it shows the invoice as sent.
  */
 export const sendInvoiceProcedure = permittedProcedure('invoices', 'write')
   .input(sendInvoiceInput)
@@ -33,14 +36,17 @@ export const sendInvoiceProcedure = permittedProcedure('invoices', 'write')
       `Due date: ${invoice.dueDate}`,
       invoice.paymentLink ? `Pay online: ${invoice.paymentLink}` : null,
       '',
+      `The invoice is attached as ${invoicePdfName(invoice.invoiceNumber)}.`,
+      '',
       `Thank you for your business. ${from}`,
     ].filter((line): line is string => line !== null);
+    if (invoice.status === 'draft') await updateRecord(ctx.db, ctx.scope, 'invoices', invoice.id, { status: 'sent' });
     await ctx.services.mailer.send(ctx.db, {
       channel: 'email',
       to,
       subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
       text: lines.join('\n'),
+      attachments: [{ kind: 'invoice-pdf', companyId: ctx.scope.companyId, invoiceId: invoice.id }],
     });
-    if (invoice.status === 'draft') await updateRecord(ctx.db, ctx.scope, 'invoices', invoice.id, { status: 'sent' });
     return orNotFound(await findInvoice(ctx.db, ctx.scope, invoice.id), 'Invoice');
   });

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { Resend } from 'resend';
 import type { Database } from '../../db/schema.js';
 import { addJob } from '../jobs/job-queue.js';
+import { attachmentsFor, attachmentsIn, type MailAttachment, type MailAttachmentRef } from './attachments.js';
 import { writeMailFile } from './mail-files.js';
 
 export interface OutgoingMessage {
@@ -12,7 +13,20 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files to attach (email), named by reference: made when the message is written and when it is delivered. */
+  attachments?: MailAttachmentRef[];
 }
+
+/** A message as a provider takes it: its attachments made. */
+export interface DeliverableMessage extends Omit<OutgoingMessage, 'attachments'> {
+  attachments?: MailAttachment[];
+}
+
+/** The delivery job's payload: the outbox row, and what to attach by reference (never bytes, never a secret). */
+type DeliveryPayload = {
+  outboxId: string;
+  attachments?: MailAttachmentRef[];
+};
 
 /** 'sent': the outbox is the delivery (no provider); 'queued': a provider delivers it after commit. */
 export interface QueuedMessage {
@@ -26,7 +40,7 @@ export interface MailTransport {
   /** Where it delivers (a host): jobs are run by workers that deliver to the same place. */
   readonly endpoint: string;
   /** The provider keeps the idempotency key, so a retry of a message it already took is not sent twice. */
-  deliver(message: OutgoingMessage, options: { idempotencyKey: string }): Promise<{ providerMessageId: string }>;
+  deliver(message: DeliverableMessage, options: { idempotencyKey: string }): Promise<{ providerMessageId: string }>;
 }
 
 export function resendTransport(
@@ -40,8 +54,20 @@ export function resendTransport(
     name: 'resend',
     endpoint: options.baseUrl ? new URL(options.baseUrl).host : 'api.resend.com',
     async deliver(message, { idempotencyKey }) {
+      const attachments = (message.attachments ?? []).map((file) => ({
+        filename: file.filename,
+        content: file.content.toString('base64'),
+        contentType: file.contentType,
+      }));
       const send = resend.emails.send(
-        { from, to: [message.to], subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) },
+        {
+          from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(attachments.length > 0 ? { attachments } : {}),
+        },
         { idempotencyKey },
       );
       const timeout = new Promise<never>((_, reject) =>
@@ -110,8 +136,13 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
       const viaProvider = provider !== null;
       const transport = provider?.transport;
       const id = randomUUID();
-      // The developer's copy, named by the outbox id (a rolled-back message may leave a file here: development only).
-      if (options.mailDir) await writeMailFile(options.mailDir, id, message);
+      const refs = message.channel === 'email' ? (message.attachments ?? []) : [];
+      // The developer's copy, named by the outbox id (a rolled-back message may leave a file here: development only),
+      // its attachments made now in the caller's transaction.
+      if (options.mailDir) {
+        const attachments = refs.length > 0 ? await attachmentsIn(db, refs) : [];
+        await writeMailFile(options.mailDir, id, { ...message, attachments });
+      }
       await db
         .insertInto('outbox')
         .values({
@@ -128,7 +159,8 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
         })
         .execute();
       if (!provider) return { id, status: 'sent' };
-      await addJob(db, provider.task, { outboxId: id }, { jobKey: idempotencyKeyOf(id), maxAttempts: MAIL_MAX_ATTEMPTS });
+      const payload: DeliveryPayload = refs.length > 0 ? { outboxId: id, attachments: refs } : { outboxId: id };
+      await addJob(db, provider.task, payload, { jobKey: idempotencyKeyOf(id), maxAttempts: MAIL_MAX_ATTEMPTS });
       return { id, status: 'queued' };
     },
     tasks(db, log) {
@@ -149,7 +181,7 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
  */
 function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (message: string) => void): Task {
   return async (payload, helpers) => {
-    const { outboxId } = payload as { outboxId: string };
+    const { outboxId, attachments: refs = [] } = payload as DeliveryPayload;
     // The app role reads no outbox row without its company: the job reaches its message by id,
     // through owner-rights functions (migration 2026-11-25T1100_security_role).
     const { rows } = await sql<{
@@ -165,12 +197,15 @@ function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (mess
     if (!row || row.status === 'sent') return;
     const attempt = helpers.job.attempts;
     try {
-      const message = {
+      // Attachments are made now, in their company's transaction: the invoice as it is at delivery.
+      const attachments = refs.length > 0 ? await attachmentsFor(db, refs) : [];
+      const message: DeliverableMessage = {
         channel: row.channel,
         to: row.recipient,
         subject: row.subject,
         text: row.bodyText,
         ...(row.bodyHtml ? { html: row.bodyHtml } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       };
       const { providerMessageId } = await transport.deliver(message, { idempotencyKey: idempotencyKeyOf(row.id) });
       // Sent: the body (a link, a code) is erased with the same write.
