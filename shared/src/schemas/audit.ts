@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { timestamp } from './fields.js';
 import { PAGE_SIZE, pageInput, pageOutput } from './pagination.js';
 
-/** The spec's audit entity types and actions (section 9). */
-export const AUDIT_ENTITY_TYPES = ['loads', 'invoices', 'documents', 'drivers', 'brokers'] as const;
+/** The spec's audit entity types and actions (section 9), plus the data export's (docs/dashboards.md). */
+export const AUDIT_ENTITY_TYPES = ['loads', 'invoices', 'documents', 'drivers', 'brokers', 'export'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-export const AUDIT_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'exported'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The spec's page size: the 100 most recent entries (the screen asks for this many a page). */

@@ -1,5 +1,5 @@
 import { Badge, Box, Code, Flex, Stack, Text } from '@chakra-ui/react';
-import { FileText, Handshake, Package, Receipt, UserRound, type LucideIcon } from 'lucide-react';
+import { Download, FileText, Handshake, Package, Receipt, UserRound, type LucideIcon } from 'lucide-react';
 import type { AuditAction, AuditEntityType, AuditEntry } from '#shared/schemas/audit.js';
 import { formatDateAtTime } from '../../lib/format';
 
@@ -9,10 +9,11 @@ const entityIcons: Record<AuditEntityType, LucideIcon> = {
   documents: FileText,
   drivers: UserRound,
   brokers: Handshake,
+  export: Download,
 };
 
-/** The spec's action colours: created green, updated blue, deleted red, anything else grey. */
-const actionPalettes: Record<AuditAction, string> = { created: 'green', updated: 'blue', deleted: 'red' };
+/** The spec's action colours: created green, updated blue, deleted red, anything else grey (a data export: purple). */
+const actionPalettes: Record<AuditAction, string> = { created: 'green', updated: 'blue', deleted: 'red', exported: 'purple' };
 
 /** "by Dana Whitfield", or "by System" when no user acted. */
 export function actorOf(entry: Pick<AuditEntry, 'userId' | 'userFirstName' | 'userLastName'>): string {
