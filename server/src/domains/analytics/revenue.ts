@@ -15,3 +15,8 @@ export function revenueBasis(): RevenueBasis {
 export function revenueSum(rateColumn = 'loads.rate'): RawBuilder<string> {
   return sql<string>`coalesce(sum(${sql.ref(rateColumn)}), 0)::numeric(14, 2)::text`;
 }
+
+/** An amount already summed (a group's revenue), in the same exact form as revenueSum(). */
+export function revenueOf(amountColumn: string): RawBuilder<string> {
+  return sql<string>`coalesce(${sql.ref(amountColumn)}, 0)::numeric(14, 2)::text`;
+}
