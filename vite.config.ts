@@ -12,6 +12,10 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The loaders too: a loader's imports (an invitation's preview options) stay out of the entry.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: fileURLToPath(new URL('./client/src/routes', import.meta.url)),
       generatedRouteTree: fileURLToPath(new URL('./client/src/routeTree.gen.ts', import.meta.url)),
     }),
@@ -21,6 +25,13 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // .vite/manifest.json: which chunks each entry and lazy route loads (bench/client.ts, scripts/check-bundle.ts).
+    manifest: true,
+    rolldownOptions: {
+      // Chakra builds its default theme and system with plain calls at module level; marked pure, the
+      // public pages' system (client/src/theme-public.ts) keeps only the recipes it names.
+      treeshake: { manualPureFunctions: ['defineConfig', 'createSystem', 'mergeConfigs'] },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { switchIdentity } from './lib/identity';
 import { queryClient, sessionLost, trpc, trpcClient, trpcUtils } from './lib/trpc';
-import { system } from './theme';
+import { currentSystem, isPublicPath, loadFullSystem, subscribeSystem } from './theme-switch';
 import { Toaster } from './components/toaster';
 import { NotFound } from './components/NotFound';
 import { ErrorScreen } from './components/ErrorScreen';
@@ -41,17 +41,26 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
+// A signed-in screen opened cold: its styles load beside the rest rather than after the router starts.
+if (!isPublicPath(window.location.pathname)) void loadFullSystem();
+
+/** Chakra with the light public system, then the full one once a signed-in screen needs it (theme-switch.ts). */
+function Themed({ children }: { children: ReactNode }) {
+  const system = useSyncExternalStore(subscribeSystem, currentSystem);
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 createRoot(root).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={system}>
+        <Themed>
           <RouterProvider router={router} />
           <InstallBanner />
           <Toaster />
-        </ChakraProvider>
+        </Themed>
       </QueryClientProvider>
     </trpc.Provider>
   </StrictMode>,

@@ -1,26 +1,34 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  breakpoints,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  keyframes,
+  layerStyles,
+  recipes,
+  semanticTokens,
+  slotRecipes,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { appConfig } from './theme-config';
 
-const config = defineConfig({
-  globalCss: {
-    'html, body': { bg: 'gray.50', color: 'gray.900' },
-  },
-  theme: {
-    // Darker solids and error text than the defaults, so every text on them meets WCAG AA contrast.
-    semanticTokens: {
-      colors: {
-        fg: { error: { value: '{colors.red.700}' } },
-        blue: { solid: { value: '{colors.blue.700}' } },
-        red: { solid: { value: '{colors.red.700}' } },
-        green: { solid: { value: '{colors.green.700}' } },
-      },
-    },
-    tokens: {
-      fonts: {
-        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-      },
-    },
-  },
-});
-
-export const system = createSystem(defaultConfig, config);
+/**
+ * The full system: every recipe of Chakra's theme, for the signed-in app. Loaded lazily
+ * (theme-switch.ts) when a signed-in screen opens; the public pages use theme-public.ts.
+ * Chakra's `defaultConfig` spelled out from its parts (as its theme/index.js builds it), so the
+ * recipe maps stay in this lazy chunk instead of following the shared theme module into the entry.
+ */
+export const system = createSystem(
+  defaultBaseConfig,
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  }),
+  appConfig,
+);

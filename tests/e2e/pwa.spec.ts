@@ -39,3 +39,32 @@ test('the notification prompt appears after 3 seconds in the shell, and Later ke
   await expect(page.getByRole('region', { name: 'Enable notifications' })).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('notification-prompt-dismissed'))).toBe('true');
 });
+
+test('the notification prompt also appears on the public pages after 3 seconds, and not after Later', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  const prompt = page.getByRole('region', { name: 'Enable notifications' });
+  // Not before its 3 seconds.
+  await page.clock.runFor(2_000);
+  await expect(prompt).toBeHidden();
+  await page.clock.runFor(1_000);
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByText('Enable Notifications')).toBeVisible();
+  await expect(prompt.getByText('Get instant alerts for load assignments, status changes, and important updates')).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Enable' })).toBeVisible();
+  // Light on a public page: no push code and no service-worker subscription was loaded for it.
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  expect(scripts.filter((name) => /use-push|NotificationBell/.test(name))).toEqual([]);
+
+  await prompt.getByRole('button', { name: 'Later' }).click();
+  await expect(prompt).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('notification-prompt-dismissed'))).toBe('true');
+
+  // Dismissed: on another public page and after a reload, well past 3 seconds, still away.
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.clock.runFor(4_000);
+  await expect(page.getByRole('region', { name: 'Enable notifications' })).toBeHidden();
+});

@@ -2,18 +2,19 @@ import { useEffect, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS } from '#shared/constants.js';
+import { notificationPromptWanted } from './notification-permission';
 import { PromptCard } from './PromptCard';
 
-/** Top-right, 3 seconds after load, only while permission is undecided and never dismissed. */
+/**
+ * Top-right, 3 seconds after load, only while permission is undecided and never dismissed: in the
+ * signed-in shell, and on the public pages (routes/__root.tsx loads it lazily there). Enable only
+ * asks the browser; the push subscription is the shell's (use-push.ts), once someone signs in.
+ */
 export function NotificationPrompt() {
   const [isVisible, setVisible] = useState(false);
 
   useEffect(() => {
-    if (!('Notification' in window)) {
-      console.info('Notifications are not supported by this browser');
-      return;
-    }
-    if (Notification.permission !== 'default' || localStorage.getItem(NOTIFICATION_DISMISSED_KEY)) return;
+    if (!notificationPromptWanted()) return;
     const timer = setTimeout(() => setVisible(true), NOTIFICATION_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);

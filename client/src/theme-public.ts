@@ -1,0 +1,81 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  nativeSelectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { appConfig } from './theme-config';
+
+/**
+ * The public pages' system (/, /about, /contact, /auth, /verify-email, /invite, the 404 page and
+ * the prompts): Chakra's tokens and only the recipes those pages use, so their first load does not
+ * carry every recipe of the signed-in app (about 29 KB gzipped). theme-switch.ts swaps in the full
+ * system (theme.ts) before a signed-in screen renders. A component whose recipe is not here renders
+ * unstyled, never breaks: add its recipe when a public page starts using it.
+ */
+export const publicSystem = createSystem(
+  defaultBaseConfig,
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens,
+      semanticTokens,
+      textStyles,
+      layerStyles,
+      animationStyles,
+      recipes: {
+        badge: badgeRecipe,
+        button: buttonRecipe,
+        checkmark: checkmarkRecipe,
+        container: containerRecipe,
+        heading: headingRecipe,
+        icon: iconRecipe,
+        input: inputRecipe,
+        link: linkRecipe,
+        separator: separatorRecipe,
+        skeleton: skeletonRecipe,
+        spinner: spinnerRecipe,
+        textarea: textareaRecipe,
+      },
+      slotRecipes: {
+        card: cardSlotRecipe,
+        checkbox: checkboxSlotRecipe,
+        field: fieldSlotRecipe,
+        nativeSelect: nativeSelectSlotRecipe,
+        tabs: tabsSlotRecipe,
+        toast: toastSlotRecipe,
+      },
+    },
+  }),
+  appConfig,
+);
