@@ -9,7 +9,36 @@ export interface Column<Row> {
   align?: 'start' | 'end';
 }
 
-/** The one table pattern: headers, rows, and the loading, error and empty states; scrolls sideways on a phone. */
+/**
+ * On a phone a table is a stack of cards: each row a card, each cell a line with its column's
+ * header beside the value (data-label), the first cell as the card's title. The elements keep
+ * their table roles explicitly (CSS display would otherwise drop them), so screen readers and
+ * tests read the same table at every width; the header row stays for them, visually hidden.
+ */
+const STACKED_ON_PHONES = {
+  mdDown: {
+    display: 'block',
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
+    '& tbody tr': { display: 'block', bg: 'white', borderWidth: '1px', borderRadius: 'md', px: '4', py: '2' },
+    '& tbody td': {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'baseline',
+      gap: '4',
+      textAlign: 'end',
+      borderBottomWidth: '0',
+      px: '0',
+      py: '1.5',
+      overflowWrap: 'anywhere',
+    },
+    '& tbody td::before': { content: 'attr(data-label)', color: 'fg.muted', fontSize: 'xs', textAlign: 'start', flexShrink: 0 },
+    '& tbody td:first-of-type': { fontWeight: 'semibold', fontSize: 'md' },
+    '& tbody td:first-of-type::before': { content: 'none' },
+  },
+} as const;
+
+/** The one table pattern: headers, rows, and the loading, error and empty states; a stack of cards on a phone. */
 export function DataTable<Row>({
   label,
   columns,
@@ -40,22 +69,22 @@ export function DataTable<Row>({
       loadingText={loadingText}
       onRetry={onRetry}
     >
-      <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
-        <Table.Root size="sm" aria-label={label} interactive>
-          <Table.Header>
-            <Table.Row>
+      <Box overflowX={{ base: 'visible', md: 'auto' }} borderWidth={{ base: '0', md: '1px' }} borderRadius="md" bg={{ md: 'white' }}>
+        <Table.Root size="sm" aria-label={label} interactive role="table" css={STACKED_ON_PHONES}>
+          <Table.Header role="rowgroup">
+            <Table.Row role="row">
               {columns.map((column) => (
-                <Table.ColumnHeader key={column.key} textAlign={column.align ?? 'start'} whiteSpace="nowrap">
+                <Table.ColumnHeader key={column.key} role="columnheader" textAlign={column.align ?? 'start'} whiteSpace="nowrap">
                   {column.header}
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body role="rowgroup">
             {(rows ?? []).map((row) => (
-              <Table.Row key={rowKey(row)}>
+              <Table.Row key={rowKey(row)} role="row">
                 {columns.map((column) => (
-                  <Table.Cell key={column.key} textAlign={column.align ?? 'start'}>
+                  <Table.Cell key={column.key} role="cell" data-label={column.header} textAlign={column.align ?? 'start'}>
                     {column.cell(row)}
                   </Table.Cell>
                 ))}
