@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   audit: { read: ['admin'] },
   companySettings: { write: ['admin'] },
   fleet: { read: ['admin', 'dispatcher'] },
+  /** A load's public tracking links: create, list and revoke (the track itself follows loads.read). */
+  trackingLinks: { read: ['admin', 'dispatcher'], write: ['admin', 'dispatcher'] },
   documents: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'] },
   /** read: the Invoices screen and the treasury figures; write: create, edit drafts, move along the lifecycle, payment links, send. */
   invoices: { read: ['admin', 'treasury'], write: ['admin', 'treasury'] },

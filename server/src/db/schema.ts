@@ -252,6 +252,7 @@ export interface Database {
   pushSubscriptions: PushSubscriptionsTable;
   invoices: InvoicesTable;
   positions: PositionsTable;
+  trackingLinks: TrackingLinksTable;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
@@ -432,4 +433,15 @@ export interface PositionsTable {
   lng: Numeric;
   accuracy: number | null;
   receivedAt: DefaultedTimestamp;
+}
+
+/** A load's public tracking link (migrations/2026-11-25T1800_tracking_links.ts): only the token's SHA-256 is stored. */
+export interface TrackingLinksTable {
+  id: Generated<string>;
+  companyId: string;
+  loadId: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
 }

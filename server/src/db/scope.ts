@@ -55,6 +55,8 @@ export const OWNERSHIP = {
   podData: { owners: [], onlyOwnFor: [] },
   /** Invoices belong to the company as a whole (treasury and admins). */
   invoices: { owners: [], onlyOwnFor: [] },
+  /** A load's tracking links belong to the company (admins and dispatchers share them). */
+  trackingLinks: { owners: [], onlyOwnFor: [] },
   /**
    * Messages and notifications are personal, for every role: row-level security shows a user only
    * the messages they sent or received and their own notifications (a master admin included), and

@@ -22,6 +22,7 @@ import { contactRouter } from '../domains/contact/contact.router.js';
 import { fleetRouter } from '../domains/fleet/fleet.router.js';
 import { portalRouter } from '../domains/portal/portal.router.js';
 import { positionsRouter } from '../domains/positions/positions.router.js';
+import { trackingRouter } from '../domains/tracking/tracking.router.js';
 import { router } from './procedures.js';
 
 /** Every domain's router, one line each. */
@@ -39,6 +40,7 @@ export const appRouter = router({
   geo: geoRouter,
   fleet: fleetRouter,
   positions: positionsRouter,
+  tracking: trackingRouter,
   portal: portalRouter,
   team: teamRouter,
   invitations: invitationsRouter,

@@ -26,6 +26,7 @@ import { positionsRules } from './matrix/positions.js';
 import { realtimeRules } from './matrix/realtime.js';
 import { settingsRules } from './matrix/settings.js';
 import { teamRules } from './matrix/team.js';
+import { trackingRules } from './matrix/tracking.js';
 import { twoFactorRules } from './matrix/two-factor.js';
 import { wipRules } from './matrix/wip.js';
 
@@ -140,6 +141,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...realtimeRules,
   ...settingsRules,
   ...teamRules,
+  ...trackingRules,
   ...twoFactorRules,
   ...wipRules,
 };

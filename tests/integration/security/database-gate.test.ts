@@ -157,6 +157,9 @@ describe('the app role', () => {
     //   outcome (the body erased once sent) (issue 10, item 5).
     // - app_positions_prepare_partitions, app_positions_drop_partitions: make the positions table's daily partitions
     //   (8 days back to 31 ahead) and drop whole days older than the retention (never under 8 days); no row read (issue 14).
+    // - app_tracking_link_view: a public tracking link's page by the SHA-256 of its token, which only the link's holder
+    //   can name: company name, load number, lane, status, expiry and the last position of the load's track, only while
+    //   the link is unexpired (a revoked one is deleted) and its company active (issue 14).
     const reviewed = [
       'app_grant_platform_admin',
       'app_credentials_by_email',
@@ -172,6 +175,7 @@ describe('the app role', () => {
       'app_outbox_failed',
       'app_positions_prepare_partitions',
       'app_positions_drop_partitions',
+      'app_tracking_link_view',
     ];
     const { rows } = await sql<{ kind: string; name: string }>`
       select 'security definer function' as kind, p.proname::text as name
@@ -368,6 +372,9 @@ describe('the app role’s grants', () => {
         // The positions table's daily partitions (the hourly job).
         'app_positions_prepare_partitions',
         'app_positions_drop_partitions',
+        // A public tracking link's page (by its token's hash), and the window of a load's track it and the Map tab share.
+        'app_tracking_link_view',
+        'load_track_window',
         // Called by triggers as the invoker; notify_event refuses to run outside a trigger.
         'notify_event',
         'notify_user',

@@ -1,0 +1,13 @@
+import { listTrackingLinksInput, listTrackingLinksOutput } from '#shared/schemas/tracking.js';
+import { orNotFound } from '../../errors.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
+import { findTrackedLoad, listActiveLinks } from './tracking.repository.js';
+
+/** tracking.listLinks: the load's links that still work, newest first, with their expiry (never a token: only hashes are kept). */
+export const listTrackingLinksProcedure = permittedProcedure('trackingLinks', 'read')
+  .input(listTrackingLinksInput)
+  .output(listTrackingLinksOutput)
+  .query(async ({ ctx, input }) => {
+    const load = orNotFound(await findTrackedLoad(ctx.db, ctx.scope, input.loadId), 'Load');
+    return { items: await listActiveLinks(ctx.db, ctx.scope, load.id) };
+  });
