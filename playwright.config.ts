@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { airwallexServerEnv } from './tests/e2e/support/airwallex';
 import { baseURL, E2E_DATA_DIR, E2E_PG_PORT, E2E_PORT } from './tests/e2e/support/environment';
 
 /**
@@ -15,6 +16,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The fake Airwallex, once for the whole run (the invoices journey takes a payment through it).
+  globalSetup: './tests/e2e/support/airwallex.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -56,6 +59,8 @@ export default defineConfig({
       SIGN_IN_MAX_PER_ACCOUNT: '10000',
       // The stored demo sessions must outlive the form sign-ins of the same accounts during the run.
       MAX_SESSIONS_PER_USER: '1000',
+      // Payment links and webhooks against the fake Airwallex of globalSetup.
+      ...airwallexServerEnv,
     },
   },
 });
