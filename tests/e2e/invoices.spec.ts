@@ -1,44 +1,19 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { signWebhook } from '../../server/src/services/payments/airwallex.js';
+import { FAKE_PAYMENT_LINKS_PATH, type FakePaymentLink } from '../support/fake-airwallex.js';
+import { E2E_AIRWALLEX_URL, E2E_AIRWALLEX_WEBHOOK_SECRET } from './support/airwallex';
 import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
 
 /**
  * Invoices as treasury uses them: create one from a load (its broker and rate filled in), find it,
- * download its PDF, generate its payment link and receive the payment, watching the Invoices
- * screen and the Treasury Dashboard follow live; axe on both screens and the dialog.
+ * download its PDF, generate its payment link against the fake Airwallex and receive the payment
+ * through a signed webhook, watching the Invoices screen and the Treasury Dashboard follow live;
+ * axe on both screens and the dialog.
  *
- * The payment provider: when the e2e server runs with AIRWALLEX_CLIENT_ID, AIRWALLEX_API_KEY,
- * AIRWALLEX_BASE_URL (a local port) and AIRWALLEX_WEBHOOK_SECRET in its environment, this file
- * plays Airwallex on that port and the journey pays through a signed webhook; without them the
- * journey checks that "Generate Link" explains payments are not configured, and pays by hand.
+ * The payment provider is the fake Airwallex Playwright starts once for the run
+ * (tests/e2e/support/airwallex.ts, the web server's AIRWALLEX_* settings point at it). "Payments
+ * are not configured" is covered by tests/integration/invoices-payments.test.ts.
  */
-
-const provider = process.env.AIRWALLEX_BASE_URL && process.env.AIRWALLEX_WEBHOOK_SECRET ? new URL(process.env.AIRWALLEX_BASE_URL) : null;
-const linkRequests: { metadata: { invoice_id: string; company_id: string } }[] = [];
-
-/** Plays Airwallex on the configured port: a token, then a link per request (recorded). */
-async function playAirwallex(url: URL): Promise<Server> {
-  const server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      response.writeHead(201, { 'content-type': 'application/json' });
-      if (request.url === '/api/v1/authentication/login') {
-        response.end(JSON.stringify({ token: 'e2e-token', expires_at: new Date(Date.now() + 30 * 60_000).toISOString() }));
-        return;
-      }
-      const body = JSON.parse(text) as { metadata: { invoice_id: string; company_id: string } };
-      linkRequests.push(body);
-      const id = `pl_e2e_${linkRequests.length}`;
-      response.end(JSON.stringify({ id, url: `https://checkout.airwallex.test/pay/${id}` }));
-    });
-  });
-  server.listen(Number(url.port), url.hostname);
-  await once(server, 'listening');
-  return server;
-}
 
 async function expectScreenAccessible(page: Page) {
   await page.mouse.move(0, 0);
@@ -50,9 +25,16 @@ async function expectScreenAccessible(page: Page) {
 const figure = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Figures' }).locator('div').filter({ hasText: label }).first();
 
+/** An ageing bucket of the dashboard, by its label (the term and its description). */
+const bucket = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Ageing' })
+    .locator('div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .last();
+
 test('treasury creates an invoice from a load, downloads its PDF, takes a payment and sees it everywhere', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  let fake: Server | null = null;
   await openAs(page, 'Treasury', '/invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Invoices' });
@@ -123,34 +105,37 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
   await expectScreenAccessible(dashboard);
   const paidBefore = (await figure(dashboard, 'Paid This Month').textContent()) ?? '';
 
-  if (provider) {
-    fake = await playAirwallex(provider);
-    await page.getByRole('button', { name: `Generate Link for ${invoiceNumber}` }).click();
-    await expectToast(page, 'Success', 'Payment link generated successfully');
-    await expect(row.getByRole('link', { name: `View Link for ${invoiceNumber}` })).toBeVisible();
-    const request = linkRequests.at(-1);
-    expect(request).toBeDefined();
-    const body = JSON.stringify({
-      id: `evt_e2e_${Date.now()}`,
-      name: 'payment_intent.succeeded',
-      data: { object: { id: 'int_e2e', payment_link_id: `pl_e2e_${linkRequests.length}`, metadata: request?.metadata } },
-    });
-    const timestamp = String(Date.now());
-    const answer = await page.request.post('/api/payments/airwallex/webhook', {
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': timestamp,
-        'x-signature': signWebhook(process.env.AIRWALLEX_WEBHOOK_SECRET ?? '', timestamp, body),
-      },
-      data: body,
-    });
-    expect(answer.status()).toBe(200);
-  } else {
-    await page.getByRole('button', { name: `Generate Link for ${invoiceNumber}` }).click();
-    await expectToast(page, 'Payments are not configured');
-    await page.getByLabel(`Change status of ${invoiceNumber}`).selectOption('paid');
-    await expectToast(page, 'Status Updated');
-  }
+  const outstandingBefore = (await figure(dashboard, 'Outstanding Balance').textContent()) ?? '';
+  await expect(bucket(dashboard, 'Current')).toContainText('invoices');
+  const currentBefore = (await bucket(dashboard, 'Current').textContent()) ?? '';
+
+  // Generate Link: the fake provider makes it, the row shows View Link to it.
+  await page.getByRole('button', { name: `Generate Link for ${invoiceNumber}` }).click();
+  await expectToast(page, 'Success', 'Payment link generated successfully');
+  const viewLink = row.getByRole('link', { name: `View Link for ${invoiceNumber}` });
+  await expect(viewLink).toBeVisible();
+  const links = (await (await page.request.get(`${E2E_AIRWALLEX_URL}${FAKE_PAYMENT_LINKS_PATH}`)).json()) as FakePaymentLink[];
+  const link = links.find((candidate) => candidate.body.reference === invoiceNumber);
+  expect(link).toBeDefined();
+  await expect(viewLink).toHaveAttribute('href', link?.url ?? '');
+
+  // Airwallex tells the server the link was paid: a correctly signed webhook.
+  const body = JSON.stringify({
+    id: `evt_e2e_${Date.now()}`,
+    name: 'payment_intent.succeeded',
+    data: { object: { id: `int_e2e_${Date.now()}`, status: 'SUCCEEDED', payment_link_id: link?.id, metadata: link?.body.metadata } },
+  });
+  const timestamp = String(Date.now());
+  const answer = await page.request.post('/api/payments/airwallex/webhook', {
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signWebhook(E2E_AIRWALLEX_WEBHOOK_SECRET, timestamp, body),
+    },
+    data: body,
+  });
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toEqual({ received: true, changed: true });
 
   // Paid, here and on the dashboard, without a reload.
   await expect(row).toContainText('Paid');
@@ -158,8 +143,9 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
     'Paid',
   );
   await expect(figure(dashboard, 'Paid This Month')).not.toHaveText(paidBefore);
+  await expect(figure(dashboard, 'Outstanding Balance')).not.toHaveText(outstandingBefore);
+  await expect(bucket(dashboard, 'Current')).not.toHaveText(currentBefore);
   await dashboardContext.close();
-  fake?.close();
 });
 
 test('the Invoices screen works at a phone’s width', async ({ page }) => {

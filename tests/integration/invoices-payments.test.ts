@@ -1,66 +1,23 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { PAYMENTS_NOT_CONFIGURED } from '../../server/src/domains/invoices/generate-payment-link.js';
 import { PAYMENT_WEBHOOK_PATH } from '../../server/src/services/payments/webhook-route.js';
 import { signWebhook } from '../../server/src/services/payments/payments.js';
+import { startFakeAirwallex } from '../support/fake-airwallex.js';
 import { createLoad } from '../support/factories.js';
 import { callerFor } from '../support/harness.js';
 import { expectTrpcError, uniqueIp } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 import { createInvoice } from './security/matrix/invoices.js';
 
-/**
- * Airwallex, played by a local HTTP server: it checks the client id and key on login, the
- * bearer token on every call, and records each payment link request.
- */
+/** Airwallex, played by a local HTTP server (tests/support/fake-airwallex.ts): it checks the client id and key on login, the bearer token on every call, and records each payment link request. */
 const CLIENT_ID = 'client-test';
 const API_KEY = 'key-test';
-const TOKEN = 'token-test';
 const WEBHOOK_SECRET = 'whsec-test';
 
-interface Recorded {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
-}
-const recorded: Recorded[] = [];
-let failNext = false;
-let links = 0;
-
-const fake = createServer((request, response) => {
-  let text = '';
-  request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  request.on('end', () => {
-    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-    recorded.push({ path: request.url ?? '', headers: request.headers, body });
-    const send = (status: number, answer: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer));
-    };
-    if (request.url === '/api/v1/authentication/login') {
-      if (request.headers['x-client-id'] !== CLIENT_ID || request.headers['x-api-key'] !== API_KEY)
-        return send(401, { code: 'unauthorized' });
-      return send(201, { token: TOKEN, expires_at: new Date(Date.now() + 30 * 60_000).toISOString() });
-    }
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return send(401, { code: 'unauthorized' });
-    if (request.url === '/api/v1/pa/payment_links/create') {
-      if (failNext) {
-        failNext = false;
-        return send(500, { code: 'internal_error' });
-      }
-      links += 1;
-      return send(201, { id: `pl_${links}`, url: `https://checkout.airwallex.test/pay/pl_${links}`, status: 'UNPAID' });
-    }
-    return send(404, { code: 'not_found' });
-  });
-});
-fake.listen(0, '127.0.0.1');
-await once(fake, 'listening');
-const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+const fake = await startFakeAirwallex({ clientId: CLIENT_ID, apiKey: API_KEY });
+const fakeUrl = fake.url;
 
 const tenants = useTenants({
   config: {
@@ -80,13 +37,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  fake.close();
+  await fake.close();
 });
 beforeEach(() => {
-  recorded.length = 0;
+  fake.recorded.length = 0;
 });
 
-const linkRequests = () => recorded.filter((request) => request.path === '/api/v1/pa/payment_links/create');
+const { recorded } = fake;
+const linkRequests = () => fake.linkRequests();
 const stored = (id: string) => tenants.owner.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('Generate Link', () => {
@@ -137,7 +95,7 @@ describe('Generate Link', () => {
   it('stores nothing when the provider fails, and says so', async () => {
     const treasury = await as('treasury');
     const id = await createInvoice(db(), tenants.companyA.users.treasury);
-    failNext = true;
+    fake.failNext();
     await expectTrpcError(
       treasury.invoices.generatePaymentLink({ id }),
       'SERVICE_UNAVAILABLE',
