@@ -112,7 +112,7 @@ export function InvoicesTable({
     cell: (invoice) => {
       const busy = movingId === invoice.id;
       return (
-        <Flex gap="2" justify="end" align="center" wrap="nowrap">
+        <Flex gap="2" justify="end" align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
           <Button
             size="sm"
             variant="outline"
