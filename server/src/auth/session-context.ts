@@ -8,7 +8,7 @@ import type { AppServices } from '../services/services.js';
 export async function loadSessionContext(
   services: Pick<AppServices, 'lucia' | 'db'>,
   sessionId: string,
-): Promise<{ session: SessionOutput; refreshedCookie: string | null } | null> {
+): Promise<{ session: SessionOutput; refreshedCookie: string | null; endsAt: number } | null> {
   const { session, user } = await services.lucia.validateSession(sessionId);
   if (!session) return null;
   const identity = await readIdentity(services.db, user.id);
@@ -19,6 +19,8 @@ export async function loadSessionContext(
   return {
     session: { ...identity, user: { ...identity.user, email: user.email } },
     refreshedCookie: session.fresh ? services.lucia.createSessionCookie(session.id).serialize() : null,
+    // When the session ends by itself (idle or absolute lifetime, whichever is first): a cache never keeps it past that.
+    endsAt: Math.min(session.expiresAt.getTime(), session.absoluteExpiresAt.getTime()),
   };
 }
 

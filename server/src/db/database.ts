@@ -1,4 +1,15 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  PostgresDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -66,5 +77,54 @@ export function databaseUnavailableMessage(error: unknown): string | null {
  * Raw sql`` text stays SQL and names columns in snake_case.
  */
 export function createDb(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({ dialect: new SettingsDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}
+
+/** The transaction-local settings a transaction opens with (app.company_id, app.user_id, ...). */
+export type OpeningSettings = readonly (readonly [name: string, value: string])[];
+
+interface Opening {
+  settings: OpeningSettings;
+  used: boolean;
+}
+
+const openings = new AsyncLocalStorage<Opening>();
+
+/**
+ * Runs `open` (which starts one transaction on a pool handle) so that its BEGIN carries the
+ * settings: `begin; select set_config(name, value, true), ...` goes out as one simple-protocol
+ * query, one round trip instead of two. The settings stay transaction-local (set_config's third
+ * argument), exactly as a separate select after BEGIN would make them. Only the first transaction
+ * begun inside `open` takes them.
+ */
+export function openingWith<T>(settings: OpeningSettings, open: () => Promise<T>): Promise<T> {
+  return openings.run({ settings, used: false }, open);
+}
+
+/** `begin; select set_config(...)` with the values as escaped literals (no parameters: the simple protocol allows several statements). */
+export function beginWithSettings(settings: OpeningSettings): string {
+  const calls = settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`);
+  return calls.length === 0 ? 'begin' : `begin; select ${calls.join(', ')}`;
+}
+
+class SettingsDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const opening = openings.getStore();
+    if (!opening || opening.used || settings.isolationLevel || settings.accessMode) {
+      return super.beginTransaction(connection, settings);
+    }
+    opening.used = true;
+    await connection.executeQuery(CompiledQuery.raw(beginWithSettings(opening.settings)));
+  }
+}
+
+class SettingsDialect extends PostgresDialect {
+  readonly #config: ConstructorParameters<typeof PostgresDialect>[0];
+  constructor(config: ConstructorParameters<typeof PostgresDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new SettingsDriver(this.#config);
+  }
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { openingWith } from './database.js';
 import type { Database } from './schema.js';
 
 /**
@@ -78,10 +79,7 @@ export async function asUser<T>(db: Kysely<Database>, userId: string, fn: (tx: T
     const tx = db as Transaction<Database>;
     return withSettings(tx, { 'app.user_id': userId }, () => fn(tx));
   }
-  return db.transaction().execute(async (tx) => {
-    await setAll(tx, [['app.user_id', userId]]);
-    return fn(tx);
-  });
+  return openingWith([['app.user_id', userId]], () => db.transaction().execute(fn));
 }
 
 /** Runs `fn` scoped to a company (and acting user, for audit): see withSettings. */

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db, Tx } from './database.js';
+import { openingWith, type Db, type Tx } from './database.js';
 
 /**
  * The one way into tenant data: a transaction whose settings scope every row-level
@@ -8,19 +7,17 @@ import type { Db, Tx } from './database.js';
  * never carries a company into the next request.
  */
 export async function withCompany<T>(db: Db, scope: { companyId: string; userId: string | null }, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('app.company_id', ${scope.companyId}, true),
-                     set_config('app.user_id', ${scope.userId ?? ''}, true)`.execute(tx);
-    return fn(tx);
-  });
+  // BEGIN and the settings travel together, one round trip (db/database.ts, openingWith).
+  const settings = [
+    ['app.company_id', scope.companyId],
+    ['app.user_id', scope.userId ?? ''],
+  ] as const;
+  return openingWith(settings, () => db.transaction().execute(fn));
 }
 
 /** Reads of the signed-in user's own profile and role, before their company is known. */
 export async function withUser<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('app.user_id', ${userId}, true)`.execute(tx);
-    return fn(tx);
-  });
+  return openingWith([['app.user_id', userId]], () => db.transaction().execute(fn));
 }
 
 /**
@@ -34,10 +31,10 @@ export async function withMasterAdmin<T>(
   audit: (message: string) => void,
 ): Promise<T> {
   audit(`master admin ${scope.userId} read across companies`);
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('app.company_id', ${scope.companyId}, true),
-                     set_config('app.user_id', ${scope.userId}, true),
-                     set_config('app.master_admin', 'on', true)`.execute(tx);
-    return fn(tx);
-  });
+  const settings = [
+    ['app.company_id', scope.companyId],
+    ['app.user_id', scope.userId],
+    ['app.master_admin', 'on'],
+  ] as const;
+  return openingWith(settings, () => db.transaction().execute(fn));
 }

@@ -6,6 +6,7 @@ import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { AppServices } from '../services/services.js';
 import { sessionCookieName } from '../auth/lucia.js';
 import { loadSessionContext } from '../auth/session-context.js';
+import { sessionCacheOf } from './session-cache.js';
 
 export interface RequestInfo {
   ip: string;
@@ -45,23 +46,31 @@ export function readCookie(header: string | undefined, name: string): string | n
 type HttpOrSocket = { req: FastifyRequest; res: FastifyReply } | { req: IncomingMessage; res: WebSocket };
 
 export function contextFactory(services: AppServices) {
+  const cookieName = sessionCookieName(services.config);
+  const cache = sessionCacheOf(services.bus);
   return async ({ req, res }: HttpOrSocket): Promise<Context> => {
     // Over WebSocket the adapter hands over the raw Node request.
     const headers = req.headers;
     const isHttp = 'raw' in req;
     const ip = isHttp ? req.ip : (req.socket.remoteAddress ?? 'unknown');
     const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
-    const sessionId = readCookie(headers.cookie, sessionCookieName(services.config));
+    const sessionId = readCookie(headers.cookie, cookieName);
     const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
     const base = { services, request: { ip, userAgent }, setCookie, socket: isHttp ? null : (res as WebSocket) };
     if (!sessionId) return { ...base, sessionId: null, session: null };
+    // A session read in the last few seconds and not revoked since costs no round trip (trpc/session-cache.ts).
+    const cached = isHttp ? cache.get(sessionId) : undefined;
+    if (cached) return { ...base, sessionId, session: cached };
+    const mark = cache.mark();
     const loaded = await loadSessionContext(services, sessionId);
     if (!loaded) {
       setCookie?.(services.lucia.createBlankSessionCookie().serialize());
       return { ...base, sessionId: null, session: null };
     }
     if (loaded.refreshedCookie) setCookie?.(loaded.refreshedCookie);
-    if (!isHttp) services.sockets.track(sessionFingerprint(sessionId), res as WebSocket);
+    const fingerprint = sessionFingerprint(sessionId);
+    cache.set(mark, sessionId, fingerprint, loaded.session, loaded.endsAt);
+    if (!isHttp) services.sockets.track(fingerprint, res as WebSocket);
     return { ...base, sessionId, session: loaded.session };
   };
 }

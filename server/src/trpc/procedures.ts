@@ -8,6 +8,7 @@ import { withCompany, withMasterAdmin } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import { asOneCall } from '../services/connection-guard.js';
 import { t } from './init.js';
+import { sessionCacheOf } from './session-cache.js';
 
 export const router = t.router;
 
@@ -56,12 +57,16 @@ export function inspectInput(input: unknown): { nulAt: string } | { tooDeep: tru
 }
 
 /** Every procedure starts here: input with a NUL character is refused, naming the field; input nested too deep is refused. */
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next, path }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, getRawInput, next, path, type }) => {
   const problem = inspectInput(await getRawInput());
   if (problem && 'tooDeep' in problem) throw new AppError('BAD_REQUEST', INPUT_TOO_DEEP);
   if (problem) throw new AppError('BAD_REQUEST', `${problem.nulAt} contains an invalid character`, { field: problem.nulAt });
   // One connection per call: while it holds one, the pool refuses it another (services/connection-guard.ts).
-  return asOneCall(`tRPC ${path}`, () => next());
+  const result = await asOneCall(`tRPC ${path}`, () => next());
+  // A write may have changed who a session is (role, company status, profile): cached sessions
+  // it may touch are dropped here and on every other instance before it is answered.
+  if (type === 'mutation') await sessionCacheOf(ctx.services.bus).afterWrite(ctx.session);
+  return result;
 });
 
 /**

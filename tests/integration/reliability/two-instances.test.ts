@@ -5,6 +5,7 @@ import type { LiveEvent } from '#shared/schemas/live.js';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { createTestCompany, loadForm, TEST_PASSWORD, type TestCompany, uniqueEmail } from '../../support/factories.js';
+import { SESSION_CACHE_MS } from '../../../server/src/trpc/session-cache.js';
 import { listen, startTestServices } from '../../support/harness.js';
 import { openLiveTab } from '../../support/live.js';
 
@@ -145,6 +146,46 @@ describe('two instances on one database', () => {
       .poll(() => events.some((event) => event.type === 'session' && event.state === 'ended'), { timeout: 2000, interval: 20 })
       .toBe(true);
     expect((await call(two, 'auth.session', undefined, { session, query: true })).data).toBeNull();
+  });
+
+  it('sessions are cached per instance, yet a change or a revocation through one holds there at once and on the other within the notice', async () => {
+    const [one, two] = pair();
+    const member = company.users.sales;
+    const session = await signIn(one, member.email, '127.0.0.15');
+    const admin = await signIn(one, company.users.admin.email, '127.0.0.15');
+    const who = async (instance: Instance, cookie = session) =>
+      (await call(instance, 'auth.session', undefined, { session: cookie, query: true })).data;
+    /** The other instance hears of it through the bus's "session revoked" notice (milliseconds), never only after the cache lifetime. */
+    const soon = async (instance: Instance, expected: (data: unknown) => boolean, cookie = session) => {
+      const started = Date.now();
+      await expect.poll(async () => expected(await who(instance, cookie)), { timeout: SESSION_CACHE_MS / 5, interval: 5 }).toBe(true);
+      return Date.now() - started;
+    };
+    // Warm on both: each instance now answers from its cache for a few seconds.
+    for (const instance of [one, two, one, two]) expect(await who(instance)).toMatchObject({ user: { email: member.email } });
+
+    // A profile edit through one: one answers the new name at once, two as soon as the notice is in.
+    const renamed = `Renamed${Date.now() % 100000}`;
+    const edited = await call(one, 'settings.updateProfile', { firstName: renamed, lastName: 'Member', phone: '' }, { session });
+    expect(edited.status).toBe(200);
+    expect(await who(one)).toMatchObject({ user: { firstName: renamed } });
+    const renameLag = await soon(two, (data) => (data as { user?: { firstName?: string } } | null)?.user?.firstName === renamed);
+
+    // A role change through one (it ends the member's sessions): refused on one at once, on two within the notice.
+    for (const instance of [one, two]) expect(await who(instance)).not.toBeNull();
+    const changed = await call(one, 'team.changeRole', { userId: member.userId, role: 'dispatcher' }, { session: admin });
+    expect(changed.status).toBe(200);
+    expect(await who(one)).toBeNull();
+    const roleLag = await soon(two, (data) => data === null);
+
+    // A sign-out through two: refused on two at once, on one within the notice.
+    const again = await signIn(two, member.email, '127.0.0.16');
+    for (const instance of [one, two]) expect(await who(instance, again)).toMatchObject({ role: 'dispatcher' });
+    expect((await call(two, 'auth.signOut', { scope: 'local' }, { session: again })).status).toBe(200);
+    expect(await who(two, again)).toBeNull();
+    const signOutLag = await soon(one, (data) => data === null, again);
+    // Far inside the cache's lifetime: the notice, not the lifetime, bounds it.
+    expect(Math.max(renameLag, roleLag, signOutLag)).toBeLessThan(SESSION_CACHE_MS / 5);
   });
 
   it('counts sign-in attempts from one address across both instances', async () => {

@@ -28,10 +28,27 @@ export const RESYNC_EVENT: RealtimeEvent = Object.freeze({ table: '*', op: 'RESY
 
 export const isResync = (event: RealtimeEvent): boolean => event.op === 'RESYNC';
 
+/** Where "session revoked" notices travel: a channel of their own, so live subscribers never wake for them. */
+export const SESSIONS_CHANNEL = 'haulwise_sessions';
+
+/**
+ * A "session revoked" notice: what an instance may have cached about these sessions (who they
+ * are, their role, their company's status) must be read again. A company's sessions, one user's,
+ * or all of them.
+ */
+export interface SessionRevokedNotice {
+  companyId?: string;
+  userId?: string;
+  all?: boolean;
+}
+
 export interface RealtimeBus {
   /** Events as they commit, until the signal aborts; a RESYNC event after a reconnect. */
   events(signal: AbortSignal | undefined): AsyncIterable<RealtimeEvent>;
   onEvent(listener: (event: RealtimeEvent) => void): () => void;
+  /** Sends a "session revoked" notice to every instance, this one included; rejects while the LISTEN connection is down. */
+  revokeSessions(notice: SessionRevokedNotice): Promise<void>;
+  onSessionsRevoked(listener: (notice: SessionRevokedNotice) => void): () => void;
   /** The PostgreSQL backend of the LISTEN connection while it is up (health and fault tests). */
   listenerPid(): number | null;
   close(): Promise<void>;
@@ -86,6 +103,14 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
       scheduleReconnect();
     });
     next.on('notification', (message) => {
+      if (message.channel === SESSIONS_CHANNEL && message.payload) {
+        try {
+          emitter.emit('revoked', JSON.parse(message.payload) as SessionRevokedNotice);
+        } catch {
+          log('realtime: unreadable session notice ignored');
+        }
+        return;
+      }
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       try {
         emitter.emit('event', toCamelCase(JSON.parse(message.payload) as Record<string, unknown>));
@@ -95,7 +120,7 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
     });
     try {
       await next.connect();
-      await next.query(`listen ${EVENTS_CHANNEL}`);
+      await next.query(`listen ${EVENTS_CHANNEL}; listen ${SESSIONS_CHANNEL}`);
       const { rows } = await next.query<{ pid: number }>('select pg_backend_pid() as pid');
       pid = rows[0]?.pid ?? null;
     } catch (error) {
@@ -124,6 +149,14 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
     onEvent(listener) {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
+    },
+    async revokeSessions(notice) {
+      if (!client) throw new Error('realtime: not listening; the session notice was not sent');
+      await client.query('select pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(notice)]);
+    },
+    onSessionsRevoked(listener) {
+      emitter.on('revoked', listener);
+      return () => emitter.off('revoked', listener);
     },
     listenerPid() {
       return pid;

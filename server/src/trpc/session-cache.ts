@@ -1,0 +1,117 @@
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { RealtimeBus, RealtimeEvent, SessionRevokedNotice } from '../services/realtime/bus.js';
+
+/** How long a resolved session is trusted without reading it again (revocations reach it at once regardless). */
+export const SESSION_CACHE_MS = 5_000;
+/** Past this many cached sessions the cache starts over (a bound on memory, not a tuning knob). */
+const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  session: SessionOutput;
+  fingerprint: string;
+  /** Date.now() past which the entry is read again: the cache lifetime, or the session's own end if sooner. */
+  until: number;
+}
+
+/**
+ * Who a session cookie belongs to, kept for a few seconds per instance, so a call costs no
+ * session round trips while its session is warm (issue 16). Revocation stays immediate:
+ * - a session ended anywhere (sign-out, revoke, suspension, password change, expiry) deletes its
+ *   row, whose trigger tells every instance's bus: the entry goes on the notice;
+ * - every write call (tRPC mutation) drops, on this instance before it is answered, what it may
+ *   have changed (its company's sessions; everything for a master admin's or a visitor's write),
+ *   and sends a "session revoked" notice that does the same on every other instance
+ *   (a role change, a suspension, a profile edit: notices, not the cache lifetime, bound them);
+ * - while the bus is not listening (a database restart), nothing is cached and a resync empties it.
+ * A fill that started before a revocation is not stored (generation count).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private readonly stop: (() => void)[] = [];
+
+  constructor(
+    private readonly bus: RealtimeBus,
+    private readonly ttlMs = SESSION_CACHE_MS,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.stop.push(bus.onEvent((event) => this.onEvent(event)));
+    this.stop.push(bus.onSessionsRevoked((notice) => this.drop(notice)));
+  }
+
+  /** The cached session of this cookie value, or undefined when it must be read. */
+  get(sessionId: string): SessionOutput | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (entry.until <= this.now() || this.bus.listenerPid() === null) {
+      this.entries.delete(sessionId);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** Marks the start of a read: pass the mark to set(), which stores nothing if a revocation came in between. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(mark: number, sessionId: string, fingerprint: string, session: SessionOutput, sessionEndsAt: number | null): void {
+    if (mark !== this.generation || this.bus.listenerPid() === null) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    const until = Math.min(this.now() + this.ttlMs, sessionEndsAt ?? Number.POSITIVE_INFINITY);
+    this.entries.set(sessionId, { session, fingerprint, until });
+  }
+
+  /** Drops what a notice names, on this instance only. */
+  drop(notice: SessionRevokedNotice & { fingerprint?: string }): void {
+    this.generation += 1;
+    if (notice.all) {
+      this.entries.clear();
+      return;
+    }
+    for (const [key, entry] of this.entries) {
+      if (
+        (notice.companyId !== undefined && entry.session.company.id === notice.companyId) ||
+        (notice.userId !== undefined && entry.session.user.id === notice.userId) ||
+        (notice.fingerprint !== undefined && entry.fingerprint === notice.fingerprint)
+      ) {
+        this.entries.delete(key);
+      }
+    }
+  }
+
+  /**
+   * After a write call: drops here what it may have changed, then tells every other instance.
+   * A notice that cannot be sent (the bus is reconnecting) leaves the others to the cache lifetime
+   * and their own resync; the write itself stands.
+   */
+  async afterWrite(session: SessionOutput | null): Promise<void> {
+    const notice: SessionRevokedNotice = session && !session.isMasterAdmin ? { companyId: session.company.id } : { all: true };
+    this.drop(notice);
+    await this.bus.revokeSessions(notice).catch(() => {});
+  }
+
+  close(): void {
+    for (const stop of this.stop) stop();
+    this.entries.clear();
+  }
+
+  private onEvent(event: RealtimeEvent): void {
+    if (event.op === 'RESYNC') this.drop({ all: true });
+    else if (event.table === 'sessions' && event.op === 'DELETE' && typeof event.session === 'string') {
+      this.drop({ fingerprint: event.session });
+    }
+  }
+}
+
+const caches = new WeakMap<RealtimeBus, SessionCache>();
+
+/** The one cache of an instance (one per bus, so two instances in one process keep two). */
+export function sessionCacheOf(bus: RealtimeBus): SessionCache {
+  let cache = caches.get(bus);
+  if (!cache) {
+    cache = new SessionCache(bus);
+    caches.set(bus, cache);
+  }
+  return cache;
+}
