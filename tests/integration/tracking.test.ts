@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { ETA_ASSUMED_MPH, TRACK_MAX_POINTS, TRACKING_LINKS_PER_LOAD_MAX, TRACKING_TEXTS } from '#shared/schemas/tracking.js';
+import { TRACKING_VIEW_LIMIT } from '../../server/src/domains/tracking/view-tracking-link.js';
+import { createDriver, createLoad, type TestCompany } from '../support/factories.js';
+import { callerFor } from '../support/harness.js';
+import { expectTrpcError, settle, uniqueIp } from '../support/http.js';
+import { useTenants } from '../support/tenants.js';
+import { createTrackingLink } from './security/matrix/tracking.js';
+
+/**
+ * Tracks and public tracking links (docs/fleet.md, "Tracks and tracking links"): a load's track
+ * for whoever may see the load, bounded; links created, listed and revoked by dispatchers and
+ * admins; the public page by token only, the same answer for expired, revoked and unknown.
+ */
+const tenants = useTenants();
+const { as, anonymous } = tenants;
+
+const HOUR = 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+/** A driver of the company with a load in transit from Dallas, TX to Atlanta, GA, created `hoursAgo` hours ago. */
+async function loadInTransit(company: TestCompany, options: { hoursAgo?: number; status?: 'in_transit' | 'delivered' } = {}) {
+  const dispatcher = company.users.dispatcher;
+  const driverId = await createDriver(tenants.services.db, dispatcher);
+  const loadId = await createLoad(tenants.services.db, dispatcher, {
+    driverId,
+    status: options.status ?? 'in_transit',
+    createdAt: ago((options.hoursAgo ?? 3) * HOUR),
+  });
+  return { driverId, loadId };
+}
+
+/** Positions of the driver (as the owner: only the driver's own account may report them through the app). */
+async function addPositions(company: TestCompany, driverId: string, points: { at: Date; lat: number; lng: number }[]) {
+  for (let start = 0; start < points.length; start += 1000) {
+    await tenants.owner
+      .insertInto('positions')
+      .values(
+        points.slice(start, start + 1000).map((point) => ({
+          companyId: company.companyId,
+          driverId,
+          idempotencyKey: randomUUID(),
+          recordedAt: point.at,
+          lat: point.lat.toFixed(6),
+          lng: point.lng.toFixed(6),
+          accuracy: 10,
+        })),
+      )
+      .execute();
+  }
+}
+
+const trackingAudit = (loadId: string) =>
+  tenants.owner
+    .selectFrom('auditLogs')
+    .select(['entityType', 'action', 'userId', 'changes'])
+    .where('entityId', '=', loadId)
+    .where(sql<boolean>`changes -> 'changed_fields' ? 'tracking_link'`)
+    .orderBy('createdAt')
+    .execute();
+
+/** The tracking_link change of an audit entry (changes.changed_fields, camelCased on the way out like every column). */
+const linkChange = (entry: { changes: unknown } | undefined) =>
+  (entry?.changes as { changedFields?: { trackingLink?: unknown } } | undefined)?.changedFields?.trackingLink;
+
+describe('tracking.loadTrack', () => {
+  it("is the load's driver's positions from the load's start to now, in order, with the last one", async () => {
+    const { driverId, loadId } = await loadInTransit(tenants.companyA);
+    await addPositions(tenants.companyA, driverId, [
+      // Before the load existed: another job, not this load's track.
+      { at: ago(5 * HOUR), lat: 30, lng: -90 },
+      { at: ago(2 * HOUR), lat: 32.8, lng: -96.8 },
+      { at: ago(1 * HOUR), lat: 32.6, lng: -93.7 },
+      { at: ago(10 * 60_000), lat: 32.4, lng: -90.2 },
+    ]);
+    const track = await (await as('dispatcher')).tracking.loadTrack({ loadId });
+    expect(track.driverId).toBe(driverId);
+    expect(track.totalPoints).toBe(3);
+    expect(track.points.map((point) => [point.lat, point.lng])).toEqual([
+      [32.8, -96.8],
+      [32.6, -93.7],
+      [32.4, -90.2],
+    ]);
+    expect(track.last).toEqual(track.points[2]);
+  });
+
+  it('ends at the delivery: positions after it are not part of the track', async () => {
+    const { driverId, loadId } = await loadInTransit(tenants.companyA);
+    await addPositions(tenants.companyA, driverId, [{ at: ago(2 * HOUR), lat: 33, lng: -95 }]);
+    const dispatcher = await as('dispatcher');
+    await dispatcher.loads.changeStatus({ id: loadId, status: 'delivered' });
+    await addPositions(tenants.companyA, driverId, [{ at: new Date(Date.now() + 1000), lat: 34, lng: -84 }]);
+    const track = await dispatcher.tracking.loadTrack({ loadId });
+    expect(track.points.map((point) => point.lat)).toEqual([33]);
+  });
+
+  it('is empty for a load with no driver', async () => {
+    const loadId = await createLoad(tenants.services.db, tenants.companyA.users.dispatcher);
+    expect(await (await as('admin')).tracking.loadTrack({ loadId })).toMatchObject({
+      driverId: null,
+      points: [],
+      totalPoints: 0,
+      last: null,
+    });
+  });
+
+  it(`is bounded: a long track is thinned in SQL to at most ${TRACK_MAX_POINTS} points, its first and last kept`, async () => {
+    const { driverId, loadId } = await loadInTransit(tenants.companyA, { hoursAgo: 30 });
+    const total = 4321;
+    const first = Date.now() - 29 * HOUR;
+    await addPositions(
+      tenants.companyA,
+      driverId,
+      Array.from({ length: total }, (_, index) => ({ at: new Date(first + index * 20_000), lat: 30 + index / 10_000, lng: -95 })),
+    );
+    const track = await (await as('dispatcher')).tracking.loadTrack({ loadId });
+    expect(track.totalPoints).toBe(total);
+    expect(track.points.length).toBeLessThanOrEqual(TRACK_MAX_POINTS);
+    expect(track.points.length).toBeGreaterThan(TRACK_MAX_POINTS / 2);
+    expect(track.points[0]?.lat).toBe(30);
+    expect(track.last?.lat).toBeCloseTo(30 + (total - 1) / 10_000, 6);
+    const times = track.points.map((point) => Date.parse(point.recordedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("follows the loads' read rule: a sales user only for their own loads, another company's id like a missing one", async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    await expectTrpcError((await as('sales')).tracking.loadTrack({ loadId }), 'NOT_FOUND', 'Load not found');
+    const foreign = await as('dispatcher', tenants.companyB);
+    await expectTrpcError(foreign.tracking.loadTrack({ loadId }), 'NOT_FOUND', 'Load not found');
+    await expectTrpcError(foreign.tracking.loadTrack({ loadId: randomUUID() }), 'NOT_FOUND', 'Load not found');
+    // A master admin reads every company's loads, so their tracks too.
+    await expect((await tenants.asMasterAdmin()).tracking.loadTrack({ loadId })).resolves.toMatchObject({ totalPoints: 0 });
+  });
+});
+
+describe('tracking links', () => {
+  it('a dispatcher creates one: the token once, the list with its expiry, an entry on the load’s audit trail', async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const dispatcher = await as('dispatcher');
+    const created = await dispatcher.tracking.createLink({ loadId, days: 3 });
+    expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.path).toBe(`/track/${created.token}`);
+    const days = (Date.parse(created.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThanOrEqual(3);
+    // The default is 7 days.
+    const byDefault = await (await as('admin')).tracking.createLink({ loadId });
+    expect((Date.parse(byDefault.expiresAt) - Date.now()) / 86_400_000).toBeGreaterThan(6.99);
+
+    const { items } = await dispatcher.tracking.listLinks({ loadId });
+    expect(items.map((item) => item.id)).toEqual([byDefault.id, created.id]);
+    expect(items[1]).toMatchObject({ loadId, createdByName: expect.any(String) });
+    expect(JSON.stringify(items)).not.toContain(created.token);
+
+    // Stored hashed: the token is nowhere in the database.
+    const stored = await tenants.owner.selectFrom('trackingLinks').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(created.token);
+
+    const audit = await trackingAudit(loadId);
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ entityType: 'loads', action: 'updated', userId: tenants.companyA.users.dispatcher.userId });
+    expect(linkChange(audit[0])).toMatchObject({ old: null, new: { id: created.id } });
+    expect(JSON.stringify(audit)).not.toContain(stored.tokenHash);
+  });
+
+  it('opens signed out: company, load number, lane, status, last position and a straight-line ETA', async () => {
+    const { driverId, loadId } = await loadInTransit(tenants.companyA);
+    // Birmingham, AL: about 140 miles from Atlanta as the crow flies.
+    await addPositions(tenants.companyA, driverId, [
+      { at: ago(90 * 60_000), lat: 32.3, lng: -90.2 },
+      { at: ago(5 * 60_000), lat: 33.5186, lng: -86.8104 },
+    ]);
+    const { token } = await (await as('dispatcher')).tracking.createLink({ loadId });
+    const view = await (await anonymous()).tracking.view({ token });
+    const load = await tenants.owner.selectFrom('loads').select(['loadNumber']).where('id', '=', loadId).executeTakeFirstOrThrow();
+    const company = await tenants.owner
+      .selectFrom('companies')
+      .select('name')
+      .where('id', '=', tenants.companyA.companyId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({
+      companyName: company.name,
+      loadNumber: load.loadNumber,
+      origin: { city: 'Dallas', state: 'TX' },
+      destination: { city: 'Atlanta', state: 'GA' },
+      status: 'in_transit',
+      lastPosition: { lat: 33.5186, lng: -86.8104 },
+    });
+    expect(view.eta?.miles).toBeGreaterThan(120);
+    expect(view.eta?.miles).toBeLessThan(160);
+    expect(view.eta?.hours).toBeCloseTo((view.eta?.miles ?? 0) / ETA_ASSUMED_MPH, 1);
+    // Only the page's fields: nothing else of the company, the driver or the load.
+    expect(Object.keys(view).sort()).toEqual(
+      ['companyName', 'destination', 'eta', 'expiresAt', 'lastPosition', 'loadNumber', 'origin', 'status'].sort(),
+    );
+    expect(JSON.stringify(view)).not.toContain(driverId);
+  });
+
+  it('has no ETA once delivered, and no position before one was shared', async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const dispatcher = await as('dispatcher');
+    const { token } = await dispatcher.tracking.createLink({ loadId });
+    expect(await (await anonymous()).tracking.view({ token })).toMatchObject({ lastPosition: null, eta: null });
+    await dispatcher.loads.changeStatus({ id: loadId, status: 'delivered' });
+    expect(await (await anonymous()).tracking.view({ token })).toMatchObject({ status: 'delivered', eta: null });
+  });
+
+  it('expired, revoked and unknown links answer alike, revealing nothing', async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const expired = await createTrackingLink(tenants.services, tenants.companyA, loadId, { expiresInSeconds: -1 });
+    const dispatcher = await as('dispatcher');
+    const revoked = await dispatcher.tracking.createLink({ loadId });
+    const visitor = await anonymous();
+    await expect(visitor.tracking.view({ token: revoked.token })).resolves.toMatchObject({ loadNumber: expect.any(String) });
+
+    await dispatcher.tracking.revokeLink({ id: revoked.id });
+    for (const token of [expired.token, revoked.token, 'x'.repeat(43), 'not-a-token']) {
+      const error = await expectTrpcError(visitor.tracking.view({ token }), 'NOT_FOUND', TRACKING_TEXTS.expired);
+      expect(JSON.stringify(error)).not.toContain(loadId);
+    }
+    // Neither is listed any more; the revoke is on the load's audit trail.
+    expect((await dispatcher.tracking.listLinks({ loadId })).items).toEqual([]);
+    const audit = await trackingAudit(loadId);
+    expect(linkChange(audit.at(-1))).toMatchObject({ old: { id: revoked.id }, new: null });
+    // Revoking twice: it is gone.
+    await expectTrpcError(dispatcher.tracking.revokeLink({ id: revoked.id }), 'NOT_FOUND', TRACKING_TEXTS.linkNotFound);
+  });
+
+  it("refuses another company's load and link with their real ids, exactly like missing ones", async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const link = await createTrackingLink(tenants.services, tenants.companyA, loadId);
+    const foreign = await as('dispatcher', tenants.companyB);
+    for (const id of [loadId, randomUUID()]) {
+      await expectTrpcError(foreign.tracking.createLink({ loadId: id }), 'NOT_FOUND', 'Load not found');
+      await expectTrpcError(foreign.tracking.listLinks({ loadId: id }), 'NOT_FOUND', 'Load not found');
+    }
+    for (const id of [link.id, randomUUID()]) {
+      await expectTrpcError(foreign.tracking.revokeLink({ id }), 'NOT_FOUND', TRACKING_TEXTS.linkNotFound);
+    }
+    // A master admin reads across companies but shares and revokes only in their own.
+    const masterAdmin = await tenants.asMasterAdmin();
+    await expectTrpcError(masterAdmin.tracking.createLink({ loadId }), 'NOT_FOUND', 'Load not found');
+    await expectTrpcError(masterAdmin.tracking.revokeLink({ id: link.id }), 'NOT_FOUND', TRACKING_TEXTS.linkNotFound);
+    // The link still works.
+    await expect((await anonymous()).tracking.view({ token: link.token })).resolves.toMatchObject({ status: 'in_transit' });
+  });
+
+  it('is for admins and dispatchers only', async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    for (const persona of ['sales', 'treasury', 'driver'] as const) {
+      await expectTrpcError((await as(persona)).tracking.createLink({ loadId }), 'FORBIDDEN');
+    }
+  });
+
+  it(`keeps at most ${TRACKING_LINKS_PER_LOAD_MAX} active links per load, and takes only 1, 3, 7 or 30 days`, async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const dispatcher = await as('dispatcher');
+    const error = await settle(dispatcher.tracking.createLink({ loadId, days: 2 as never }));
+    expect(error?.code).toBe('BAD_REQUEST');
+    expect(error?.message).toContain('Expires in must be one of 1, 3, 7, 30 days');
+    for (let index = 0; index < TRACKING_LINKS_PER_LOAD_MAX; index += 1) {
+      await createTrackingLink(tenants.services, tenants.companyA, loadId);
+    }
+    // An expired one does not count.
+    await createTrackingLink(tenants.services, tenants.companyA, loadId, { expiresInSeconds: -60 });
+    await expectTrpcError(dispatcher.tracking.createLink({ loadId }), 'CONFLICT', TRACKING_TEXTS.tooMany);
+    expect((await dispatcher.tracking.listLinks({ loadId })).items).toHaveLength(TRACKING_LINKS_PER_LOAD_MAX);
+  });
+
+  it('rate limits the public page per address, refused lookups counted too', async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const link = await createTrackingLink(tenants.services, tenants.companyA, loadId);
+    const visitor = await callerFor(tenants.services, null, uniqueIp());
+    for (let index = 0; index < TRACKING_VIEW_LIMIT.limit; index += 1) {
+      // Half of them guesses: they count as well.
+      await settle(visitor.tracking.view({ token: index % 2 === 0 ? link.token : `guess-${index}` }));
+    }
+    await expectTrpcError(visitor.tracking.view({ token: link.token }), 'TOO_MANY_REQUESTS', TRACKING_TEXTS.rateLimited);
+    // Another address still opens it.
+    await expect((await anonymous()).tracking.view({ token: link.token })).resolves.toMatchObject({ status: 'in_transit' });
+  });
+});
