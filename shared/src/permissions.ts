@@ -10,9 +10,11 @@ import type { DocumentVisibility } from './schemas/documents.js';
  */
 export const PERMISSIONS = {
   loads: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales'] },
-  drivers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales'] },
+  /** invite: a driver record's person as a driver account (issue 14, docs/fleet.md). */
+  drivers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales'], invite: ['admin', 'dispatcher'] },
   brokers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales'], delete: ['admin'] },
-  carriers: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'] },
+  /** invite: one of the carrier's drivers as the carrier's user (the carrier portal). */
+  carriers: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'], invite: ['admin', 'dispatcher'] },
   geo: { read: ['admin', 'dispatcher', 'sales', 'treasury'] },
   /** read: the generic dashboard; sales and dispatch: the role dashboards' figures (/sales-dashboard, /dispatch-dashboard). */
   dashboard: { read: ['admin', 'dispatcher', 'sales', 'treasury'], sales: ['sales'], dispatch: ['dispatcher'] },

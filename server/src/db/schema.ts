@@ -348,7 +348,10 @@ export interface InvitationsTable {
   email: string;
   firstName: string;
   lastName: string;
-  role: StaffRole;
+  /** A staff role, or 'driver' / 'carrier' for an account linked to driverId (migrations/2026-11-25T1700_account_invitations.ts). */
+  role: StaffRole | 'driver' | 'carrier';
+  /** The driver record a driver or carrier-user invitation links the account to; null for staff. */
+  driverId: string | null;
   /** SHA-256 of the mailed token, hex: the token itself is never stored. */
   tokenHash: string;
   invitedBy: string | null;

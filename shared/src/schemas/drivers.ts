@@ -27,6 +27,8 @@ const driverFields = {
   status: z.enum(DRIVER_STATUSES, { error: 'Invalid status' }),
   notes: optionalText('Notes', DRIVER_LIMITS.notes),
   carrierId: optionalId('Carrier'),
+  /** The driver's dispatcher: a dispatcher or admin of the company (the driver portal's dispatcher card). */
+  dispatcherId: optionalId('Dispatcher'),
 };
 
 /** The Add Driver form: first and last name required; an empty license expiry or carrier becomes null. */
@@ -50,6 +52,11 @@ export const driverOutput = z.object({
   notes: z.string().nullable(),
   carrierId: z.uuid().nullable(),
   salesAgentId: z.uuid().nullable(),
+  dispatcherId: z.uuid().nullable(),
+  /** The dispatcher's name, when one is assigned. */
+  dispatcherName: z.string().nullable(),
+  /** The record is linked to an account (drivers.user_id): the person signs in to the portal. */
+  hasAccount: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -71,3 +78,8 @@ export type DriverLocation = z.infer<typeof driverLocationOutput>;
 export const deleteDriverOutput = deleteOutput;
 
 export const driverName = (driver: Pick<Driver, 'firstName' | 'lastName'>) => `${driver.firstName} ${driver.lastName}`;
+
+/** The Dispatcher select of the driver form: the company's dispatchers and admins. */
+export const dispatcherOption = z.object({ id: z.uuid(), name: z.string(), role: z.enum(['dispatcher', 'admin']) });
+export const dispatcherOptionsOutput = z.array(dispatcherOption);
+export type DispatcherOption = z.infer<typeof dispatcherOption>;

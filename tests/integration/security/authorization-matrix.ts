@@ -17,6 +17,7 @@ import { documentsRules } from './matrix/documents.js';
 import { fleetRules } from './matrix/fleet.js';
 import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
+import { invitationsRules } from './matrix/invitations.js';
 import { invoicesRules } from './matrix/invoices.js';
 import { loadsRules } from './matrix/loads.js';
 import { messagesRules } from './matrix/messages.js';
@@ -132,6 +133,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...fleetRules,
   ...driversRules,
   ...geoRules,
+  ...invitationsRules,
   ...invoicesRules,
   ...loadsRules,
   ...messagesRules,

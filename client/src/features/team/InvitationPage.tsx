@@ -4,7 +4,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { FieldValues } from 'react-hook-form';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { existingAccountFields, newAccountFields, ROLE_LABELS, TEAM_TEXTS, type InvitationPreview } from '#shared/schemas/team.js';
+import {
+  INVITATION_ROLE_LABELS,
+  invitationLanding,
+  type AccountInvitationPreview as InvitationPreview,
+} from '#shared/schemas/invitations.js';
+import { existingAccountFields, newAccountFields, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
 import { NameFields, NewPasswordField } from '../../components/PersonFields';
@@ -107,13 +112,14 @@ function useJoined() {
   const navigate = useNavigate();
   return (session: SessionOutput, invitation: InvitationPreview) => {
     switchIdentity(session);
-    notify.success(`Welcome to ${invitation.companyName}`, `You joined as ${ROLE_LABELS[invitation.role]}`);
-    void navigate({ to: '/dashboard' });
+    notify.success(`Welcome to ${invitation.companyName}`, `You joined as ${INVITATION_ROLE_LABELS[invitation.role]}`);
+    // A driver lands on the driver portal, a carrier user on the carrier portal, staff on their dashboard.
+    void navigate({ to: invitationLanding(invitation.role) });
   };
 }
 
 function JoinCompany({ token, invitation, onInvalid }: { token: string; invitation: InvitationPreview; onInvalid: () => void }) {
-  const role = ROLE_LABELS[invitation.role];
+  const role = INVITATION_ROLE_LABELS[invitation.role];
   return (
     <>
       <Card.Header>

@@ -1,7 +1,11 @@
 import { open } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
+import type { Kysely } from 'kysely';
 import { ALLOWED_EXTENSIONS, FILE_NAME_MAX } from '#shared/schemas/documents.js';
+import type { Database } from '../../db/schema.js';
+import type { Scope } from '../../db/scope.js';
+import { findOwnDriver } from '../portal/own-driver.js';
 
 /**
  * What an uploaded file must be before it is kept: an allowed extension, content of an allowed
@@ -216,4 +220,48 @@ async function checkZipInflation(file: string, size: number) {
   } finally {
     await handle.close();
   }
+}
+
+/** Where a driver's or carrier user's upload goes: the document's driver, carrier and visibility. */
+export interface PortalUpload {
+  driverId: string | null;
+  carrierId: string | null;
+  visibility: 'driver' | 'carrier';
+}
+
+export const PORTAL_UPLOAD_TEXTS = {
+  notADriver: 'You do not have permission to do this',
+  podOnly: 'From the portal you can upload only a proof of delivery (POD)',
+  loadRequired: 'Choose the load this proof of delivery is for',
+  loadNotFound: 'Load not found',
+} as const;
+
+/**
+ * A driver or carrier user (no staff role, an account linked to a driver record: docs/fleet.md)
+ * uploads from the portal only a POD, only for a load of their own: a driver for a load assigned
+ * to them (marked driver, so it shows in their documents), a carrier user also for a load of
+ * their carrier or of one of its drivers (marked carrier, for that carrier). Anything else is
+ * refused; another driver's or company's load answers like a missing one.
+ */
+export async function admitPortalUpload(
+  db: Kysely<Database>,
+  scope: Scope,
+  input: { documentType: string; loadId?: string | null },
+): Promise<PortalUpload> {
+  const own = await findOwnDriver(db, scope);
+  if (!own) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.notADriver, 403);
+  if (input.documentType !== 'pod') throw new UploadRefused(PORTAL_UPLOAD_TEXTS.podOnly, 403);
+  if (!input.loadId) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.loadRequired);
+  const load = await db
+    .selectFrom('loads')
+    .leftJoin('drivers', (join) => join.onRef('drivers.id', '=', 'loads.driverId').onRef('drivers.companyId', '=', 'loads.companyId'))
+    .select(['loads.driverId', 'loads.carrierId', 'drivers.carrierId as driverCarrierId'])
+    .where('loads.companyId', '=', scope.companyId)
+    .where('loads.id', '=', input.loadId)
+    .executeTakeFirst();
+  if (load && load.driverId === own.id) return { driverId: own.id, carrierId: null, visibility: 'driver' };
+  if (load && own.carrierId && (load.carrierId === own.carrierId || load.driverCarrierId === own.carrierId)) {
+    return { driverId: load.driverId, carrierId: own.carrierId, visibility: 'carrier' };
+  }
+  throw new UploadRefused(PORTAL_UPLOAD_TEXTS.loadNotFound, 404);
 }

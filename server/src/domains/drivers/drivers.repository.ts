@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Driver, DriverLocation } from '#shared/schemas/drivers.js';
+import type { DispatcherOption, Driver, DriverLocation } from '#shared/schemas/drivers.js';
 import { keysetPage, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { readable, type Scope } from '../../db/scope.js';
@@ -9,24 +9,26 @@ export type DriversDb = Kysely<Database>;
 type Db = DriversDb;
 
 const selectDriver = (db: Db) =>
-  db
-    .selectFrom('drivers')
-    .select([
-      'drivers.id',
-      'drivers.companyId',
-      'drivers.firstName',
-      'drivers.lastName',
-      'drivers.email',
-      'drivers.phone',
-      'drivers.licenseNumber',
-      'drivers.licenseExpiry',
-      'drivers.status',
-      'drivers.notes',
-      'drivers.carrierId',
-      'drivers.salesAgentId',
-      isoTimestamp('drivers.createdAt').as('createdAt'),
-      isoTimestamp('drivers.updatedAt').as('updatedAt'),
-    ]);
+  db.selectFrom('drivers').select([
+    'drivers.id',
+    'drivers.companyId',
+    'drivers.firstName',
+    'drivers.lastName',
+    'drivers.email',
+    'drivers.phone',
+    'drivers.licenseNumber',
+    'drivers.licenseExpiry',
+    'drivers.status',
+    'drivers.notes',
+    'drivers.carrierId',
+    'drivers.salesAgentId',
+    'drivers.dispatcherId',
+    sql<string | null>`(select nullif(trim(p.first_name || ' ' || p.last_name), '') from profiles p
+        where p.user_id = drivers.dispatcher_id and p.company_id = drivers.company_id)`.as('dispatcherName'),
+    sql<boolean>`drivers.user_id is not null`.as('hasAccount'),
+    isoTimestamp('drivers.createdAt').as('createdAt'),
+    isoTimestamp('drivers.updatedAt').as('updatedAt'),
+  ]);
 
 /** The Drivers page: newest first, a page at a time. */
 export function listDrivers(db: Db, scope: Scope, page: PageRequest) {
@@ -51,4 +53,22 @@ export function findDriverLocation(db: Db, scope: Scope, id: string): Promise<Dr
     .where(readable(scope, 'drivers'))
     .where('drivers.id', '=', id)
     .executeTakeFirst();
+}
+
+/** The company's dispatchers and admins, by name: whom a driver may be assigned to. */
+export function dispatcherOptions(db: Db, companyId: string, onlyId?: string): Promise<DispatcherOption[]> {
+  let query = db
+    .selectFrom('userRoles')
+    .innerJoin('profiles', (join) =>
+      join.onRef('profiles.userId', '=', 'userRoles.userId').onRef('profiles.companyId', '=', 'userRoles.companyId'),
+    )
+    .select([
+      'userRoles.userId as id',
+      sql<string>`trim(profiles.first_name || ' ' || profiles.last_name)`.as('name'),
+      sql<'dispatcher' | 'admin'>`user_roles.role`.as('role'),
+    ])
+    .where('userRoles.companyId', '=', companyId)
+    .where('userRoles.role', 'in', ['dispatcher', 'admin']);
+  if (onlyId) query = query.where('userRoles.userId', '=', onlyId);
+  return query.orderBy('profiles.firstName').orderBy('profiles.lastName').limit(500).execute();
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sessionOutput } from '#shared/schemas/auth.js';
+import { ACCOUNT_INVITE_TEXTS } from '#shared/schemas/invitations.js';
 import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitationInput } from '#shared/schemas/team.js';
+import { STAFF_ROLES, type StaffRole } from '#shared/constants.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { credentialsByEmail } from '../../auth/credentials.js';
 import type { Config } from '../../config.js';
@@ -15,7 +17,7 @@ import { markEmailVerified } from '../auth/email-verification.js';
 import { startSignedInSession } from '../auth/start-signed-in-session.js';
 import { enterInvitationScope, enterInvitedCompany } from './invitation-scope.js';
 import { hashInvitationToken } from './invitation-token.js';
-import { claimInvitation, findUsableInvitation, type UsableInvitation } from './invitations.repository.js';
+import { claimInvitation, findUsableInvitation, linkDriverAccount, type UsableInvitation } from './invitations.repository.js';
 import { invalidInvitation } from './preview-invitation.js';
 
 const ATTEMPT_WINDOW_SECONDS = 15 * 60;
@@ -50,14 +52,24 @@ export const acceptInvitationProcedure = guestProcedure
       .insertInto('profiles')
       .values({ userId: joining.userId, companyId: invitation.companyId, firstName: joining.firstName, lastName: joining.lastName })
       .execute();
-    await ctx.db
-      .insertInto('userRoles')
-      .values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role })
-      .execute();
+    if (isStaffRole(invitation.role)) {
+      await ctx.db
+        .insertInto('userRoles')
+        .values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role })
+        .execute();
+    } else if (
+      // A driver or carrier user: no staff role, the account linked to the invitation's driver record.
+      !invitation.driverId ||
+      !(await linkDriverAccount(ctx.db, invitation.companyId, invitation.driverId, joining.userId))
+    ) {
+      throw new AppError('CONFLICT', ACCOUNT_INVITE_TEXTS.linkedMeanwhile);
+    }
     // The invitation's link was mailed to this address: opening it proves the address.
     await markEmailVerified(ctx.db, ctx.services.config, joining.userId);
     return startSignedInSession(ctx, joining.userId);
   });
+
+const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 
 interface Joining {
   userId: string;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
+import type { AccountRole, InvitationRole } from '#shared/schemas/invitations.js';
 import { INVITATION_LIFETIME_DAYS, INVITATION_RESEND_COOLDOWN_SECONDS, type PendingInvitation } from '#shared/schemas/team.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
@@ -8,7 +9,10 @@ type Db = Kysely<Database>;
 
 const expiresIn = () => sql<Date>`now() + make_interval(days => ${INVITATION_LIFETIME_DAYS})`;
 
-/** Not yet accepted and not revoked: the admin's Pending Invitations (expired ones included, to resend). */
+/**
+ * Not yet accepted and not revoked: the admin's Pending Invitations (expired ones included, to
+ * resend). Team invitations only: a driver's or carrier user's invitation belongs to its driver record.
+ */
 function openInvitations(db: Db, companyId: string) {
   return db
     .selectFrom('invitations as invitation')
@@ -26,8 +30,10 @@ function openInvitations(db: Db, companyId: string) {
       sql<string | null>`nullif(trim(inviter.first_name || ' ' || inviter.last_name), '')`.as('inviterName'),
     ])
     .where('invitation.companyId', '=', companyId)
+    .where('invitation.driverId', 'is', null)
     .where('invitation.acceptedAt', 'is', null)
-    .where('invitation.revokedAt', 'is', null);
+    .where('invitation.revokedAt', 'is', null)
+    .$narrowType<{ role: StaffRole }>();
 }
 
 type OpenRow = Awaited<ReturnType<ReturnType<typeof openInvitations>['executeTakeFirstOrThrow']>>;
@@ -158,7 +164,9 @@ export interface UsableInvitation {
   email: string;
   firstName: string;
   lastName: string;
-  role: StaffRole;
+  role: InvitationRole;
+  /** The driver record a driver or carrier-user invitation links the account to; null for staff. */
+  driverId: string | null;
   expiresAt: Date;
 }
 
@@ -179,6 +187,7 @@ export async function findUsableInvitation(db: Db, tokenHash: string): Promise<U
       'invitation.firstName',
       'invitation.lastName',
       'invitation.role',
+      'invitation.driverId',
       'invitation.expiresAt',
     ])
     .where('invitation.tokenHash', '=', tokenHash)
@@ -196,6 +205,7 @@ export async function findUsableInvitation(db: Db, tokenHash: string): Promise<U
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role,
+    driverId: row.driverId,
     expiresAt: row.expiresAt,
   };
 }
@@ -209,6 +219,55 @@ export async function claimInvitation(db: Db, id: string): Promise<boolean> {
     .where('acceptedAt', 'is', null)
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', sql<Date>`now()`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A driver record's open invitation (expired or not), as its invite dialog shows it. */
+export async function findOpenDriverInvitation(db: Db, companyId: string, driverId: string) {
+  const row = await db
+    .selectFrom('invitations')
+    .select(['id', 'role', 'email', 'firstName', 'lastName', 'lastSentAt', 'expiresAt'])
+    .where('companyId', '=', companyId)
+    .where('driverId', '=', driverId)
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .$narrowType<{ role: AccountRole }>()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A driver's or carrier user's invitation: to the driver record's email, with its names, linked to it. */
+export async function insertAccountInvitation(
+  db: Db,
+  values: {
+    companyId: string;
+    driverId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: AccountRole;
+    tokenHash: string;
+    invitedBy: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('invitations')
+    .values({ ...values, expiresAt: expiresIn() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Links the accepted account to its driver record, unless another account was linked meanwhile. */
+export async function linkDriverAccount(db: Db, companyId: string, driverId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('drivers')
+    .set({ userId })
+    .where('companyId', '=', companyId)
+    .where('id', '=', driverId)
+    .where('userId', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

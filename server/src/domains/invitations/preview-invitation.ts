@@ -1,4 +1,5 @@
-import { invitationPreviewOutput, invitationTokenInput, TEAM_TEXTS } from '#shared/schemas/team.js';
+import { accountInvitationPreviewOutput } from '#shared/schemas/invitations.js';
+import { invitationTokenInput, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { AppError } from '../../errors.js';
 import { guestProcedure } from '../../trpc/procedures.js';
 import { enterInvitationScope } from './invitation-scope.js';
@@ -14,7 +15,7 @@ export const invalidInvitation = () => new AppError('NOT_FOUND', TEAM_TEXTS.inva
  */
 export const previewInvitationProcedure = guestProcedure
   .input(invitationTokenInput)
-  .output(invitationPreviewOutput)
+  .output(accountInvitationPreviewOutput)
   .query(async ({ ctx, input }) => {
     const tokenHash = hashInvitationToken(input.token);
     await enterInvitationScope(ctx.db, tokenHash);

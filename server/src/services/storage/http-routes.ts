@@ -18,7 +18,7 @@ import { DOWNLOAD_PATH, verifyDownload } from './signed-links.js';
 import { attachmentDisposition } from './storage.js';
 import { readCookie } from '../../trpc/context.js';
 import { insertDocument, mayLink } from '../../domains/documents/documents.repository.js';
-import { checkUpload, displayName, UploadInspector, UploadRefused } from '../../domains/documents/upload-checks.js';
+import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from '../../domains/documents/upload-checks.js';
 
 export const UPLOAD_PATH = '/api/documents';
 
@@ -53,7 +53,10 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
       if (!loaded) return refuse(reply, 401, 'Not authenticated');
       const { session } = loaded;
       if (!session.company?.id) return refuse(reply, 400, DOCUMENT_TEXTS.companyMissing);
-      if (!can(session, 'documents', 'write')) return refuse(reply, 403, 'You do not have permission to do this');
+      // Staff upload as documents.write allows; a driver or carrier user only a POD for a load of their own (admitPortalUpload).
+      const isStaff = can(session, 'documents', 'write');
+      if (!isStaff && (session.role !== null || !session.hasDriverRecord))
+        return refuse(reply, 403, 'You do not have permission to do this');
       if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_TEXTS.selectFile);
 
       const scope = scopeOf(session, 'company');
@@ -102,6 +105,18 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
         await storage.putFile(key, staged, received.size, received.contentType);
         stored = true;
         const document = await withCompany(services.db, { companyId: scope.companyId, userId: scope.userId }, async (db) => {
+          if (!isStaff) {
+            const portal = await admitPortalUpload(db, scope, input);
+            return insertDocument(db, scope, {
+              ...portal,
+              loadId: input.loadId ?? null,
+              fileName: received.name,
+              filePath: key,
+              fileSize: received.size,
+              contentType: received.contentType,
+              documentType: input.documentType,
+            });
+          }
           const links = [
             ['loads', input.loadId, 'Load'],
             ['drivers', input.driverId, 'Driver'],

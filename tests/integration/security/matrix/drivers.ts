@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDriver } from '../../../support/factories.js';
 import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
+import { invitableDriver } from './invitations.js';
 
 /** A driver of the caller's company, its sales member's own, so every reader (sales included) reaches it. */
 const driverId = async ({ company, services }: Sample) => ({ id: await createDriver(services.db, company.users.sales) });
@@ -20,4 +21,15 @@ export const driversRules = {
     input: async (sample) => ({ ...(await driverId(sample)), status: 'on_route', notes: 'Matrix edit' }),
   },
   'drivers.delete': { type: 'mutation', allowed: allowedBy('drivers', 'write'), input: driverId },
+  'drivers.dispatcherOptions': { type: 'query', allowed: allowedBy('drivers', 'write'), input: () => undefined },
+  'drivers.account': {
+    type: 'query',
+    allowed: allowedBy('drivers', 'invite'),
+    input: async (sample) => ({ driverId: (await invitableDriver(sample)).driverId }),
+  },
+  'drivers.invite': {
+    type: 'mutation',
+    allowed: allowedBy('drivers', 'invite'),
+    input: async (sample) => ({ driverId: (await invitableDriver(sample)).driverId }),
+  },
 } satisfies Record<string, ProcedureRule>;

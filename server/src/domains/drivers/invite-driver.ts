@@ -1,0 +1,18 @@
+import { accountInvitationSentOutput, driverAccountOutput, inviteDriverInput } from '#shared/schemas/invitations.js';
+import { permittedProcedure } from '../../trpc/procedures.js';
+import { inviteAccount, readDriverAccount } from '../invitations/invite-account.js';
+
+/** The Invite to Haulwise dialog's reading: the record's email, whether it has an account, its open invitation. */
+export const readDriverAccountProcedure = permittedProcedure('drivers', 'invite')
+  .input(inviteDriverInput)
+  .output(driverAccountOutput)
+  .query(({ ctx, input }) => readDriverAccount(ctx, input.driverId));
+
+/**
+ * Invites the driver of a record by email (the team invitation's flow, role driver): accepting
+ * creates the account, links it to the record and lands on the driver portal.
+ */
+export const inviteDriverProcedure = permittedProcedure('drivers', 'invite')
+  .input(inviteDriverInput)
+  .output(accountInvitationSentOutput)
+  .mutation(({ ctx, input }) => inviteAccount(ctx, { driverId: input.driverId, role: 'driver' }));
