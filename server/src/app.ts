@@ -38,7 +38,7 @@ export function isSameOrigin(request: FastifyRequest, appOrigin: string | undefi
  */
 export function redactUrl(url: string): string {
   const [pathname = '', query] = url.split(/\?(.*)/s, 2);
-  const safePath = pathname.replace(/\/(invite|verify-email|reset-password|pay)\/[^/?#]+/gi, '/$1/[redacted]');
+  const safePath = pathname.replace(/\/(invite|verify-email|reset-password|pay|track)\/[^/?#]+/gi, '/$1/[redacted]');
   if (query === undefined) return safePath;
   const safeQuery = query.replace(/(^|&)((?:[^&=]*token[^&=]*|code|challenge|input|key|signature)=)[^&]*/gi, '$1$2[redacted]');
   return `${safePath}?${safeQuery}`;

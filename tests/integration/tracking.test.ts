@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ETA_ASSUMED_MPH, TRACK_MAX_POINTS, TRACKING_LINKS_PER_LOAD_MAX, TRACKING_TEXTS } from '#shared/schemas/tracking.js';
+import { redactUrl } from '../../server/src/app.js';
 import { TRACKING_VIEW_LIMIT } from '../../server/src/domains/tracking/view-tracking-link.js';
 import { createDriver, createLoad, type TestCompany } from '../support/factories.js';
 import { callerFor } from '../support/harness.js';
@@ -282,5 +283,9 @@ describe('tracking links', () => {
     await expectTrpcError(visitor.tracking.view({ token: link.token }), 'TOO_MANY_REQUESTS', TRACKING_TEXTS.rateLimited);
     // Another address still opens it.
     await expect((await anonymous()).tracking.view({ token: link.token })).resolves.toMatchObject({ status: 'in_transit' });
+  });
+
+  it("keeps a link's token out of the request logs", () => {
+    expect(redactUrl('/track/AbC_123-xyz')).toBe('/track/[redacted]');
   });
 });
