@@ -5,6 +5,7 @@ import {
   Kysely,
   PostgresDialect,
   PostgresDriver,
+  sql,
   type DatabaseConnection,
   type Driver,
   type Transaction,
@@ -91,20 +92,35 @@ interface Opening {
 const openings = new AsyncLocalStorage<Opening>();
 
 /**
- * Runs `open` (which starts one transaction on a pool handle) so that its BEGIN carries the
- * settings: `begin; select set_config(name, value, true), ...` goes out as one simple-protocol
- * query, one round trip instead of two. The settings stay transaction-local (set_config's third
- * argument), exactly as a separate select after BEGIN would make them. Only the first transaction
- * begun inside `open` takes them.
+ * Runs `fn` in a new transaction on a pool handle whose BEGIN carries the settings:
+ * `begin; select set_config(name, value, true), ...` goes out as one simple-protocol query, one
+ * round trip instead of two. The settings stay transaction-local (set_config's third argument),
+ * exactly as a separate select after BEGIN would make them. On a handle made without createDb
+ * (another dialect), the settings are set by a select of their own before `fn` runs.
  */
-export function openingWith<T>(settings: OpeningSettings, open: () => Promise<T>): Promise<T> {
-  return openings.run({ settings, used: false }, open);
+export async function openingWith<T>(
+  db: Kysely<Database>,
+  settings: OpeningSettings,
+  fn: (tx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const opening: Opening = { settings, used: false };
+  return openings.run(opening, () =>
+    db.transaction().execute(async (tx) => {
+      if (!opening.used) {
+        opening.used = true;
+        await sql.raw(`select ${settingCalls(settings).join(', ')}`).execute(tx);
+      }
+      return fn(tx);
+    }),
+  );
 }
+
+const settingCalls = (settings: OpeningSettings) =>
+  settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`);
 
 /** `begin; select set_config(...)` with the values as escaped literals (no parameters: the simple protocol allows several statements). */
 export function beginWithSettings(settings: OpeningSettings): string {
-  const calls = settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`);
-  return calls.length === 0 ? 'begin' : `begin; select ${calls.join(', ')}`;
+  return settings.length === 0 ? 'begin' : `begin; select ${settingCalls(settings).join(', ')}`;
 }
 
 class SettingsDriver extends PostgresDriver {

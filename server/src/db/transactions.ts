@@ -79,7 +79,7 @@ export async function asUser<T>(db: Kysely<Database>, userId: string, fn: (tx: T
     const tx = db as Transaction<Database>;
     return withSettings(tx, { 'app.user_id': userId }, () => fn(tx));
   }
-  return openingWith([['app.user_id', userId]], () => db.transaction().execute(fn));
+  return openingWith(db, [['app.user_id', userId]], fn);
 }
 
 /** Runs `fn` scoped to a company (and acting user, for audit): see withSettings. */

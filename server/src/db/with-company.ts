@@ -12,12 +12,12 @@ export async function withCompany<T>(db: Db, scope: { companyId: string; userId:
     ['app.company_id', scope.companyId],
     ['app.user_id', scope.userId ?? ''],
   ] as const;
-  return openingWith(settings, () => db.transaction().execute(fn));
+  return openingWith(db, settings, fn);
 }
 
 /** Reads of the signed-in user's own profile and role, before their company is known. */
 export async function withUser<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return openingWith([['app.user_id', userId]], () => db.transaction().execute(fn));
+  return openingWith(db, [['app.user_id', userId]], fn);
 }
 
 /**
@@ -36,5 +36,5 @@ export async function withMasterAdmin<T>(
     ['app.user_id', scope.userId],
     ['app.master_admin', 'on'],
   ] as const;
-  return openingWith(settings, () => db.transaction().execute(fn));
+  return openingWith(db, settings, fn);
 }

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { withCompany } from '../../../server/src/db/with-company.js';
+import type { StartedServices } from '../../../server/src/services/create-services.js';
+import { createLoad } from '../../support/factories.js';
+import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
+
+/**
+ * Issue 16, round trips: a warm read call over HTTP costs the tenant transaction's three round
+ * trips and nothing else (BEGIN with its settings in one query, the statement, COMMIT; no session
+ * re-validation while the session is cached), and the settings stay transaction-local.
+ */
+
+let started: StartedServices;
+let company: TestCompany;
+let origin: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  started = await startTestServices({ poolSize: 1 });
+  company = await createTestCompany(started.services);
+  for (let index = 0; index < 3; index += 1) await createLoad(started.services.db, { companyId: company.companyId, userId: null });
+  const listening = await listen(started.services);
+  origin = listening.origin;
+  close = () => listening.app.close();
+});
+afterAll(async () => {
+  await close?.();
+  await started.close();
+});
+
+/** Every query text any pg client of this process sends while `fn` runs. */
+async function queriesDuring(fn: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args;
+    sent.push(typeof config === 'string' ? config : String((config as { text?: string } | null)?.text ?? ''));
+    return (original as (...rest: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await fn();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return sent;
+}
+
+async function listLoads(session: string): Promise<number> {
+  const input = encodeURIComponent(JSON.stringify({}));
+  const response = await fetch(`${origin}/trpc/loads.list?input=${input}`, { headers: { cookie: `${SESSION_COOKIE}=${session}` } });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { result: { data: { items: unknown[] } } };
+  return body.result.data.items.length;
+}
+
+describe('round trips of a read call', () => {
+  it('a warm loads.list costs BEGIN-with-settings, its statements and COMMIT, and no session round trip', async () => {
+    const session = await sessionFor(started.services, company.users.dispatcher);
+    // Cold: the session is read (and cached).
+    const cold = await queriesDuring(async () => expect(await listLoads(session)).toBe(3));
+    // Warm: only the tenant transaction.
+    const warm = await queriesDuring(async () => expect(await listLoads(session)).toBe(3));
+    expect(cold.length).toBeGreaterThan(warm.length);
+    expect(warm[0]).toMatch(
+      /^begin; select set_config\('app\.company_id', '[0-9a-f-]{36}', true\), set_config\('app\.user_id', '[0-9a-f-]{36}', true\)$/,
+    );
+    expect(warm.at(-1)).toBe('commit');
+    expect(warm.slice(1, -1).every((text) => !/app_session_lookup|set_config|^begin/.test(text))).toBe(true);
+    expect(warm.length).toBeLessThanOrEqual(4);
+  });
+
+  it('the settings sent with BEGIN are transaction-local: the pooled connection carries no company after it', async () => {
+    const seen = await withCompany(
+      started.services.db,
+      { companyId: company.companyId, userId: company.users.admin.userId },
+      async (tx) => {
+        const { rows } = await sql<{ company: string; user: string }>`select current_setting('app.company_id', true) as company,
+        current_setting('app.user_id', true) as user`.execute(tx);
+        return rows[0];
+      },
+    );
+    expect(seen).toEqual({ company: company.companyId, user: company.users.admin.userId });
+    // The pool has one connection: the same one, after the transaction.
+    const { rows } = await sql<{ company: string | null }>`select nullif(current_setting('app.company_id', true), '') as company`.execute(
+      started.services.db,
+    );
+    expect(rows[0]?.company ?? null).toBeNull();
+  });
+
+  it('a value that tries to break out of its literal is only a value', async () => {
+    const hostile = "x', true); drop table loads; select set_config('app.company_id', 'y";
+    await expect(withCompany(started.services.db, { companyId: company.companyId, userId: hostile }, async () => 1)).resolves.toBe(1);
+    const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_tables where tablename = 'loads'`.execute(
+      started.services.db,
+    );
+    expect(rows[0]?.count).toBe(1);
+  });
+});
