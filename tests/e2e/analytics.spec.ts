@@ -49,6 +49,7 @@ test('an admin reads Analytics, the date range changes the figures, and the expo
 });
 
 test('a sales agent sees My Performance (their own loads) and treasury sees Reports', async ({ page, browser }) => {
+  test.slow(); // two roles, two accessibility scans
   await openAs(page, 'Sales agent', '/analytics?range=year');
   await expect(page.getByRole('heading', { name: 'My Performance', level: 1 })).toBeVisible();
   await expect(totalRevenue(page)).toContainText(/\$[\d,]+\.\d{2}/);

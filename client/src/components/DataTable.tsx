@@ -13,12 +13,13 @@ export interface Column<Row> {
  * On a phone a table is a stack of cards: each row a card, each cell a line with its column's
  * header beside the value (data-label), the first cell as the card's title. The elements keep
  * their table roles explicitly (CSS display would otherwise drop them), so screen readers and
- * tests read the same table at every width; the header row stays for them, visually hidden.
+ * tests read the same rows and cells at every width; the header row is hidden there, each cell
+ * carrying its header as generated text, which screen readers read with the value.
  */
 const STACKED_ON_PHONES = {
   mdDown: {
     display: 'block',
-    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& thead': { display: 'none' },
     '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
     '& tbody tr': { display: 'block', bg: 'white', borderWidth: '1px', borderRadius: 'md', px: '4', py: '2' },
     '& tbody td': {
@@ -32,6 +33,7 @@ const STACKED_ON_PHONES = {
       py: '1.5',
       overflowWrap: 'anywhere',
     },
+    '& tbody td > *': { minWidth: 0, flexWrap: 'wrap', justifyContent: 'flex-end' },
     '& tbody td::before': { content: 'attr(data-label)', color: 'fg.muted', fontSize: 'xs', textAlign: 'start', flexShrink: 0 },
     '& tbody td:first-of-type': { fontWeight: 'semibold', fontSize: 'md' },
     '& tbody td:first-of-type::before': { content: 'none' },
