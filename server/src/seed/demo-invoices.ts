@@ -30,7 +30,7 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
     const loads = await tx
       .selectFrom('loads')
       .leftJoin('brokers', 'brokers.id', 'loads.brokerId')
-      .select(['loads.id', 'loads.brokerId', 'loads.rate', 'loads.deliveryDate', 'brokers.paymentTerms'])
+      .select(['loads.id', 'loads.brokerId', 'loads.rate', 'loads.deliveryDate', 'loads.factoring', 'brokers.paymentTerms'])
       .where('loads.status', '=', 'delivered')
       .where('loads.deliveryDate', 'is not', null)
       .where('loads.rate', 'is not', null)
@@ -49,11 +49,21 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
   const today = new Date().toISOString().slice(0, 10);
 
   const scope = { companyId, userId: treasury, role: 'treasury' as const, isMasterAdmin: false, readsCompanyId: companyId };
+  // Every ageing bucket the loads reach, and Factoring Active, get at least one unpaid invoice.
+  const unpaidBuckets = new Set<string>();
+  let factoredUnpaid = false;
   // Oldest first, each in its own transaction (so its own created_at): the newest invoices top the list.
   for (const [index, load] of [...setup.loads].reverse().entries()) {
     const invoiceDate = load.deliveryDate as string;
     const dueDate = dueDateFor(invoiceDate, load.paymentTerms) ?? addDays(invoiceDate, 30);
     const daysPastDue = Math.round((Date.parse(today) - Date.parse(dueDate)) / 86_400_000);
+    const bucket = ageingBucketOf(daysPastDue);
+    let moves = lifecycleOf(index, daysPastDue);
+    if (moves.includes('paid') && (!unpaidBuckets.has(bucket) || (load.factoring && !factoredUnpaid))) moves = ['sent'];
+    if (!moves.includes('paid') && !moves.includes('void')) {
+      unpaidBuckets.add(bucket);
+      if (load.factoring) factoredUnpaid = true;
+    }
     await withCompany(db, { companyId, userId: treasury }, async (tx) => {
       const id = await insertInvoice(tx, scope, {
         invoiceDate,
@@ -63,7 +73,7 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
         brokerId: load.brokerId,
         notes: null,
       });
-      for (const status of lifecycleOf(index, daysPastDue)) {
+      for (const status of moves) {
         await tx.updateTable('invoices').set({ status }).where('id', '=', id).execute();
       }
     });
@@ -83,9 +93,19 @@ export async function seedDemoInvoices(db: Db, companyId: string): Promise<boole
   return true;
 }
 
+/** The treasury dashboard's ageing bucket of an unpaid invoice this many days past its due date. */
+function ageingBucketOf(daysPastDue: number): string {
+  if (daysPastDue <= 0) return 'current';
+  if (daysPastDue <= 30) return '1-30';
+  if (daysPastDue <= 60) return '31-60';
+  if (daysPastDue <= 90) return '61-90';
+  return '90+';
+}
+
 /**
  * The moves an invoice makes from draft: those not yet due stay drafts or are sent; past due, a
- * third are still unpaid (overdue, in every ageing bucket), the rest paid; a few are void.
+ * third are still unpaid (overdue), the rest paid; a few are void. The caller keeps the first
+ * invoice of each ageing bucket, and of a factored load, unpaid.
  */
 function lifecycleOf(index: number, daysPastDue: number): InvoiceStatus[] {
   if (index % 11 === 7) return ['void'];
