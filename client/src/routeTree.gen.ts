@@ -37,6 +37,7 @@ import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
 import { Route as AuthedTreasuryDashboardRouteImport } from './routes/_authed/treasury-dashboard'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as TrackTokenRouteImport } from './routes/track.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -177,6 +178,11 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrackTokenRoute = TrackTokenRouteImport.update({
+  id: '/track/$token',
+  path: '/track/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -206,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/team': typeof AuthedTeamRoute
   '/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/track/$token': typeof TrackTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -235,6 +242,7 @@ export interface FileRoutesByTo {
   '/team': typeof AuthedTeamRoute
   '/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/track/$token': typeof TrackTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -266,6 +274,7 @@ export interface FileRoutesById {
   '/_authed/team': typeof AuthedTeamRoute
   '/_authed/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/track/$token': typeof TrackTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/treasury-dashboard'
     | '/invite/$token'
+    | '/track/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -326,6 +336,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/treasury-dashboard'
     | '/invite/$token'
+    | '/track/$token'
   id:
     | '__root__'
     | '/'
@@ -356,6 +367,7 @@ export interface FileRouteTypes {
     | '/_authed/team'
     | '/_authed/treasury-dashboard'
     | '/invite/$token'
+    | '/track/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -366,6 +378,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   InviteTokenRoute: typeof InviteTokenRoute
+  TrackTokenRoute: typeof TrackTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -566,6 +579,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/track/$token': {
+      id: '/track/$token'
+      path: '/track/$token'
+      fullPath: '/track/$token'
+      preLoaderRoute: typeof TrackTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -628,6 +648,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   InviteTokenRoute: InviteTokenRoute,
+  TrackTokenRoute: TrackTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,8 +17,8 @@ import { LoadFormDialog } from './LoadFormDialog';
 import { documentPermissions } from '../documents/use-documents';
 import { LoadDocumentsTab, useLoadDocumentCount } from './LoadDocumentsTab';
 
-// MapLibre is heavy: it loads only when someone opens the Map tab.
-const LoadRouteMap = lazy(() => import('../maps/LoadRouteMap').then((module) => ({ default: module.LoadRouteMap })));
+// MapLibre is heavy: it loads only when someone opens the Map tab (the lane with the driver's track, docs/fleet.md).
+const LoadTrackMap = lazy(() => import('../tracking/LoadTrackMap').then((module) => ({ default: module.LoadTrackMap })));
 
 /** The load detail dialog: Details, Map, Documents and Status & Updates, with Edit for those who may change the load. */
 export function LoadDetailDialog({
@@ -87,10 +87,7 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
             </Center>
           }
         >
-          <LoadRouteMap
-            pickup={{ city: load.pickupCity, state: load.pickupState }}
-            delivery={{ city: load.deliveryCity, state: load.deliveryState }}
-          />
+          <LoadTrackMap load={load} />
         </Suspense>
       </Tabs.Content>
       <Tabs.Content value="documents">

@@ -6,7 +6,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, LineString, Point } from 'geojson';
 import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '#shared/rules/geo.js';
 import { loadBaseStyle, MAP_COLOURS } from './basemap-style';
-import { MAP_TEXTS, type BaseMapProps, type MapPlace } from './map-types';
+import { MAP_TEXTS, type BaseMapProps, type MapPlace, type MapTrack } from './map-types';
 
 // The worker ships as its own file of the build (served from our origin, as the CSP's worker-src allows).
 maplibregl.setWorkerUrl(workerUrl);
@@ -17,6 +17,7 @@ const DEFAULT_ZOOM = toMapLibreZoom(DEFAULT_MAP_ZOOM);
 
 const PLACES = 'haulwise-places';
 const ROUTE = 'haulwise-route';
+const TRACK = 'haulwise-track';
 /** How close a single place is shown (its state and the neighbours), and the closest a fitted lane gets (a city block helps nobody). */
 const SINGLE_PLACE_ZOOM = 4;
 const MAX_FIT_ZOOM = 9;
@@ -43,6 +44,26 @@ function routeData(places: readonly MapPlace[], connect: boolean): FeatureCollec
       { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: places.map((place) => [place.lng, place.lat]) } },
     ],
   };
+}
+
+function trackData(track: MapTrack | undefined): FeatureCollection<LineString> {
+  if (!track || track.coordinates.length < 2) return emptyRoute;
+  return {
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: track.coordinates.map(([lng, lat]) => [lng, lat]) } },
+    ],
+  };
+}
+
+/** The labelled points a map shows: its places, and its track's marker. */
+const shownPlaces = (places: readonly MapPlace[], track: MapTrack | undefined): readonly MapPlace[] =>
+  track?.marker ? [...places, track.marker] : places;
+
+/** What a map frames: its places and, when there is one, its track's points. */
+function framedPoints(places: readonly MapPlace[], track: MapTrack | undefined): readonly Pick<MapPlace, 'lat' | 'lng'>[] {
+  if (!track) return places;
+  return [...shownPlaces(places, track), ...track.coordinates.map(([lng, lat]) => ({ lat, lng }))];
 }
 
 /** A label beside a point, drawn by the page (the offline style has no glyphs). */
@@ -83,7 +104,7 @@ function fitPadding(width: number, height: number, labelWidth: number) {
 }
 
 /** Shows every place: the lane's bounds, one place close up, or the middle of the US at zoom 4 when there is none. */
-function frame(map: maplibregl.Map, places: readonly MapPlace[], labelWidth: number) {
+function frame(map: maplibregl.Map, places: readonly Pick<MapPlace, 'lat' | 'lng'>[], labelWidth: number) {
   const { clientWidth, clientHeight } = map.getContainer();
   if (clientWidth === 0 || clientHeight === 0) return;
   const [first] = places;
@@ -104,12 +125,12 @@ function frame(map: maplibregl.Map, places: readonly MapPlace[], labelWidth: num
 type Status = 'loading' | 'ready' | 'failed';
 
 /** The one MapLibre map of the app. Loaded lazily (see MapView): nothing else imports maplibre-gl. */
-export default function BaseMap({ places, connect = false, ariaLabel, height }: BaseMapProps) {
+export default function BaseMap({ places, track, connect = false, ariaLabel, height }: BaseMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   // What the resize observer needs to frame the places again: the latest places and their widest label.
-  const framing = useRef({ places, labelWidth: 0 });
+  const framing = useRef({ places: framedPoints(places, track), labelWidth: 0 });
 
   useEffect(() => {
     const element = container.current;
@@ -140,6 +161,7 @@ export default function BaseMap({ places, connect = false, ariaLabel, height }: 
           if (cancelled) return;
           loaded = true;
           map.addSource(ROUTE, { type: 'geojson', data: emptyRoute });
+          map.addSource(TRACK, { type: 'geojson', data: emptyRoute });
           map.addSource(PLACES, { type: 'geojson', data: emptyPlaces });
           map.addLayer({
             id: ROUTE,
@@ -147,6 +169,13 @@ export default function BaseMap({ places, connect = false, ariaLabel, height }: 
             source: ROUTE,
             layout: { 'line-cap': 'round', 'line-join': 'round' },
             paint: { 'line-color': MAP_COLOURS.route, 'line-width': 3, 'line-dasharray': [2, 1.5] },
+          });
+          map.addLayer({
+            id: TRACK,
+            type: 'line',
+            source: TRACK,
+            layout: { 'line-cap': 'round', 'line-join': 'round' },
+            paint: { 'line-color': MAP_COLOURS.route, 'line-width': 4 },
           });
           map.addLayer({
             id: PLACES,
@@ -178,19 +207,24 @@ export default function BaseMap({ places, connect = false, ariaLabel, height }: 
 
   useEffect(() => {
     if (!map) return;
-    (map.getSource(PLACES) as maplibregl.GeoJSONSource | undefined)?.setData(placesData(places));
+    (map.getSource(PLACES) as maplibregl.GeoJSONSource | undefined)?.setData(placesData(shownPlaces(places, track)));
     (map.getSource(ROUTE) as maplibregl.GeoJSONSource | undefined)?.setData(routeData(places, connect));
-    const labels = places.map((place) =>
+    (map.getSource(TRACK) as maplibregl.GeoJSONSource | undefined)?.setData(trackData(track));
+    if (track && map.getLayer(TRACK)) map.setPaintProperty(TRACK, 'line-color', track.color);
+    const labels = shownPlaces(places, track).map((place) =>
       new maplibregl.Marker({ element: labelElement(place), anchor: 'bottom', offset: [0, -10] })
         .setLngLat([place.lng, place.lat])
         .addTo(map),
     );
-    framing.current = { places, labelWidth: Math.max(0, ...labels.map((label) => label.getElement().offsetWidth)) };
-    frame(map, places, framing.current.labelWidth);
+    framing.current = {
+      places: framedPoints(places, track),
+      labelWidth: Math.max(0, ...labels.map((label) => label.getElement().offsetWidth)),
+    };
+    frame(map, framing.current.places, framing.current.labelWidth);
     return () => {
       for (const label of labels) label.remove();
     };
-  }, [map, places, connect]);
+  }, [map, places, track, connect]);
 
   return (
     <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px" bg={MAP_COLOURS.water}>

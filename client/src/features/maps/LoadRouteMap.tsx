@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatNumber } from '../../lib/format';
 import { MapView } from './MapView';
-import { LANE_COLOURS, MAP_TEXTS, type MapPlace } from './map-types';
+import { LANE_COLOURS, MAP_TEXTS, type MapPlace, type MapTrack } from './map-types';
 import { isLocatable, useDistanceEstimate, useLocate, type CityAndState } from './use-distance-estimate';
 
 const placeName = (place: CityAndState) => [place.city.trim(), place.state.trim().toUpperCase()].filter(Boolean).join(', ');
@@ -26,7 +26,16 @@ function LaneEnd({ role, place, color }: { role: 'Pickup' | 'Delivery'; place: C
  * state by the offline gazetteer, joined by a straight line, with the straight-line distance.
  * When a city cannot be found it says which, and shows whatever it could place.
  */
-export function LoadRouteMap({ pickup, delivery }: { pickup: { city: string; state: string }; delivery: { city: string; state: string } }) {
+export function LoadRouteMap({
+  pickup,
+  delivery,
+  track,
+}: {
+  pickup: { city: string; state: string };
+  delivery: { city: string; state: string };
+  /** The driver's track for the load (with its last position marked), drawn over the lane. */
+  track?: MapTrack | undefined;
+}) {
   const { query: estimate, isComplete } = useDistanceEstimate(pickup, delivery);
   const notFound = estimate.data === null;
   // Only when the estimate is null: which end (or both) is unknown?
@@ -61,6 +70,7 @@ export function LoadRouteMap({ pickup, delivery }: { pickup: { city: string; sta
     <Stack gap="3">
       <MapView
         places={places}
+        track={track}
         connect
         ariaLabel={`Map of the lane from ${pickupLabel || 'pickup'} to ${deliveryLabel || 'delivery'}`}
         height="320px"

@@ -10,8 +10,19 @@ export interface MapPlace {
   color: string;
 }
 
+/** A driven track: a solid line through [lng, lat] points in time order (a load's track, docs/fleet.md). */
+export interface MapTrack {
+  coordinates: readonly (readonly [number, number])[];
+  /** The line's colour (a CSS colour). */
+  color: string;
+  /** A labelled point marking the track (its last position), never joined to the places' line. */
+  marker?: MapPlace | undefined;
+}
+
 export interface BaseMapProps {
   places: readonly MapPlace[];
+  /** A track drawn under the places; the map frames it with them. */
+  track?: MapTrack | undefined;
   /** Draw a straight line through the places, in order. */
   connect?: boolean;
   /** What a screen reader calls the map. */
