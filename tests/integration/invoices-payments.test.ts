@@ -6,7 +6,8 @@ import { PAYMENT_WEBHOOK_PATH } from '../../server/src/services/payments/webhook
 import { signWebhook } from '../../server/src/services/payments/payments.js';
 import { startFakeAirwallex } from '../support/fake-airwallex.js';
 import { createLoad } from '../support/factories.js';
-import { callerFor } from '../support/harness.js';
+import { callerFor, listen, sessionFor } from '../support/harness.js';
+import { openLiveTab } from '../support/live.js';
 import { expectTrpcError, uniqueIp } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 import { createInvoice } from './security/matrix/invoices.js';
@@ -188,6 +189,25 @@ describe('the payment webhook', () => {
             item.kind === 'invoice_payment' && item.body.endsWith('from Sent to Paid') && item.link?.includes(invoice.invoiceNumber),
         ),
       ).toBe(true);
+    }
+  });
+
+  it('publishes the payment live to an open treasury tab, as nobody’s own change', async () => {
+    const { id, linkId } = await invoiceWithLink();
+    const server = await listen(tenants.services);
+    try {
+      const sessionId = await sessionFor(tenants.services, tenants.companyA.users.treasury);
+      const live = await openLiveTab({ wsUrl: server.wsUrl, origin: server.origin }, sessionId);
+      try {
+        expect((await deliver(paidEvent(id, linkId))).json()).toEqual({ received: true, changed: true });
+        const paid = () => live.changes().find((change) => change.table === 'invoices' && change.id === id);
+        await expect.poll(() => paid()?.status, { timeout: 10_000 }).toBe('paid');
+        expect(paid()).toMatchObject({ op: 'UPDATE', previousStatus: 'sent', mine: false });
+      } finally {
+        live.close();
+      }
+    } finally {
+      await server.app.close();
     }
   });
 
