@@ -20,7 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { LiveEvent } from '#shared/schemas/live.js';
+import { expandLiveEvent, type LiveFrame } from '#shared/schemas/live.js';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
@@ -205,16 +205,18 @@ async function main(): Promise<void> {
     const liveLatencies: number[] = [];
     if (dispatcher) {
       const watcher = await callerAs(services, dispatcher.userId);
-      const changes = (await watcher.realtime.changes()) as AsyncIterable<LiveEvent>;
+      const changes = (await watcher.realtime.changes()) as AsyncIterable<LiveFrame>;
       void (async () => {
         try {
-          for await (const event of changes) {
+          for await (const batch of changes) {
             if (abort.signal.aborted) break;
-            if (event.type !== 'change' || event.table !== 'drivers') continue;
-            const at = sentAt.get(event.id);
-            if (at === undefined) continue;
-            sentAt.delete(event.id);
-            liveLatencies.push(performance.now() - at);
+            for (const event of expandLiveEvent(batch)) {
+              if (event.type !== 'change' || event.table !== 'drivers') continue;
+              const at = sentAt.get(event.id);
+              if (at === undefined) continue;
+              sentAt.delete(event.id);
+              liveLatencies.push(performance.now() - at);
+            }
           }
         } catch {
           // aborted at the end

@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../support/factories.js';
 import { callerFor, listen, sessionFor, startTestServices, wsClientFor } from '../support/harness.js';
-import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
+import { expandLiveEvent, type LiveChange, type LiveFeedItem } from '#shared/schemas/live.js';
 import { conversionRate } from '#shared/schemas/dashboard.js';
 import { expectTrpcError } from '../support/http.js';
 
@@ -324,12 +324,12 @@ describe('dashboard.sales and dashboard.dispatch', () => {
     const dispatcher = company.users.dispatcher;
     const { app, origin, wsUrl } = await listen(started.services);
     const { client, wsClient } = wsClientFor(wsUrl, await sessionFor(started.services, dispatcher), origin);
-    const events: LiveEvent[] = [];
+    const events: LiveFeedItem[] = [];
     try {
       await new Promise<void>((resolve, reject) => {
         client.realtime.changes.subscribe(undefined, {
           onData: (event) => {
-            events.push(event);
+            events.push(...expandLiveEvent(event));
             if (event.type === 'session' && event.state === 'active') resolve();
           },
           onError: reject,

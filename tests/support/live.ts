@@ -1,10 +1,12 @@
-import type { LiveChange, LiveEvent } from '#shared/schemas/live.js';
+import { expandLiveEvent, type LiveChange, type LiveFeedItem, type LiveFrame } from '#shared/schemas/live.js';
 import { wsClientFor } from './harness.js';
 
 /** A signed-in browser tab's one live channel (realtime.changes) over a real WebSocket. */
 export interface LiveTab {
-  /** Every event of the channel, in order. */
-  events: LiveEvent[];
+  /** Every event of the channel, in order, a batch of changes taken apart into its changes. */
+  events: LiveFeedItem[];
+  /** The frames as they came (a batch is one frame). */
+  frames: LiveFrame[];
   /** The changes only. */
   changes: () => LiveChange[];
   close: () => void;
@@ -16,12 +18,14 @@ export interface LiveTab {
  */
 export async function openLiveTab(connection: { wsUrl: string; origin: string }, sessionId: string): Promise<LiveTab> {
   const { client, wsClient } = wsClientFor(connection.wsUrl, sessionId, connection.origin);
-  const events: LiveEvent[] = [];
+  const events: LiveFeedItem[] = [];
+  const frames: LiveFrame[] = [];
   let close = () => {};
   await new Promise<void>((resolve, reject) => {
     const subscription = client.realtime.changes.subscribe(undefined, {
       onData: (event) => {
-        events.push(event);
+        frames.push(event);
+        events.push(...expandLiveEvent(event));
         if (event.type === 'session' && event.state === 'active') resolve();
       },
       onError: reject,
@@ -33,5 +37,5 @@ export async function openLiveTab(connection: { wsUrl: string; origin: string },
   });
   // The 'active' answer and the bus listener are set up in the same tick; a short grace covers the rest.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  return { events, changes: () => events.filter((event): event is LiveChange => event.type === 'change'), close };
+  return { events, frames, changes: () => events.filter((event): event is LiveChange => event.type === 'change'), close };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { LiveChange, LiveEvent, LiveTable } from '#shared/schemas/live.js';
+import { expandLiveEvent, type LiveChange, type LiveFeedItem, type LiveFrame, type LiveTable } from '#shared/schemas/live.js';
 import { queryClient, sessionLost, trpc } from './trpc';
 
 /**
@@ -39,7 +39,7 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   invoices: { rows: ['invoices.list', 'invoices.get'], counts: ['invoices.treasuryDashboard', 'invoices.formOptions'] },
 };
 
-/** Changes arriving together (a burst, a bulk change) are applied together. */
+/** Changes arriving together (a burst, a bulk change, the server's batches of one window) are applied together. */
 const BATCH_MS = 100;
 /**
  * A change the signed-in user made (`mine`) counts as this tab's own only while one of its
@@ -148,7 +148,7 @@ export function LiveChannel(): null {
     applyChanges(queryClient, changes, ownChangesReadAt.current);
   };
 
-  const onEvent = (event: LiveEvent) => {
+  const onItem = (event: LiveFeedItem) => {
     if (event.type === 'change') {
       const fromThisTab = event.mine && (queryClient.isMutating() > 0 || Date.now() - lastMutationSettledAt.current < OWN_CHANGE_WINDOW_MS);
       pending.current.push({ ...event, mine: fromThisTab });
@@ -162,6 +162,11 @@ export function LiveChannel(): null {
       if (listening.current) void queryClient.invalidateQueries();
       listening.current = true;
     }
+  };
+
+  // The server batches the changes of a short window into one frame (server/src/domains/realtime/live-hub.ts).
+  const onEvent = (event: LiveFrame) => {
+    for (const item of expandLiveEvent(event)) onItem(item);
   };
 
   trpc.realtime.changes.useSubscription(undefined, {

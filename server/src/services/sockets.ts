@@ -14,6 +14,8 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;
 /** "Going away": the server is shutting down. */
 export const SHUTDOWN_CLOSE_CODE = 1001;
+/** Policy close code for a socket that read too slowly: its live updates stayed behind past the grace (live-hub.ts). */
+export const TOO_SLOW_CLOSE_CODE = 4408;
 
 export function createSocketRegistry(options: { maxPerSession?: number } = {}): SocketRegistry {
   const maxPerSession = options.maxPerSession ?? 10;
@@ -76,6 +78,20 @@ interface ClientMessage {
   id?: RequestId | null;
   method?: string;
   jsonrpc?: string;
+  params?: { path?: unknown };
+}
+
+/** A subscription this socket started: its id and envelope, so a frame can be written for it directly (live-hub.ts). */
+export interface OpenSubscription {
+  id: RequestId;
+  jsonrpc?: string;
+}
+
+const guards = new WeakMap<WebSocket, SocketGuard>();
+
+/** The guard in front of a socket, if any (a tRPC caller in tests has no socket). */
+export function socketGuardOf(socket: WebSocket | null): SocketGuard | undefined {
+  return socket ? guards.get(socket) : undefined;
 }
 
 /**
@@ -95,6 +111,8 @@ export class SocketGuard {
   private tokens: number;
   private refilledAt = Date.now();
   private inner: Listener | null = null;
+  /** Subscriptions started on this socket and not yet claimed by their procedure, per path, in arrival order. */
+  private readonly unclaimed = new Map<string, OpenSubscription[]>();
 
   constructor(
     private readonly socket: WebSocket,
@@ -102,7 +120,9 @@ export class SocketGuard {
     private readonly refuse: RefuseFn,
   ) {
     this.tokens = limits.maxMessagesPerMinute;
+    guards.set(socket, this);
     socket.once('close', () => {
+      this.unclaimed.clear();
       for (const { timer } of this.pending.values()) clearTimeout(timer);
       this.pending.clear();
     });
@@ -111,6 +131,20 @@ export class SocketGuard {
   /** Subscriptions started and not yet ended on this connection. */
   get subscriptions(): number {
     return this.live.size;
+  }
+
+  /**
+   * The oldest started, still live and unclaimed subscription of this path on the socket: a
+   * subscription procedure claims its own when it starts (tRPC starts them in arrival order), so
+   * it can write its frames to the socket itself, in tRPC's own envelope.
+   */
+  claimSubscription(path: string): OpenSubscription | null {
+    const queue = this.unclaimed.get(path);
+    while (queue && queue.length > 0) {
+      const next = queue.shift();
+      if (next && this.live.has(next.id)) return next;
+    }
+    return null;
   }
 
   wrap(listener: Listener): Listener {
@@ -168,7 +202,15 @@ export class SocketGuard {
         continue;
       }
       if (id !== null) {
-        if (subscription) this.live.add(id);
+        if (subscription) {
+          this.live.add(id);
+          const path = message.params?.path;
+          if (typeof path === 'string') {
+            const queue = this.unclaimed.get(path) ?? [];
+            queue.push(message.jsonrpc === undefined ? { id } : { id, jsonrpc: message.jsonrpc });
+            this.unclaimed.set(path, queue);
+          }
+        }
         this.startDeadline(id, subscription);
       }
       allowed.push(message);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '#shared/schemas/live.js';
+import { expandLiveEvent, type LiveFeedItem } from '#shared/schemas/live.js';
 import { hashSessionId, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { SESSION_RECHECK_MS } from '../../../server/src/domains/realtime/session-check.js';
 import { EVENTS_CHANNEL } from '../../../server/src/services/realtime/bus.js';
@@ -56,12 +56,12 @@ describe('the live channel over WebSocket', () => {
     const user = company.users.dispatcher;
     const session = await sessionFor(started.services, user);
     const { client, wsClient } = wsClientFor(wsUrl, session, origin);
-    const events: LiveEvent[] = [];
+    const events: LiveFeedItem[] = [];
     let ended = false;
     await new Promise<void>((resolve, reject) => {
       const subscription = client.realtime.changes.subscribe(undefined, {
         onData: (event) => {
-          events.push(event);
+          events.push(...expandLiveEvent(event));
           if (event.type === 'session' && event.state === 'active') resolve();
         },
         onComplete: () => (ended = true),

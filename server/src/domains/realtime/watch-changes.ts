@@ -1,37 +1,31 @@
-import type { LiveEvent } from '#shared/schemas/live.js';
-import { isResync } from '../../services/realtime/bus.js';
+import type { LiveFrame } from '#shared/schemas/live.js';
+import { liveHubOf } from '../../services/realtime/live-lookups.js';
 import { sessionFingerprint } from '../../trpc/context.js';
 import { authedProcedure } from '../../trpc/procedures.js';
-import { liveAudienceOf, toLiveChange } from './live-audience.js';
-import { sessionRecheck } from './session-check.js';
 
 /**
  * The one live channel of a signed-in tab: every committed change to a table the user may see,
- * multiplexed (see live-audience.ts for who hears what), the session's state ('active' as soon
- * as it listens, 'ended' when the session ends anywhere) and 'resync' when the server may have
- * missed changes. One generator per tab, fed by the instance's one LISTEN connection (services/realtime/bus.ts).
- * Every event delivered first re-checks that the session is still valid (session-check.ts, a
- * few seconds' cache at most): a channel whose session ended says so and stops.
+ * multiplexed and batched (live-hub.ts: who hears what, windows, backpressure), the session's
+ * state ('active' as soon as it listens, 'ended' when the session ends anywhere) and 'resync'
+ * when the server may have missed changes or the tab fell behind. The hub writes change batches
+ * to the tab's socket itself, in this subscription's envelope; what the procedure yields is the
+ * session's state (and, with no socket, as for a caller in a test, every event).
  */
-export const watchChangesProcedure = authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<LiveEvent> {
-  const audience = liveAudienceOf(ctx.session);
-  const fingerprint = sessionFingerprint(ctx.sessionId);
-  const stillValid = sessionRecheck(ctx.services, ctx.sessionId);
-  yield { type: 'session', state: 'active' };
-  for await (const event of ctx.services.bus.events(signal)) {
-    const ended = !isResync(event) && event.table === 'sessions' && event.op === 'DELETE' && event.session === fingerprint;
-    if (!ended && !(await stillValid())) {
-      yield { type: 'session', state: 'ended' };
-      return;
+export const watchChangesProcedure = authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<LiveFrame> {
+  const live = await liveHubOf(ctx.services).subscribe({
+    session: ctx.session,
+    sessionId: ctx.sessionId,
+    fingerprint: sessionFingerprint(ctx.sessionId),
+    socket: ctx.socket,
+    signal,
+  });
+  try {
+    yield { type: 'session', state: 'active' };
+    for await (const event of live.events) {
+      yield event;
+      if (event.type === 'session' && event.state === 'ended') return;
     }
-    if (isResync(event)) {
-      yield { type: 'resync' };
-    } else if (event.table === 'sessions' && event.op === 'DELETE' && event.session === fingerprint) {
-      yield { type: 'session', state: 'ended' };
-      return;
-    } else {
-      const change = toLiveChange(audience, ctx.session.user.id, event);
-      if (change) yield change;
-    }
+  } finally {
+    live.close();
   }
 });
