@@ -11,6 +11,7 @@ import { reportFailure, useFailureToast } from '../../lib/errors';
 import { formatAge, formatCoordinate, formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { StatCard } from '../dashboard/StatCard';
+import { PodUpload } from './PodUpload';
 import { PortalDocuments } from './PortalDocuments';
 import { LocationSharing } from './LocationSharing';
 import { usePositionReporting } from './use-position-reporting';
@@ -58,6 +59,7 @@ function LoadCard({ load }: { load: PortalLoad }) {
               {STEP_LABELS[step]}
             </Button>
           ) : null}
+          <PodUpload loadId={load.id} loadNumber={load.loadNumber} />
         </Stack>
       </Card.Body>
     </Card.Root>

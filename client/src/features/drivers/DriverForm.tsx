@@ -12,6 +12,16 @@ const STATUS_OPTIONS = DRIVER_STATUSES.map((status) => ({ value: status, label: 
 /** First and last name required; an empty license expiry or carrier is saved as none. */
 const DriverFields: RecordFields<typeof createDriverInput> = ({ control }) => {
   const carriers = trpc.carriers.options.useQuery();
+  const dispatchers = trpc.drivers.dispatcherOptions.useQuery();
+  const dispatcherId = useWatch({ control, name: 'dispatcherId' });
+  const dispatcherOptions = (dispatchers.data ?? []).map((user) => ({
+    value: user.id,
+    label: user.role === 'admin' ? `${user.name} (Admin)` : user.name,
+  }));
+  // A dispatcher who has since left the role still shows rather than vanishing (saving asks for another).
+  if (dispatcherId && dispatchers.data && !dispatcherOptions.some((option) => option.value === dispatcherId)) {
+    dispatcherOptions.unshift({ value: dispatcherId, label: 'Current dispatcher' });
+  }
   const carrierId = useWatch({ control, name: 'carrierId' });
   const carrierOptions = (carriers.data ?? []).map((carrier) => ({ value: carrier.id, label: carrier.name }));
   // A driver's carrier this user may not pick (another sales agent's) still shows by its id rather than vanishing.
@@ -27,6 +37,7 @@ const DriverFields: RecordFields<typeof createDriverInput> = ({ control }) => {
       <FormField control={control} name="licenseExpiry" label="License Expiry" type="date" />
       <SelectField control={control} name="status" label="Status" options={STATUS_OPTIONS} />
       <SelectField control={control} name="carrierId" label="Carrier" options={carrierOptions} placeholder="No carrier" />
+      <SelectField control={control} name="dispatcherId" label="Dispatcher" options={dispatcherOptions} placeholder="No dispatcher" />
       <NotesField control={control} maxLength={DRIVER_LIMITS.notes} />
     </>
   );
