@@ -3,59 +3,50 @@ import { Box, Center, Spinner, Text } from '@chakra-ui/react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { FeatureCollection, Point } from 'geojson';
+import type { Point } from 'geojson';
 import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '#shared/rules/geo.js';
 import { loadBaseStyle, MAP_COLOURS } from '../maps/basemap-style';
-import { FRESHNESS_COLOURS, MAP_TEXTS } from '../maps/map-types';
-import type { ClusterFeature, ClusterRequest, ClusterResponse, FleetPoint } from './cluster-protocol';
+import { MAP_TEXTS } from '../maps/map-types';
+import type { ClusterFeature, ClusterRequest, ClusterResponse, PackedPoints } from './cluster-protocol';
+import { COUNT_IMAGE_PREFIX, featureCollection, loadMessage } from './fleet-map-model';
 
 maplibregl.setWorkerUrl(workerUrl);
 
 const SOURCE = 'fleet';
 
 export interface FleetMapProps {
-  points: readonly FleetPoint[];
+  /** The drivers with a position, packed (fleet-map-model.ts summarizeFleet). */
+  points: PackedPoints;
   selectedId: string | null;
   onSelect: (id: string) => void;
   height: string;
 }
 
-function featureCollection(features: readonly ClusterFeature[], selectedId: string | null): FeatureCollection<Point> {
-  return {
-    type: 'FeatureCollection',
-    features: features.map((feature) => ({
-      type: 'Feature',
-      properties: {
-        id: feature.id ?? '',
-        clusterId: feature.clusterId ?? -1,
-        count: feature.count,
-        color: FRESHNESS_COLOURS[feature.freshness],
-        radius: feature.clusterId === null ? (feature.id === selectedId ? 10 : 7) : Math.min(28, 12 + Math.log2(feature.count) * 3),
-        selected: feature.id !== null && feature.id === selectedId,
-      },
-      geometry: { type: 'Point', coordinates: [feature.lng, feature.lat] },
-    })),
-  };
-}
-
-/** A cluster's count, drawn by the page (the offline style has no glyphs). */
-function countElement(count: number): HTMLElement {
-  const element = document.createElement('div');
-  element.textContent = String(count);
-  element.setAttribute('aria-hidden', 'true');
-  Object.assign(element.style, {
-    color: '#ffffff',
-    font: '700 12px/1 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
-    pointerEvents: 'none',
-    textShadow: '0 0 2px rgba(0,0,0,0.6)',
-  } satisfies Partial<CSSStyleDeclaration>);
-  return element;
+/** A cluster's count as an image the map draws (the offline style has no glyphs for text): made once per count. */
+function countImage(count: number): ImageData | null {
+  const ratio = 2;
+  const text = String(count);
+  const canvas = document.createElement('canvas');
+  canvas.width = (8 * text.length + 6) * ratio;
+  canvas.height = 16 * ratio;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.scale(ratio, ratio);
+  context.font = '700 12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.shadowColor = 'rgba(0,0,0,0.6)';
+  context.shadowBlur = 2;
+  context.fillStyle = '#ffffff';
+  context.fillText(text, canvas.width / ratio / 2, 8);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
 /**
  * The fleet map (loaded lazily): the offline basemap centred on the US at the spec's zoom 4, the
  * drivers as markers coloured by freshness, clustered by supercluster in a Web Worker so the main
- * thread only draws what the worker answers for the view.
+ * thread only draws what the worker answers for the view: one GeoJSON source for the circles and
+ * the clusters' counts (a symbol layer of count images, each made once), no DOM element per marker.
  */
 export default function FleetMap({ points, selectedId, onSelect, height }: FleetMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -64,6 +55,8 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
   const worker = useRef<Worker | null>(null);
   const [features, setFeatures] = useState<ClusterFeature[]>([]);
   const requestId = useRef(0);
+  /** The ids the worker holds (sent again only when they change). */
+  const sentIds = useRef<string[] | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
 
@@ -71,6 +64,7 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
   useEffect(() => {
     const created = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
     worker.current = created;
+    sentIds.current = null;
     return () => {
       created.terminate();
       worker.current = null;
@@ -115,6 +109,18 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
               'circle-stroke-color': ['case', ['get', 'selected'], '#1a202c', '#ffffff'],
               'circle-stroke-width': ['case', ['get', 'selected'], 3, 2],
             },
+          });
+          built.addLayer({
+            id: `${SOURCE}-counts`,
+            type: 'symbol',
+            source: SOURCE,
+            filter: ['>=', ['get', 'clusterId'], 0],
+            layout: { 'icon-image': ['get', 'label'], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+          });
+          built.on('styleimagemissing', (event: { id: string }) => {
+            if (!event.id.startsWith(COUNT_IMAGE_PREFIX) || built.hasImage(event.id)) return;
+            const image = countImage(Number(event.id.slice(COUNT_IMAGE_PREFIX.length)));
+            if (image) built.addImage(event.id, image, { pixelRatio: 2 });
           });
           built.on('click', SOURCE, (event) => {
             const feature = event.features?.[0];
@@ -177,7 +183,10 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
       if (message.data.type === 'clusters' && message.data.requestId === requestId.current) setFeatures(message.data.features);
     };
     current.addEventListener('message', onMessage);
-    current.postMessage({ type: 'load', points: [...points] } satisfies ClusterRequest);
+    // The positions move to the worker without a copy; the ids only when they changed.
+    const { message, transfer } = loadMessage(points, sentIds.current);
+    sentIds.current = points.ids;
+    current.postMessage(message, transfer);
     ask();
     map.on('moveend', ask);
     return () => {
@@ -186,17 +195,10 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
     };
   }, [map, points]);
 
-  // Draw what the worker answered: circles in one layer, and the clusters' counts.
+  // Draw what the worker answered: the circles and the clusters' counts, from one source.
   useEffect(() => {
     if (!map) return;
     (map.getSource(SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(featureCollection(features, selectedId));
-    const counts = features
-      .filter((feature) => feature.clusterId !== null)
-      .slice(0, 400)
-      .map((feature) => new maplibregl.Marker({ element: countElement(feature.count) }).setLngLat([feature.lng, feature.lat]).addTo(map));
-    return () => {
-      for (const marker of counts) marker.remove();
-    };
   }, [map, features, selectedId]);
 
   return (

@@ -8,8 +8,22 @@ export interface FleetPoint {
   freshness: GpsFreshness;
 }
 
+/** Freshness as one byte per driver, in this order. */
+export const FRESHNESS_CODES: readonly GpsFreshness[] = ['active', 'idle', 'offline'];
+
+/**
+ * The drivers with a position, packed: ids[i] is at (coords[2i + 1], coords[2i]) = (lat, lng),
+ * with FRESHNESS_CODES[freshness[i]]. The two typed arrays are transferred to the worker (no copy
+ * on the main thread); the ids travel only when they changed (null: the same ids as last time).
+ */
+export interface PackedPoints {
+  ids: string[];
+  coords: Float64Array;
+  freshness: Uint8Array;
+}
+
 export type ClusterRequest =
-  | { type: 'load'; points: FleetPoint[] }
+  | { type: 'load'; ids: string[] | null; coords: Float64Array; freshness: Uint8Array }
   | { type: 'clusters'; requestId: number; bbox: [number, number, number, number]; zoom: number }
   | { type: 'expand'; requestId: number; clusterId: number };
 
