@@ -1,0 +1,399 @@
+// `make bench` (scenario "http"): the server over HTTP, as a browser reaches it (issue 16). A fresh
+// embedded PostgreSQL with generated companies; the real app (createServices + buildApp, the
+// bundled code path minus bundling: tsx) in a child process, beside two peers in that same process:
+// a hand-written node:http + pg route serving the same page with the same SQL as the app role with
+// the tenant settings (BEGIN with its settings, the statement, COMMIT), and a bare node:http route.
+// autocannon drives each in turn from this process (same 2 cores as the server and PostgreSQL:
+// read the ratios, not the milliseconds). Rows:
+// - loads.list first page, search, keyset page and loads.get at 16 connections: ours against the
+//   hand route (throughput ratio; goal >= 0.85x and p99 < 10 ms);
+// - the same calls one at a time against the raw SQL as the owner in one round trip (latency ratio);
+// - a trivial public procedure (auth.session without a cookie) against a plain Fastify route of
+//   the same app (/health/live) and against bare node:http (throughput ratio; goal >= 0.8x Fastify).
+// BENCH_HTTP_PROFILE=1 writes a CPU profile of the server process to .data/profiles/.
+// BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PAGE_SIZE } from '#shared/schemas/pagination.js';
+import { sessionCookieName } from '../server/src/auth/lucia.js';
+import { startSession } from '../server/src/auth/sign-in.js';
+import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../server/src/db/bootstrap.js';
+import { beginWithSettings } from '../server/src/db/database.js';
+import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
+import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
+import { recordResults, type BenchRow } from './results.js';
+import { addMember, freePort, median, percentile, seconds } from './support.js';
+
+const BIG_COMPANY_LOADS = Number(process.env.BENCH_HTTP_BIG ?? 100_000);
+const OTHER_COMPANIES = Number(process.env.BENCH_HTTP_OTHERS ?? 4);
+const OTHER_COMPANY_LOADS = Number(process.env.BENCH_HTTP_OTHER_LOADS ?? 15_000);
+const RUN_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
+const CONNECTIONS = 16;
+const SERIAL_RUNS = 300;
+const APP_PASSWORD = 'haulwise-bench-app';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** One call of the list or lookup as the screen makes it, with the SQL our procedure sent for it (captured in the server). */
+interface ShapeInfo {
+  name: string;
+  /** Path and query of our tRPC call. */
+  trpc: string;
+  sql: string;
+  params: unknown[];
+}
+
+/** What the server process tells this one once it listens. */
+interface Ready {
+  appPort: number;
+  handPort: number;
+  cookie: string;
+  shapes: ShapeInfo[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process: our app, the hand-written route and bare node:http, in one Node process.
+// ---------------------------------------------------------------------------------------------
+
+async function serve(): Promise<void> {
+  const { loadConfig } = await import('../server/src/config.js');
+  const { createServices } = await import('../server/src/services/create-services.js');
+  const { buildApp } = await import('../server/src/app.js');
+  const env = process.env;
+  const ownerUrl = env.BENCH_OWNER_URL ?? '';
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_DB_PASSWORD: APP_PASSWORD,
+    APP_ORIGIN: 'http://localhost',
+    HAULWISE_DATA_DIR: env.BENCH_DATA_DIR ?? '',
+    // The load generator is one address: the per-address limit and admission are not what is measured.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    MAX_CONCURRENT_REQUESTS: '1000',
+    LOG_LEVEL: 'warn',
+  });
+  const started = await createServices(config, ownerUrl, {
+    migrate: false,
+    log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
+  });
+  const app = await buildApp(started.services, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const appPort = (app.server.address() as AddressInfo).port;
+
+  const userId = env.BENCH_USER_ID ?? '';
+  const companyId = env.BENCH_COMPANY_ID ?? '';
+  const setCookie = await startSession(started.services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+  const name = sessionCookieName(config);
+  const cookie = `${name}=${new RegExp(`${name}=([^;]+)`).exec(setCookie)?.[1] ?? ''}`;
+
+  // The SQL our procedures send for each shape, captured from the pg clients of this process.
+  const get = async (url: string) => {
+    const response = await fetch(`http://127.0.0.1:${appPort}${url}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { result: { data: unknown } }).result.data;
+  };
+  const listUrl = (input: unknown) => `/trpc/loads.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+  let cursor: string | null = null;
+  for (let page = 0; page < 1000 / PAGE_SIZE.default; page += 1) {
+    cursor = ((await get(listUrl({ cursor }))) as { nextCursor: string | null }).nextCursor;
+  }
+  const first = (await get(listUrl({}))) as { items: { id: string }[] };
+  const loadId = first.items[0]?.id;
+  if (!cursor || !loadId) throw new Error('the measured company has too few loads');
+  const calls = [
+    { name: 'first page', trpc: listUrl({}) },
+    { name: "search 'chicago'", trpc: listUrl({ search: 'chicago' }) },
+    { name: 'page 21 (keyset)', trpc: listUrl({ cursor }) },
+    { name: 'lookup (loads.get)', trpc: `/trpc/loads.get?input=${encodeURIComponent(JSON.stringify({ id: loadId }))}` },
+  ];
+  const shapes: ShapeInfo[] = [];
+  for (const call of calls) {
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [text, values] = args;
+      if (typeof text === 'string' && /from "loads"/.test(text)) sent.push({ sql: text, params: Array.isArray(values) ? values : [] });
+      return (original as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await get(call.trpc);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    const query = sent.at(-1);
+    if (!query) throw new Error(`${call.name}: no query on loads was sent`);
+    shapes.push({ ...call, ...query });
+  }
+
+  // The hand-written route: the same SQL as the app role, inside a transaction opened with the
+  // tenant settings (one round trip, as ours), the rows sent as JSON. No session, no validation.
+  const handPool = new pg.Pool({ connectionString: appConnectionString(ownerUrl, APP_PASSWORD), max: config.DB_POOL_SIZE });
+  const begin = beginWithSettings([
+    ['app.company_id', companyId],
+    ['app.user_id', userId],
+  ]);
+  const byPath = new Map(shapes.map((shape, index) => [`/shape/${index}`, shape]));
+  const plain = JSON.stringify({ result: { data: null } });
+  const hand = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === '/plain') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(plain);
+      return;
+    }
+    const shape = byPath.get(request.url ?? '');
+    if (!shape) {
+      response.writeHead(404).end();
+      return;
+    }
+    void (async () => {
+      const client = await handPool.connect();
+      try {
+        await client.query(begin);
+        const { rows } = await client.query(shape.sql, shape.params);
+        await client.query('commit');
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { data: { items: rows } } }));
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        response.writeHead(500).end(String(error));
+      } finally {
+        client.release();
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => hand.listen(0, '127.0.0.1', resolve));
+  const handPort = (hand.address() as AddressInfo).port;
+
+  const ready: Ready = { appPort, handPort, cookie, shapes };
+  process.send?.(ready);
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    void (async () => {
+      hand.close();
+      await handPool.end();
+      await app.close();
+      await started.close();
+      process.exit(0);
+    })();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The driver: data, the server process, autocannon, the table.
+// ---------------------------------------------------------------------------------------------
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number): Promise<Load> {
+  const result = await autocannon({ url, headers, connections, duration: RUN_SECONDS });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-http-'));
+  console.log(`Starting embedded PostgreSQL in ${dataDir} ...`);
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
+  let child: ChildProcess | null = null;
+  let ownerPool: pg.Pool | null = null;
+  try {
+    // Migrations as the owner (the services do it), then the data.
+    await ensureDatabaseExists(embedded.url);
+    const migrator = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: embedded.url, max: 2 }) }),
+    });
+    try {
+      await prepareDatabase(migrator, APP_PASSWORD);
+    } finally {
+      await migrator.destroy();
+    }
+    ownerPool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    ownerPool.on('error', (error) => console.error(`database connection error: ${error.message}`));
+    const generating = performance.now();
+    const client = await ownerPool.connect();
+    let companyId = '';
+    try {
+      const options: GenerateOptions = { passwordHash: 'not-a-real-hash', skipTriggers: await canSkipTriggers(client) };
+      for (let index = 0; index < OTHER_COMPANIES; index += 1) {
+        await generateCompany(
+          client,
+          { name: companyName(index), loads: OTHER_COMPANY_LOADS, drivers: 25, brokers: 10, carriers: 5 },
+          options,
+        );
+      }
+      ({ companyId } = await generateCompany(
+        client,
+        { name: companyName(OTHER_COMPANIES), loads: BIG_COMPANY_LOADS, drivers: 120, brokers: 40, carriers: 15 },
+        options,
+      ));
+    } finally {
+      client.release();
+    }
+    const userId = await addMember(ownerPool, companyId, 'dispatcher');
+    await ownerPool.query('analyze');
+    const total = OTHER_COMPANIES * OTHER_COMPANY_LOADS + BIG_COMPANY_LOADS;
+    console.log(
+      `Generated ${total.toLocaleString('en-US')} loads in ${OTHER_COMPANIES + 1} companies, the measured one ${BIG_COMPANY_LOADS.toLocaleString('en-US')} (${seconds(generating)}).`,
+    );
+
+    // The server process.
+    const profileDir = path.join(import.meta.dirname, '..', '.data', 'profiles');
+    const profile = process.env.BENCH_HTTP_PROFILE === '1';
+    if (profile) mkdirSync(profileDir, { recursive: true });
+    child = fork(import.meta.filename, ['serve'], {
+      execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+      env: { ...process.env, BENCH_OWNER_URL: embedded.url, BENCH_DATA_DIR: dataDir, BENCH_USER_ID: userId, BENCH_COMPANY_ID: companyId },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const server = child;
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      server.once('message', (message) => resolve(message as Ready));
+      server.once('exit', (code) => reject(new Error(`the server process ended (${code})`)));
+    });
+    console.log(`Server ready (${seconds(began)}); each run ${RUN_SECONDS} s, ${CONNECTIONS} connections unless one at a time.\n`);
+
+    const app = `http://127.0.0.1:${ready.appPort}`;
+    const handBase = `http://127.0.0.1:${ready.handPort}`;
+    const withCookie = { cookie: ready.cookie };
+    const rows: BenchRow[] = [];
+    const lines: string[] = [];
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    const failures = (...runs: Load[]) => runs.reduce((sum, run) => sum + run.failed, 0);
+
+    // Warm-up of both, so JIT and caches are alike.
+    await load(`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie, CONNECTIONS);
+    await load(`${handBase}/shape/0`, {}, CONNECTIONS);
+
+    for (const [index, shape] of ready.shapes.entries()) {
+      const ours = await load(`${app}${shape.trpc}`, withCookie, CONNECTIONS);
+      const hand = await load(`${handBase}/shape/${index}`, {}, CONNECTIONS);
+      const ratio = ours.rps / hand.rps;
+      const met = ratio >= 0.85 && ours.p99 < 10;
+      rows.push({
+        name: `${shape.name}, HTTP, ${CONNECTIONS} conn.`,
+        unit: 'ms',
+        median: ours.p50,
+        p99: ours.p99,
+        peer: 'node:http + pg, same SQL',
+        peerMedian: hand.p50,
+        peerP99: hand.p99,
+        ratio,
+        goal: '>= 0.85x req/s, p99 < 10 ms',
+        met,
+        note: `${Math.round(ours.rps)} vs ${Math.round(hand.rps)} req/s${failures(ours, hand) ? `; ${failures(ours, hand)} failed` : ''}`,
+      });
+      lines.push(
+        `  ${shape.name.padEnd(20)} ours ${Math.round(ours.rps).toString().padStart(5)} req/s p50 ${ms(ours.p50)} p99 ${ms(ours.p99)} | hand ${Math.round(hand.rps).toString().padStart(5)} req/s p50 ${ms(hand.p50)} p99 ${ms(hand.p99)} | ${ratio.toFixed(2)}x`,
+      );
+      console.log(lines.at(-1));
+
+      // One at a time: ours over HTTP against the same SQL as the owner in one round trip.
+      const serial: number[] = [];
+      const raw: number[] = [];
+      const rawClient = await ownerPool.connect();
+      try {
+        for (let run = 0; run < SERIAL_RUNS; run += 1) {
+          let start = performance.now();
+          const response = await fetch(`${app}${shape.trpc}`, { headers: withCookie });
+          await response.arrayBuffer();
+          serial.push(performance.now() - start);
+          start = performance.now();
+          await rawClient.query(shape.sql, shape.params);
+          raw.push(performance.now() - start);
+        }
+      } finally {
+        rawClient.release();
+      }
+      const serialRatio = median(serial) / median(raw);
+      rows.push({
+        name: `${shape.name}, HTTP, one at a time`,
+        unit: 'ms',
+        median: median(serial),
+        p95: percentile(serial, 0.95),
+        p99: percentile(serial, 0.99),
+        peer: 'same SQL as owner, 1 round trip',
+        peerMedian: median(raw),
+        peerP99: percentile(raw, 0.99),
+        ratio: serialRatio,
+        goal: '<= 1.5x',
+        met: serialRatio <= 1.5,
+        note: 'ours includes HTTP and JSON; the floor does not',
+      });
+      console.log(`  ${''.padEnd(20)} one at a time: ours ${ms(median(serial))} | raw SQL ${ms(median(raw))} | ${serialRatio.toFixed(2)}x`);
+    }
+
+    // tRPC overhead: a trivial public procedure against a plain Fastify route of the same app and bare node:http.
+    const trivial = await load(`${app}/trpc/auth.session`, {}, CONNECTIONS);
+    const fastify = await load(`${app}/health/live`, {}, CONNECTIONS);
+    const bare = await load(`${handBase}/plain`, {}, CONNECTIONS);
+    for (const [peer, run, goal] of [
+      ['plain Fastify route, same app', fastify, 0.8],
+      ['bare node:http', bare, undefined],
+    ] as const) {
+      const ratio = trivial.rps / run.rps;
+      rows.push({
+        name: `trivial procedure (auth.session, no cookie), ${CONNECTIONS} conn.`,
+        unit: 'ms',
+        median: trivial.p50,
+        p99: trivial.p99,
+        peer,
+        peerMedian: run.p50,
+        peerP99: run.p99,
+        ratio,
+        ...(goal === undefined ? {} : { goal: `>= ${goal}x req/s`, met: ratio >= goal }),
+        note: `${Math.round(trivial.rps)} vs ${Math.round(run.rps)} req/s${failures(trivial, run) ? `; ${failures(trivial, run)} failed` : ''}`,
+      });
+      console.log(
+        `  trivial procedure ${Math.round(trivial.rps)} req/s against ${peer} ${Math.round(run.rps)} req/s: ${ratio.toFixed(2)}x`,
+      );
+    }
+
+    recordResults('http', rows);
+    console.log(`\nDone in ${seconds(began)}${profile ? `; CPU profile in ${profileDir}` : ''}.`);
+  } finally {
+    if (child?.connected) {
+      const exiting = new Promise((resolve) => child?.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exiting, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
+    child?.kill();
+    await ownerPool?.end().catch(() => {});
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'serve') {
+  serve().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
