@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ETA_ASSUMED_MPH, TRACK_MAX_POINTS, TRACKING_LINKS_PER_LOAD_MAX, TRACKING_TEXTS } from '#shared/schemas/tracking.js';
 import { redactUrl } from '../../server/src/app.js';
+import { seedDemo } from '../../server/src/seed/demo-data.js';
+import { DEMO_TRACKING_TOKEN } from '../../server/src/seed/demo-tracking.js';
 import { TRACKING_VIEW_LIMIT } from '../../server/src/domains/tracking/view-tracking-link.js';
 import { createDriver, createLoad, type TestCompany } from '../support/factories.js';
 import { callerFor } from '../support/harness.js';
@@ -288,4 +290,28 @@ describe('tracking links', () => {
   it("keeps a link's token out of the request logs", () => {
     expect(redactUrl('/track/AbC_123-xyz')).toBe('/track/[redacted]');
   });
+});
+
+describe('the demo workspace', () => {
+  it('has a load in transit with an active tracking link and a track along its lane', async () => {
+    await seedDemo(tenants.services.db, { onlyIfEmpty: false });
+    const view = await (await anonymous()).tracking.view({ token: DEMO_TRACKING_TOKEN });
+    expect(view).toMatchObject({ companyName: 'Summit Freight Lines', status: 'in_transit', lastPosition: expect.any(Object) });
+    const link = await tenants.owner
+      .selectFrom('trackingLinks')
+      .innerJoin('loads', 'loads.id', 'trackingLinks.loadId')
+      .select(['loads.id', 'loads.companyId', 'loads.driverId'])
+      .where('loads.loadNumber', '=', view.loadNumber)
+      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{ points: number }>`
+      select count(*)::int as points from loads l
+      cross join lateral load_track_window(l.status, l.pickup_date, l.created_at, l.status_updated_at) w
+      join positions p on p.company_id = l.company_id and p.driver_id = l.driver_id
+        and p.recorded_at between w.starts_at and w.ends_at
+      where l.id = ${link.id}`.execute(tenants.owner);
+    expect(rows[0]?.points).toBeGreaterThanOrEqual(36);
+    // Seeding again adds no second link.
+    await seedDemo(tenants.services.db, { onlyIfEmpty: false });
+    expect(await tenants.owner.selectFrom('trackingLinks').select('id').where('companyId', '=', link.companyId).execute()).toHaveLength(1);
+  }, 180_000);
 });

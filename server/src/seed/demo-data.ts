@@ -10,6 +10,7 @@ import { signUp } from '../auth/sign-up.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoFleet } from './demo-fleet.js';
+import { seedDemoTracking } from './demo-tracking.js';
 
 export const DEMO_PASSWORD = 'haulwise-demo';
 
@@ -125,6 +126,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedDemoDocuments(db, companyId);
   await seedDemoInvoices(db, companyId);
   await seedDemoFleet(db, companyId, DEMO_PASSWORD);
+  await seedDemoTracking(db, companyId);
   return true;
 }
 
