@@ -1,0 +1,127 @@
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
+import { mailFilesTo } from '../../server/src/services/mail/mail-files';
+import { E2E_DATA_DIR, e2eOwnerUrl } from './support/environment';
+import { expect, expectAccessibleWithin, expectToast, holdToasts, openAs, settleAnimations, test } from './support/fixtures';
+
+/**
+ * Driver accounts (issue 14): an admin adds a driver with an email and a dispatcher, invites them
+ * from the record; the driver opens the mailed link on a phone, joins, lands on the driver portal
+ * with their load, and uploads a POD for it from the phone's camera (a file here). Axe on the new dialog.
+ */
+
+/** A valid 1x1 PNG: the "photo" of the POD. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The invitation link in the newest mail to this address, from the server's mail folder; waits for the mail a moment. */
+async function invitationLinkMailedTo(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const [mail] = await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), email);
+      link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link ?? '';
+}
+
+/** A load assigned to the driver with this email, staged as the company's dispatcher would (owner connection, scoped like the app). */
+async function assignLoadTo(email: string, loadNumber: string): Promise<void> {
+  const client = new pg.Client({ connectionString: e2eOwnerUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; company_id: string; dispatcher_id: string | null }>(
+      'select id, company_id, dispatcher_id from drivers where email = $1',
+      [email],
+    );
+    const driver = rows[0];
+    if (!driver) throw new Error(`no driver with email ${email}`);
+    await client.query('begin');
+    await client.query(`select set_config('app.company_id', $1, true), set_config('app.user_id', $2, true)`, [
+      driver.company_id,
+      driver.dispatcher_id ?? '',
+    ]);
+    await client.query(
+      `insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state, delivery_location, delivery_city,
+                          delivery_state, commodity, rate, driver_id, status, created_by)
+       values ($1, $2, '1200 Industrial Pkwy', 'Dallas', 'TX', '88 Harbor Rd', 'Atlanta', 'GA', 'Dry goods', 1500, $3, 'assigned', $4)`,
+      [driver.company_id, loadNumber, driver.id, driver.dispatcher_id],
+    );
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
+async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    window.localStorage.setItem('pwa-install-dismissed', 'true');
+    window.localStorage.setItem('notification-prompt-dismissed', 'true');
+  });
+  return context.newPage();
+}
+
+test('an admin invites a driver from the record; the driver joins on a phone, sees their load and uploads a POD', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const driver = { firstName: 'Reese', lastName: `Mileson${suffix}`, email: `e2e-driver-${suffix}@example.test` };
+  const name = `${driver.firstName} ${driver.lastName}`;
+  const loadNumber = `E2E-POD-${suffix}`;
+
+  // The admin adds the driver with an email and the demo dispatcher.
+  await holdToasts(page);
+  await openAs(page, 'Admin', '/drivers');
+  await page.getByRole('button', { name: 'Add Driver' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Driver' });
+  await form.getByLabel('First Name').fill(driver.firstName);
+  await form.getByLabel('Last Name').fill(driver.lastName);
+  await form.getByLabel('Email').fill(driver.email);
+  await form.getByLabel('Dispatcher').selectOption({ label: 'Dana Whitfield' });
+  await form.getByRole('button', { name: 'Add Driver' }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Dana Whitfield');
+
+  // Invite to Haulwise, from the record.
+  await row.getByRole('button', { name: `Invite to Haulwise: ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite to Haulwise' });
+  await expect(dialog.getByText(driver.email)).toBeVisible();
+  await settleAnimations(page);
+  await expectAccessibleWithin(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expectToast(page, 'Invitation Sent', `${name} will receive an invitation at ${driver.email}`);
+  await expect(dialog.getByRole('button', { name: 'Send Invitation Again' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  await assignLoadTo(driver.email, loadNumber);
+
+  // The driver opens the mailed link on a phone and joins.
+  const link = await invitationLinkMailedTo(driver.email);
+  const phone = await phonePage(browser);
+  await holdToasts(phone);
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { level: 1, name: /^Join / })).toBeVisible({ timeout: 20_000 });
+  await expect(phone.getByText(/as Driver\./)).toBeVisible();
+  await expect(phone.getByLabel('First Name')).toHaveValue(driver.firstName);
+  await phone.getByLabel('Password').fill('road-secret-1');
+  await phone.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(phone).toHaveURL(/\/driver-portal$/, { timeout: 30_000 });
+  await expect(phone.getByRole('heading', { level: 1, name: 'Driver Portal' })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByText(loadNumber)).toBeVisible();
+  await expect(phone.getByText('Dana Whitfield').first()).toBeVisible();
+
+  // Upload POD: the camera input, then the document in the portal's list.
+  const camera = phone.getByTestId(`pod-input-${loadNumber}`);
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  await expect(camera).toHaveAttribute('accept', 'image/*,application/pdf');
+  await camera.setInputFiles({ name: `pod-${suffix}.png`, mimeType: 'image/png', buffer: TINY_PNG });
+  await expectToast(phone, 'Document Uploaded', `Proof of delivery for ${loadNumber}`);
+  await expect(phone.getByRole('region', { name: 'My Documents' }).getByText(`pod-${suffix}.png`)).toBeVisible();
+  await phone.context().close();
+});
