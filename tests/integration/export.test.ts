@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -97,6 +98,44 @@ describe('POST /api/export', () => {
     ).toBe(true);
   });
 
+  it("is audited: an 'exported' entry (entity type export) in the export's transaction, with its format, categories and rows, on the audit log screen", async () => {
+    const admin = tenants.companyA.users.admin;
+    const exportsOf = () =>
+      tenants.owner
+        .selectFrom('auditLogs')
+        .selectAll()
+        .where('companyId', '=', tenants.companyA.companyId)
+        .where('entityType', '=', 'export');
+    const earlier = (await exportsOf().execute()).map((entry) => entry.id);
+    const response = await post(admin, { format: 'json', categories: ['loads', 'brokers'] });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    // The last byte leaves before the export's transaction commits: wait for the commit.
+    let entries: Awaited<ReturnType<ReturnType<typeof exportsOf>['execute']>> = [];
+    for (let attempt = 0; attempt < 50 && entries.length === 0; attempt += 1) {
+      entries = (await exportsOf().execute()).filter((entry) => !earlier.includes(entry.id));
+      if (entries.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(entries).toHaveLength(1);
+    const loads = (await idsOf('loads', tenants.companyA.companyId)).length;
+    const brokers = (await idsOf('brokers', tenants.companyA.companyId)).length;
+    expect(entries[0]).toMatchObject({ action: 'exported', userId: admin.userId });
+    // (changes.changed_fields, read here through the camel-casing owner handle)
+    expect(entries[0]?.changes).toEqual({
+      changedFields: {
+        format: { old: null, new: 'json' },
+        categories: { old: null, new: ['loads', 'brokers'] },
+        rows: { old: null, new: { loads, brokers } },
+      },
+    });
+    // The audit log screen lists it under its own action and entity type; company B's does not.
+    const listed = await (await tenants.as('admin')).audit.list({ action: 'exported', entityType: 'export' });
+    expect(listed.items.map((entry) => entry.entityId)).toContain(entries[0]?.entityId);
+    expect(listed.items.every((entry) => entry.action === 'exported' && entry.companyId === tenants.companyA.companyId)).toBe(true);
+    const other = await (await tenants.as('admin', tenants.companyB)).audit.list({ action: 'exported' });
+    expect(other.items.map((entry) => entry.entityId)).not.toContain(entries[0]?.entityId);
+  });
+
   it('CSV: a zip with one file per category and a manifest, the same rows, quoted where needed', async () => {
     const response = await post(tenants.companyA.users.admin, { format: 'csv', categories: ['loads', 'brokers', 'auditLogs'] });
     expect(response.status).toBe(200);
@@ -135,7 +174,7 @@ describe('POST /api/export', () => {
 
   it('streams a large export in flat memory (measured and printed)', async () => {
     const big = await createTestCompany(tenants.services);
-    const rows = 40_000;
+    const rows = 20_000;
     await sql`
       insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state, delivery_location, delivery_city, delivery_state, rate, status, commodity, notes)
       select ${big.companyId}, 'BULK-' || n, '1200 Industrial Pkwy', 'Dallas', 'TX', '88 Harbor Rd', 'Atlanta', 'GA', 1000 + n % 500, 'delivered', 'Paper products',
@@ -174,5 +213,42 @@ describe('POST /api/export', () => {
     expect(bytes).toBeGreaterThan(rows * 400);
     // The live heap stays flat while tens of megabytes stream out: rows go out batch by batch.
     expect(growth).toBeLessThan(bytes / 1024 / 1024 / 4);
+
+    // A reader that goes away mid-export: the export's transaction rolls back, and the attempt is audited on its own.
+    const before = new Date(Date.now() - 1000);
+    const cookie = `${SESSION_COOKIE}=${await sessionFor(tenants.services, big.users.admin)}`;
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(`${origin}${EXPORT_PATH}`, {
+        method: 'POST',
+        agent: false,
+        headers: { origin, cookie, 'content-type': 'application/json' },
+      });
+      request.on('response', (response) => {
+        expect(response.statusCode).toBe(200);
+        // The first bytes of the zip arrive, then the reader goes away (its connection closed).
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+      request.end(JSON.stringify({ format: 'csv', categories: ['loads'] }));
+    });
+    let failed: { changes: { changedFields?: Record<string, { new: unknown }> } } | undefined;
+    for (let attempt = 0; attempt < 100 && !failed; attempt += 1) {
+      failed = await tenants.owner
+        .selectFrom('auditLogs')
+        .select('changes')
+        .where('companyId', '=', big.companyId)
+        .where('action', '=', 'exported')
+        .where('createdAt', '>=', before)
+        .executeTakeFirst();
+      if (!failed) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(failed?.changes.changedFields).toMatchObject({
+      format: { new: 'csv' },
+      categories: { new: ['loads'] },
+      failed: { new: expect.stringContaining('went away') },
+    });
   }, 120_000);
 });

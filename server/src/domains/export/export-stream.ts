@@ -13,6 +13,8 @@ export interface ExportPlan {
   companyName: string;
   format: ExportFormat;
   categories: readonly ExportCategory[];
+  /** Writes the export's audit entry (entity type 'export', action 'exported') as the export starts. */
+  audit?: { exportId: string; userId: string | null };
 }
 
 export interface ExportResult {
@@ -36,6 +38,43 @@ async function write(stream: Writable, chunk: string): Promise<void> {
     stream.on('drain', onDrain);
     stream.on('close', onClose);
   });
+}
+
+/**
+ * The audit entry of an export: entity type 'export' (entity id: the export's own id), action
+ * 'exported', the acting user, and as new values the format, the categories, the rows of each
+ * (counted as the export starts) and the skipped categories; or, for an export that failed after
+ * its transaction was rolled back, the error instead of the counts.
+ */
+export async function recordExportAudit(
+  tx: Tx,
+  entry: {
+    exportId: string;
+    companyId: string;
+    userId: string | null;
+    format: ExportFormat;
+    categories: readonly ExportCategory[];
+    rows?: Partial<Record<ExportCategory, number>>;
+    skipped?: readonly ExportCategory[];
+    failed?: string;
+  },
+): Promise<void> {
+  const fields: Record<string, unknown> = { format: entry.format, categories: entry.categories };
+  if (entry.rows) fields.rows = entry.rows;
+  if (entry.skipped?.length) fields.skipped = entry.skipped;
+  if (entry.failed) fields.failed = entry.failed;
+  const changedFields = Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, { old: null, new: value }]));
+  await tx
+    .insertInto('auditLogs')
+    .values({
+      companyId: entry.companyId,
+      entityType: 'export',
+      entityId: entry.exportId,
+      action: 'exported',
+      userId: entry.userId,
+      changes: JSON.stringify({ changed_fields: changedFields }),
+    })
+    .execute();
 }
 
 /** The table's exported columns, in table order. */
@@ -97,6 +136,24 @@ export async function streamExport(tx: Tx, plan: ExportPlan, out: Writable): Pro
     }
     present.push({ category, columns: await columnsOf(tx, table, omit) });
   }
+  if (plan.audit) {
+    // Audited in the export's own transaction, before the first byte goes out: the rows each category holds now.
+    const rows: Partial<Record<ExportCategory, number>> = {};
+    for (const { category } of present) {
+      const counted = await sql<{ n: string }>`select count(*) as n from ${sql.table(EXPORT_SOURCES[category].table)} as t
+        where t.company_id = ${plan.companyId}`.execute(tx);
+      rows[category] = Number(counted.rows[0]?.n ?? 0);
+    }
+    await recordExportAudit(tx, {
+      exportId: plan.audit.exportId,
+      companyId: plan.companyId,
+      userId: plan.audit.userId,
+      format: plan.format,
+      categories: present.map((entry) => entry.category),
+      rows,
+      skipped: result.skipped.map((entry) => entry.category),
+    });
+  }
   const header = {
     exportedAt: new Date().toISOString(),
     company: { id: plan.companyId, name: plan.companyName },
@@ -129,16 +186,35 @@ export async function streamExport(tx: Tx, plan: ExportPlan, out: Writable): Pro
     archive.once('error', reject);
     out.once('error', reject);
   });
+  // Awaited at the end; an export abandoned before then must not leave it rejecting unhandled.
+  finished.catch(() => {});
+  let current: PassThrough | null = null;
+  // A reader gone away stops the zip, which then stops reading the entry: end the entry's wait too.
+  const abandon = () => {
+    if (!out.writableFinished) current?.destroy();
+  };
+  out.once('close', abandon);
   archive.pipe(out);
-  for (const { category, columns } of present) {
-    const entry = new PassThrough({ highWaterMark: 256 * 1024 });
-    archive.append(entry, { name: `${category}.csv` });
-    await write(entry, csvLine(columns));
-    result.rows[category] = await eachBatch(tx, category, plan.companyId, columns, 'values', async (rows) => {
-      await write(entry, rows.map((row) => csvLine(Object.values(row))).join(''));
-    });
-    entry.end();
-    await once(entry, 'end');
+  try {
+    for (const { category, columns } of present) {
+      const entry = new PassThrough({ highWaterMark: 256 * 1024 });
+      current = entry;
+      archive.append(entry, { name: `${category}.csv` });
+      await write(entry, csvLine(columns));
+      result.rows[category] = await eachBatch(tx, category, plan.companyId, columns, 'values', async (rows) => {
+        // The zip writes into `out` on its own: a reader gone away shows there, not on the entry.
+        if (out.destroyed) throw new Error('export: the reader went away');
+        await write(entry, rows.map((row) => csvLine(Object.values(row))).join(''));
+      });
+      entry.end();
+      await once(entry, 'end');
+    }
+  } catch (error) {
+    current?.destroy();
+    archive.abort();
+    throw error;
+  } finally {
+    out.off('close', abandon);
   }
   archive.append(JSON.stringify({ ...header, rows: result.rows }, null, 2), { name: 'manifest.json' });
   await archive.finalize();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { can } from '#shared/permissions.js';
 import { EXPORT_PATH, exportInput } from '#shared/schemas/export.js';
@@ -9,7 +10,7 @@ import { loadSessionContext } from '../../auth/session-context.js';
 import { withCompany } from '../../db/with-company.js';
 import type { AppServices } from '../../services/services.js';
 import { readCookie } from '../../trpc/context.js';
-import { streamExport } from './export-stream.js';
+import { recordExportAudit, streamExport } from './export-stream.js';
 
 const refuse = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ error: { message } });
 
@@ -18,7 +19,9 @@ const refuse = (reply: FastifyReply, status: number, message: string) => reply.c
  * POST /api/export with { format: 'json' | 'csv', categories }. Admins only (export.run); the
  * rows are read inside the company's tenant transaction (withCompany, as procedures do), so
  * row-level security applies, through cursors, so memory stays flat. JSON streams as one
- * document; CSV as a zip of one file per category. Every export is audited in the log.
+ * document; CSV as a zip of one file per category. Every export is audited: an audit_logs entry
+ * (export, exported) written in the export's transaction as it starts, or on its own when it fails,
+ * and a line in the server log.
  */
 export function exportPlugin(services: AppServices) {
   return async function exportRoutes(app: FastifyInstance): Promise<void> {
@@ -47,9 +50,10 @@ export function exportPlugin(services: AppServices) {
       });
       const started = Date.now();
       const tenant = { companyId: session.company.id, userId: session.user.id };
+      const audit = { exportId: randomUUID(), userId: tenant.userId };
       try {
         const result = await withCompany(services.db, tenant, (tx) =>
-          streamExport(tx, { companyId: tenant.companyId, companyName: session.company.name, format, categories }, out),
+          streamExport(tx, { companyId: tenant.companyId, companyName: session.company.name, format, categories, audit }, out),
         );
         const rows = Object.values(result.rows).reduce((sum, count) => sum + (count ?? 0), 0);
         services.log.info(
@@ -60,6 +64,12 @@ export function exportPlugin(services: AppServices) {
         services.log.warn(`audit export failed: user ${tenant.userId} company ${tenant.companyId}: ${(error as Error).message}`);
         // Headers are sent: a cut connection is how the browser learns the export failed.
         out.destroy(error as Error);
+        // The export's transaction (and the audit entry it wrote) rolled back: the attempt is recorded on its own.
+        await withCompany(services.db, tenant, (tx) =>
+          recordExportAudit(tx, { ...audit, companyId: tenant.companyId, format, categories, failed: (error as Error).message }),
+        ).catch((auditError: unknown) =>
+          services.log.error(`audit export: the failed export ${audit.exportId} could not be recorded: ${(auditError as Error).message}`),
+        );
       }
     });
   };
