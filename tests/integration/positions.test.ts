@@ -54,6 +54,20 @@ describe('positions.report', () => {
     expect(await storedFor(driverId)).toHaveLength(2);
   });
 
+  it('keys a position by its idempotency key with its time (the partitioned table’s key): a retry carries both, so it is stored once', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
+    const driver = await as('driver');
+    const sent = position(5, 36, -97);
+    // A batch of 100 with the same position repeated and retried: one row.
+    const batch = Array.from({ length: POSITION_BATCH_MAX }, (_, index) => (index % 2 ? sent : position(4 + index / 1000, 36, -97)));
+    const first = await driver.positions.report({ positions: batch });
+    expect(first).toMatchObject({ stored: 51, duplicates: 0 });
+    expect(await driver.positions.report({ positions: batch })).toMatchObject({ stored: 0, duplicates: 51 });
+    // Only a client that reuses a key for another time (never the portal: the key is made with the position) gets a second row.
+    expect(await driver.positions.report({ positions: [{ ...sent, recordedAt: at(6) }] })).toMatchObject({ stored: 1 });
+    expect(await storedFor(driverId)).toHaveLength(52);
+  });
+
   it('refuses every position while consent is off, and stores none', async () => {
     const driverId = await linkDriverAccount(tenants.services, tenants.companyA, { consent: false });
     const driver = await as('driver');
@@ -107,6 +121,38 @@ describe('positions.report', () => {
           .execute(),
       ),
     ).rejects.toThrow(/row-level security/);
+  });
+});
+
+describe('positions.report over HTTP and over the WebSocket', () => {
+  it('stores a batch sent as an HTTP mutation and one sent over the live socket, each once', async () => {
+    const { listen, sessionFor, wsClientFor } = await import('../support/harness.js');
+    const { request } = await import('../support/http.js');
+    const { SESSION_COOKIE } = await import('../../server/src/auth/lucia.js');
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
+    const { app, origin, wsUrl } = await listen(tenants.services);
+    const sessionId = await sessionFor(tenants.services, tenants.companyA.users.driver);
+    const { client, wsClient } = wsClientFor(wsUrl, sessionId, origin);
+    try {
+      const overHttp = [position(3, 34.1, -98.1), position(2, 34.2, -98.2)];
+      const headers = { cookie: `${SESSION_COOKIE}=${sessionId}`, origin };
+      const first = await request(`${origin}/trpc/positions.report`, { headers, body: { positions: overHttp } });
+      expect(first.status).toBe(200);
+      expect(JSON.parse(first.text)).toMatchObject({ result: { data: { stored: 2, duplicates: 0 } } });
+      const again = await request(`${origin}/trpc/positions.report`, { headers, body: { positions: overHttp } });
+      expect(JSON.parse(again.text)).toMatchObject({ result: { data: { stored: 0, duplicates: 2 } } });
+      // The socket's guard lets mutations through (it bounds batches, rate and time, not the kind of call).
+      const overSocket = [position(1, 34.3, -98.3)];
+      expect(await client.positions.report.mutate({ positions: overSocket })).toMatchObject({
+        stored: 1,
+        latest: { lat: 34.3, lng: -98.3 },
+      });
+      expect(await client.positions.report.mutate({ positions: overSocket })).toMatchObject({ stored: 0, duplicates: 1 });
+      expect(await storedFor(driverId)).toHaveLength(3);
+    } finally {
+      await wsClient.close();
+      await app.close();
+    }
   });
 });
 
