@@ -3,7 +3,7 @@ import type { SessionOutput } from '#shared/schemas/auth.js';
 import { LIVE_TABLES, type LiveChangeItem, type LiveFrame } from '#shared/schemas/live.js';
 import { isResync, type RealtimeBus, type RealtimeEvent } from '../../services/realtime/bus.js';
 import type { LiveLookups } from '../../services/realtime/live-lookups.js';
-import { socketGuardOf, TOO_SLOW_CLOSE_CODE } from '../../services/sockets.js';
+import { socketGuardOf, TOO_SLOW_CLOSE_CODE, type OpenSubscription } from '../../services/sockets.js';
 import { liveAudienceOf, toLiveChange, type LiveAudience } from './live-audience.js';
 import { SESSION_RECHECK_MS } from './session-check.js';
 
@@ -12,8 +12,9 @@ import { SESSION_RECHECK_MS } from './session-check.js';
  * subscriber here, fed by the instance's one LISTEN connection (services/realtime/bus.ts).
  *
  * - **Batched.** Change notices are gathered for a short window (LIVE_WINDOW_MS): the first
- *   notice after a quiet spell leaves at once (next tick), the ones that follow within the window
- *   leave together. Each socket gets at most one frame per window, holding every change it may
+ *   notice after a quiet spell leaves after LIVE_LEAD_MS (long enough for the rest of its
+ *   transaction's notices, which PostgreSQL sends together at commit but may reach us in several
+ *   reads), the ones that follow within the window leave together. Each socket gets at most one frame per window, holding every change it may
  *   hear of, in commit order, one item per row (table, id).
  * - **Authorized per group.** Subscribers with the same audience rule (company, role, master
  *   admin, the tables they read) form a group: each notice is checked once per group, not once
@@ -35,11 +36,13 @@ import { SESSION_RECHECK_MS } from './session-check.js';
  */
 
 export const LIVE_WINDOW_MS = 50;
+export const LIVE_LEAD_MS = 10;
 export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const LIVE_BEHIND_GRACE_MS = 30_000;
 
 export interface LiveHubOptions {
   windowMs: number;
+  leadMs: number;
   maxBufferedBytes: number;
   behindGraceMs: number;
   recheckMs: number;
@@ -132,7 +135,7 @@ export class LiveHub {
   private readonly behind = new Set<Subscriber>();
   private behindTimer: NodeJS.Timeout | null = null;
   private pending: RealtimeEvent[] = [];
-  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  private timer: NodeJS.Timeout | null = null;
   private lastFlushAt = 0;
   private serial = 0;
   /** Flushes run one after another, so frames keep their order. */
@@ -146,6 +149,7 @@ export class LiveHub {
   ) {
     this.options = {
       windowMs: LIVE_WINDOW_MS,
+      leadMs: LIVE_LEAD_MS,
       maxBufferedBytes: LIVE_MAX_BUFFERED_BYTES,
       behindGraceMs: LIVE_BEHIND_GRACE_MS,
       recheckMs: SESSION_RECHECK_MS,
@@ -167,6 +171,8 @@ export class LiveHub {
     fingerprint: string;
     socket: WebSocket | LiveSocket | null;
     signal?: AbortSignal;
+    /** The subscription's envelope when the socket has no guard to claim it from (tests, benchmarks). */
+    envelope?: OpenSubscription;
   }): Promise<LiveSubscription> {
     const { session } = input;
     const audience = liveAudienceOf(session);
@@ -178,7 +184,8 @@ export class LiveHub {
       if (own) portal = this.portalGroupFor(session, own);
     }
     if (portal) await portal.ready;
-    const claimed = input.socket && 'on' in input.socket ? socketGuardOf(input.socket)?.claimSubscription('realtime.changes') : null;
+    const claimed =
+      input.envelope ?? (input.socket && 'on' in input.socket ? socketGuardOf(input.socket)?.claimSubscription('realtime.changes') : null);
     const subscriber: Subscriber = {
       userId: session.user.id,
       sessionId: input.sessionId,
@@ -229,7 +236,7 @@ export class LiveHub {
 
   close(): void {
     this.stopListening();
-    if (this.timer) clearTimeout(this.timer as NodeJS.Timeout);
+    if (this.timer) clearTimeout(this.timer);
     if (this.behindTimer) clearInterval(this.behindTimer);
     for (const subscriber of [...this.subscribers]) this.end(subscriber);
   }
@@ -360,14 +367,14 @@ export class LiveHub {
     if (!isLiveTable(event.table) || this.subscribers.size === 0) return;
     this.pending.push(event);
     if (this.timer) return;
-    const wait = this.lastFlushAt + this.options.windowMs - Date.now();
+    const wait = Math.max(this.options.leadMs, this.lastFlushAt + this.options.windowMs - Date.now());
     const run = () => {
       this.timer = null;
       this.flushing = this.flushing
         .then(() => this.flush())
         .catch((error: Error) => this.options.log(`live: a batch failed: ${error.message}`));
     };
-    this.timer = wait <= 0 ? setImmediate(run) : setTimeout(run, wait);
+    this.timer = setTimeout(run, wait);
   }
 
   private async flush(): Promise<void> {
