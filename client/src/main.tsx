@@ -1,4 +1,4 @@
-import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,10 +7,15 @@ import { routeTree } from './routeTree.gen';
 import { switchIdentity } from './lib/identity';
 import { queryClient, sessionLost, trpc, trpcClient, trpcUtils } from './lib/trpc';
 import { currentSystem, isPublicPath, loadFullSystem, subscribeSystem } from './theme-switch';
-import { Toaster } from './components/toaster';
 import { NotFound } from './components/NotFound';
 import { ErrorScreen } from './components/ErrorScreen';
-import { InstallBanner } from './features/pwa/InstallBanner';
+import { installOffer, subscribeInstallOffer, watchInstallOffer } from './features/pwa/install-prompt';
+
+// Off the first load: the toasts' region (a toast shows once its chunk is in; the screens that
+// toast load the toaster themselves) and the install banner (only once the browser offers it).
+const Toaster = lazy(() => import('./components/toaster').then((module) => ({ default: module.Toaster })));
+const InstallBanner = lazy(() => import('./features/pwa/InstallBanner').then((module) => ({ default: module.InstallBanner })));
+watchInstallOffer();
 
 const router = createRouter({
   routeTree,
@@ -44,6 +49,11 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
 // A signed-in screen opened cold: its styles load beside the rest rather than after the router starts.
 if (!isPublicPath(window.location.pathname)) void loadFullSystem();
 
+function Install() {
+  const offer = useSyncExternalStore(subscribeInstallOffer, installOffer);
+  return offer ? <InstallBanner offer={offer} /> : null;
+}
+
 /** Chakra with the light public system, then the full one once a signed-in screen needs it (theme-switch.ts). */
 function Themed({ children }: { children: ReactNode }) {
   const system = useSyncExternalStore(subscribeSystem, currentSystem);
@@ -58,8 +68,10 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <Themed>
           <RouterProvider router={router} />
-          <InstallBanner />
-          <Toaster />
+          <Suspense fallback={null}>
+            <Install />
+            <Toaster />
+          </Suspense>
         </Themed>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,30 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, CloseButton } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
 import { notify } from '../../components/toaster';
+import type { BeforeInstallPromptEvent } from './install-prompt';
 import { PromptCard } from './PromptCard';
 
-interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-const isStandalone = () => window.matchMedia('(display-mode: standalone)').matches;
-
-/** Shown only when the browser offers installation, it was never dismissed, and the app is not installed. */
-export function InstallBanner() {
-  const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(null);
-
-  useEffect(() => {
-    if (localStorage.getItem(PWA_INSTALL_DISMISSED_KEY) || isStandalone()) return;
-    const onPrompt = (event: Event) => {
-      event.preventDefault();
-      setPromptEvent(event as BeforeInstallPromptEvent);
-    };
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    return () => window.removeEventListener('beforeinstallprompt', onPrompt);
-  }, []);
+/**
+ * Shown only when the browser offers installation, it was never dismissed, and the app is not
+ * installed: main.tsx loads it when install-prompt.ts caught the browser's offer.
+ */
+export function InstallBanner({ offer }: { offer: BeforeInstallPromptEvent }) {
+  const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(offer);
 
   if (!promptEvent) return null;
 
