@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, chakra, Flex, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Plus, Search, X } from 'lucide-react';
 import { LOAD_STATUSES } from '#shared/constants.js';
@@ -11,9 +11,11 @@ import { statusLabel } from '../../components/StatusBadge';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { LoadCard } from './LoadCard';
-import { LoadDetailDialog } from './LoadDetailDialog';
-import { LoadFormDialog } from './LoadFormDialog';
 import { loadPermissions, useLoadList, type LoadFilters } from './use-loads';
+
+// The dialogs (forms, uploads, the route map) load when opened, not with the list.
+const LoadDetailDialog = lazy(() => import('./LoadDetailDialog').then((module) => ({ default: module.LoadDetailDialog })));
+const LoadFormDialog = lazy(() => import('./LoadFormDialog').then((module) => ({ default: module.LoadFormDialog })));
 
 const STATUS_FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -128,8 +130,10 @@ export function LoadsPage({
         <LoadMore hasMore={query.hasNextPage} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       </QueryState>
 
-      {isCreating ? <LoadFormDialog onClose={() => setCreating(false)} /> : null}
-      {openLoadId ? <LoadDetailDialog loadId={openLoadId} canChange={permissions.canChange} onClose={() => setOpenLoadId(null)} /> : null}
+      <Suspense fallback={null}>
+        {isCreating ? <LoadFormDialog onClose={() => setCreating(false)} /> : null}
+        {openLoadId ? <LoadDetailDialog loadId={openLoadId} canChange={permissions.canChange} onClose={() => setOpenLoadId(null)} /> : null}
+      </Suspense>
     </>
   );
 }
