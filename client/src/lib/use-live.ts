@@ -16,18 +16,30 @@ import { queryClient, sessionLost, trpc } from './trpc';
  * and those that count or summarise them.
  */
 export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: readonly string[] }> = {
-  // The fleet map holds each driver's current load (fleet.list).
+  // The fleet map holds each driver's current load (fleet.list). The portals hold a driver's or a
+  // carrier's loads with their figures: drivers and carrier users hear of exactly those loads.
   loads: {
     rows: ['loads.list', 'loads.get'],
-    counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch', 'fleet.list'],
+    counts: [
+      'dashboard.summary',
+      'team.adminStats',
+      'dashboard.sales',
+      'dashboard.dispatch',
+      'fleet.list',
+      'portal.driver',
+      'portal.carrier',
+    ],
   },
   // A driver's reported position moves their row of the fleet map (positions.report updates drivers).
   drivers: {
     rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions', 'fleet.list'],
-    counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch'],
+    counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch', 'portal.driver', 'portal.carrier'],
   },
   brokers: { rows: ['brokers.list', 'brokers.get', 'loads.formOptions'], counts: ['dashboard.summary'] },
-  carriers: { rows: ['carriers.list', 'carriers.get', 'carriers.options', 'loads.formOptions'], counts: ['dashboard.sales'] },
+  carriers: {
+    rows: ['carriers.list', 'carriers.get', 'carriers.options', 'loads.formOptions'],
+    counts: ['dashboard.sales', 'portal.carrier'],
+  },
   wipAssignments: { rows: ['wip.list'], counts: ['dashboard.dispatch'] },
   // An open thread (messages.get) is re-read on any new message: a reply may belong to it.
   messages: { rows: ['messages.inbox', 'messages.sent'], counts: ['messages.unreadCount', 'messages.get'] },
