@@ -1,12 +1,17 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { mailFilesTo, type MailFileAttachment } from '../../server/src/services/mail/mail-files.js';
 import { signWebhook } from '../../server/src/services/payments/airwallex.js';
 import { FAKE_PAYMENT_LINKS_PATH, type FakePaymentLink } from '../support/fake-airwallex.js';
 import { E2E_AIRWALLEX_URL, E2E_AIRWALLEX_WEBHOOK_SECRET } from './support/airwallex';
+import { E2E_DATA_DIR } from './support/environment';
 import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
 
 /**
  * Invoices as treasury uses them: create one from a load (its broker and rate filled in), find it,
- * download its PDF, generate its payment link against the fake Airwallex and receive the payment
+ * download its PDF, generate its payment link against the fake Airwallex, send it (the mail holds
+ * the PDF as an attachment) and receive the payment
  * through a signed webhook, watching the Invoices screen and the Treasury Dashboard follow live;
  * axe on both screens and the dialog.
  *
@@ -21,6 +26,9 @@ async function expectScreenAccessible(page: Page) {
   await expectAccessible(page);
 }
 
+/** How long a live change may take to show, on a machine shared by many test runs. */
+const LIVE_TIMEOUT = 30_000;
+
 /** The figure a dashboard card shows, by its label. */
 const figure = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Figures' }).locator('div').filter({ hasText: label }).first();
@@ -34,7 +42,8 @@ const bucket = (page: Page, label: string) =>
     .last();
 
 test('treasury creates an invoice from a load, downloads its PDF, takes a payment and sees it everywhere', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  // A long journey on a shared machine: generous, and each live expectation waits longer than the default.
+  test.setTimeout(240_000);
   await openAs(page, 'Treasury', '/invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Invoices' });
@@ -119,6 +128,28 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
   expect(link).toBeDefined();
   await expect(viewLink).toHaveAttribute('href', link?.url ?? '');
 
+  // Send invoice: mailed with its PDF attached (read from the server's mail folder, as a mailbox would show it); a draft becomes sent.
+  await row.getByRole('button', { name: `Send ${invoiceNumber}` }).click();
+  const sendDialog = page.getByRole('dialog', { name: 'Send Invoice' });
+  await expect(sendDialog.getByText(`${invoiceNumber}.pdf`)).toBeVisible();
+  await expectScreenAccessible(page);
+  const billing = `billing-${Date.now()}@broker.example`;
+  await sendDialog.getByLabel('Email').fill(billing);
+  await sendDialog.getByRole('button', { name: 'Send Invoice' }).click();
+  await expectToast(page, 'Invoice sent');
+  await expect(row).toContainText('Sent');
+  let attachment: MailFileAttachment | undefined;
+  await expect
+    .poll(async () => {
+      attachment = (await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), billing))[0]?.attachments[0];
+      return attachment?.filename;
+    })
+    .toBe(`${invoiceNumber}.pdf`);
+  expect(attachment?.contentType).toBe('application/pdf');
+  const attached = await extractText(await getDocumentProxy(new Uint8Array(attachment?.content ?? [])), { mergePages: true });
+  expect(attached.text).toContain(invoiceNumber);
+  expect(attached.text).toContain(link?.url ?? 'the payment link');
+
   // Airwallex tells the server the link was paid: a correctly signed webhook.
   const body = JSON.stringify({
     id: `evt_e2e_${Date.now()}`,
@@ -138,13 +169,14 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
   expect(await answer.json()).toEqual({ received: true, changed: true });
 
   // Paid, here and on the dashboard, without a reload.
-  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('Paid', { timeout: LIVE_TIMEOUT });
   await expect(dashboard.getByRole('table', { name: 'Recent Invoices' }).getByRole('row').filter({ hasText: invoiceNumber })).toContainText(
     'Paid',
+    { timeout: LIVE_TIMEOUT },
   );
-  await expect(figure(dashboard, 'Paid This Month')).not.toHaveText(paidBefore);
-  await expect(figure(dashboard, 'Outstanding Balance')).not.toHaveText(outstandingBefore);
-  await expect(bucket(dashboard, 'Current')).not.toHaveText(currentBefore);
+  await expect(figure(dashboard, 'Paid This Month')).not.toHaveText(paidBefore, { timeout: LIVE_TIMEOUT });
+  await expect(figure(dashboard, 'Outstanding Balance')).not.toHaveText(outstandingBefore, { timeout: LIVE_TIMEOUT });
+  await expect(bucket(dashboard, 'Current')).not.toHaveText(currentBefore, { timeout: LIVE_TIMEOUT });
   await dashboardContext.close();
 });
 
