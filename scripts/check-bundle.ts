@@ -37,10 +37,10 @@ export interface Screen {
 }
 
 export const SCREENS: Screen[] = [
-  { path: '/', routes: ['src/routes/index.tsx'], budgetKb: 100, ceilingKb: 245 },
-  { path: '/about', routes: ['src/routes/about.tsx'], budgetKb: 100, ceilingKb: 245 },
-  { path: '/contact', routes: ['src/routes/contact.tsx'], budgetKb: 100, ceilingKb: 265 },
-  { path: '/auth', routes: ['src/routes/auth.tsx'], budgetKb: 100, ceilingKb: 270 },
+  { path: '/', routes: ['src/routes/index.tsx'], budgetKb: 100, ceilingKb: 227 },
+  { path: '/about', routes: ['src/routes/about.tsx'], budgetKb: 100, ceilingKb: 227 },
+  { path: '/contact', routes: ['src/routes/contact.tsx'], budgetKb: 100, ceilingKb: 267 },
+  { path: '/auth', routes: ['src/routes/auth.tsx'], budgetKb: 100, ceilingKb: 272 },
   {
     path: '/loads',
     routes: ['src/routes/_authed.tsx', 'src/routes/_authed/loads.tsx'],

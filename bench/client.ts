@@ -1,0 +1,237 @@
+// The client (issue 16): gzipped JavaScript per first screen, from Vite's manifest, beside the floor
+// of any React 19 app (react-dom's client alone, minified and gzipped, built in the same run); then
+// Lighthouse (mobile preset, Debian's Chromium) on /, /auth and a signed-in /loads against the
+// built server serving that build (brotli, as a browser gets it). Goals: at most 100 KB on the
+// public pages and 170 KB on a cold /loads; Lighthouse performance >= 90 and accessibility 100.
+// `tsx bench/client.ts`; CLIENT_DIST=<folder> measures a build already made; LIGHTHOUSE_RUNS=n (3).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { measureScreens } from '../scripts/check-bundle.js';
+import { DEMO_PASSWORD } from '../server/src/seed/demo-data.js';
+import { recordResults, type BenchRow } from './results.js';
+import { freePort, median } from './support.js';
+
+const ROOT = path.join(import.meta.dirname, '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const SERVER = path.join(ROOT, 'dist', 'server', 'main.js');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The signed-in screen measured: the demo dispatcher's loads. */
+const DISPATCHER = 'dispatch@summit.demo';
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** The client built from the working tree into a folder of the bench's own (dist/client is left alone), compressed as `npm run build` does. */
+function buildClient(): string {
+  if (process.env.CLIENT_DIST) return path.resolve(process.env.CLIENT_DIST);
+  const dist = path.join(ROOT, '.data', 'bench-client');
+  run(path.join(BIN, 'vite'), ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn']);
+  run(path.join(BIN, 'tsx'), ['scripts/compress-assets.ts', dist]);
+  return dist;
+}
+
+/** The floor of any React 19 screen: react-dom's client and React, bundled and minified with esbuild, gzipped. */
+function reactFloorKb(): number {
+  const folder = mkdtempSync(path.join(tmpdir(), 'haulwise-react-floor-'));
+  try {
+    const result = spawnSync(
+      path.join(BIN, 'esbuild'),
+      ['--bundle', '--minify', '--format=esm', '--define:process.env.NODE_ENV="production"', '--log-level=error'],
+      {
+        cwd: ROOT,
+        input: `import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p', null, 'Haulwise'));`,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    if (result.status !== 0) throw new Error(`esbuild: ${result.stderr.toString()}`);
+    return Math.round(gzipSync(result.stdout, { level: 9 }).length / 10) / 100;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+interface Server {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** The built server (dist/server/main.js, built if missing) on a fresh data folder with the demo workspace, serving `dist`. */
+async function startServer(dist: string): Promise<Server> {
+  if (!existsSync(SERVER)) run('npm', ['run', '--silent', 'build:server']);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-client-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HAULWISE_DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      CLIENT_DIST_DIR: dist,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://localhost:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const began = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
+    const ready = await fetch(`${origin}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() - began > 120_000) {
+      await stop();
+      throw new Error('the server was not ready within 120 s');
+    }
+    await sleep(100);
+  }
+  return { origin, stop };
+}
+
+/** A session cookie of the demo dispatcher, through the sign-in API as the browser would get it. */
+async function signIn(origin: string): Promise<string> {
+  // The demo workspace is seeded after the server answers: retry until the account exists.
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const response = await fetch(`${origin}/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: DISPATCHER, password: DEMO_PASSWORD }),
+    });
+    const cookie = response.headers.getSetCookie().find((value) => /session/i.test(value));
+    if (response.ok && cookie) return cookie.split(';')[0] ?? '';
+    await sleep(1000);
+  }
+  throw new Error(`could not sign in as ${DISPATCHER}`);
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  scriptKb: number;
+}
+
+async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const summary = lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
+    const script = summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      fcpMs: numeric('first-contentful-paint'),
+      scriptKb: Math.round(script / 100) / 10,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+  const dist = buildClient();
+  const floorKb = reactFloorKb();
+  const rows: BenchRow[] = [];
+  console.log(`\nGzipped JavaScript per first screen (floor: react-dom's client and React alone, ${floorKb} KB):`);
+  // A build without a manifest (an older one, given as CLIENT_DIST) gets its Lighthouse figures only.
+  const screens = existsSync(path.join(dist, '.vite', 'manifest.json')) ? measureScreens(dist) : [];
+  for (const screen of screens) {
+    console.log(
+      `  ${screen.path.padEnd(9)} ${screen.gzipKb.toFixed(1).padStart(6)} KB in ${screen.files.length} files (goal <= ${screen.budgetKb} KB)`,
+    );
+    rows.push({
+      name: `JS gzipped, first screen ${screen.path}`,
+      unit: 'KB',
+      median: screen.gzipKb,
+      peer: 'react-dom + react alone',
+      peerMedian: floorKb,
+      ratio: screen.gzipKb / floorKb,
+      goal: `<= ${screen.budgetKb} KB`,
+      met: screen.gzipKb <= screen.budgetKb,
+      note: screen.heavy.length > 0 ? `heavy at start: ${screen.heavy.join(', ')}` : undefined,
+    });
+  }
+
+  const server = await startServer(dist);
+  try {
+    const cookie = await signIn(server.origin);
+    const pages: { path: string; cookie?: string }[] = [{ path: '/' }, { path: '/auth' }, { path: '/loads', cookie }];
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const page of pages.filter((candidate) => !only || only.includes(candidate.path))) {
+      const runs: LighthouseFigures[] = [];
+      for (let index = 0; index < RUNS; index += 1) runs.push(await lighthouseRun(`${server.origin}${page.path}`, page.cookie));
+      const pick = (key: keyof LighthouseFigures) => median(runs.map((figures) => figures[key]));
+      const figures = {
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        fcpMs: pick('fcpMs'),
+        scriptKb: pick('scriptKb'),
+      };
+      const detail = `FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, scripts ${figures.scriptKb} KB over the wire (brotli)`;
+      console.log(
+        `Lighthouse ${page.path.padEnd(6)} performance ${figures.performance} (runs: ${runs.map((r) => r.performance).join(', ')}), accessibility ${figures.accessibility}; ${detail}`,
+      );
+      rows.push({
+        name: `Lighthouse mobile performance ${page.path}`,
+        unit: 'score',
+        median: figures.performance,
+        goal: '>= 90',
+        met: figures.performance >= 90,
+        note: `median of ${RUNS}; ${detail}`,
+      });
+      rows.push({
+        name: `Lighthouse accessibility ${page.path}`,
+        unit: 'score',
+        median: figures.accessibility,
+        goal: '100',
+        met: figures.accessibility === 100,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  // A run on another build or on some pages only is a look, not the figures of record.
+  if (!process.env.CLIENT_DIST && !process.env.LIGHTHOUSE_PAGES) recordResults('client', rows);
+  else console.log('(not recorded in bench/results.json: CLIENT_DIST or LIGHTHOUSE_PAGES was set)');
+}
+
+await main();
