@@ -1,6 +1,7 @@
-// Haulwise service worker: the app shell works offline; data always comes from the network.
+// Haulwise service worker: the app shell works offline; data comes from the network (a portal's last
+// answers are kept by the page itself: client/src/lib/offline-snapshot.ts).
 const CACHE = 'haulwise-shell-v1';
-const SHELL = ['/', '/logo.svg', '/manifest.webmanifest'];
+const SHELL = ['/', '/logo.svg', '/favicon.png', '/manifest.webmanifest'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -38,6 +39,11 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
+  if (SHELL.includes(url.pathname)) {
+    // The shell's own files (the logo, the icon): the network, or the copy kept at install when offline.
+    event.respondWith(fetch(request).catch(() => caches.match(url.pathname)));
+    return;
+  }
   if (url.pathname.startsWith('/assets/')) {
     // Built assets have content hashes in their names: cache first.
     event.respondWith(
@@ -52,6 +58,25 @@ self.addEventListener('fetch', (event) => {
       ),
     );
   }
+});
+
+// The page tells the worker which built assets it loaded before the worker controlled it (the
+// first visit): they are cached too, so the app (and a portal) opens offline from then on.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-assets' || !Array.isArray(data.urls)) return;
+  const urls = data.urls
+    .slice(0, 500)
+    .filter((href) => typeof href === 'string')
+    .map((href) => new URL(href, self.location.origin))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(urls.map((url) => cache.match(url.pathname).then((hit) => hit || cache.add(url.pathname).catch(() => undefined)))),
+      ),
+  );
 });
 
 // Web Push (issue 13): a notification of the notification centre, shown also when no tab is open.

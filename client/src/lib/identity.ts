@@ -1,4 +1,5 @@
 import type { SessionOutput } from '#shared/schemas/auth.js';
+import { clearOfflineSnapshot } from './offline-snapshot';
 import { queryClient, trpcUtils, wsClient } from './trpc';
 
 /**
@@ -7,6 +8,7 @@ import { queryClient, trpcUtils, wsClient } from './trpc';
  */
 export function switchIdentity(session: SessionOutput | null): void {
   queryClient.clear();
+  clearOfflineSnapshot();
   wsClient.close();
   if (session) trpcUtils.auth.session.setData(undefined, session);
 }

@@ -2,6 +2,7 @@ import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/src/trpc/app-router';
+import { keepOfflineSnapshot } from './offline-snapshot';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -50,6 +51,9 @@ export const queryClient = new QueryClient({
     },
   }),
 });
+
+// A portal opened offline shows its last answers (before the router asks for the session).
+keepOfflineSnapshot(queryClient);
 
 export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
 export type TrpcUtils = typeof trpcUtils;

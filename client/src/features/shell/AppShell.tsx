@@ -27,6 +27,7 @@ import { notify } from '../../components/toaster';
 import { UnreadMessagesBadge } from '../messages/UnreadMessagesBadge';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { NotificationPrompt } from '../pwa/NotificationPrompt';
+import { OfflineBanner } from './OfflineBanner';
 import { switchIdentity } from '../../lib/identity';
 import { trpc } from '../../lib/trpc';
 
@@ -100,6 +101,7 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
             </Portal>
           </Drawer.Root>
         </Flex>
+        <OfflineBanner />
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
           {children}
         </Box>
