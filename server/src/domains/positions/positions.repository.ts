@@ -4,33 +4,48 @@ import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
+export type StoreOutcome = { kind: 'stored'; output: PositionsReportOutput } | { kind: 'not-a-driver' } | { kind: 'consent-off' };
+
 /**
- * Stores a batch of one driver's positions in ONE statement: the batch travels as five arrays
- * (one bind parameter each, whatever its size, so the statement's text never changes) and goes in
- * as one multi-row `insert ... select from unnest(...) on conflict do nothing`; a position already
- * stored (same key and time: the primary key of the partitioned table) is skipped, so a batch sent
- * twice stores each position once. The same statement moves the driver's latest position to the
- * newest of the batch, unless a newer one is already there (positions queued offline arrive
- * late), and answers the driver's latest position. The caller holds the driver's row lock.
+ * Stores a batch of the signed-in driver's own positions in ONE statement (one round trip):
+ * - the user's own driver record (the newest linked to the account in the company, as
+ *   findOwnDriver reads it) is locked, so a report and a consent change do not cross; with
+ *   consent off nothing is inserted (and the caller refuses the call, rolling back);
+ * - the batch travels as five arrays (one bind parameter each, whatever its size, so the
+ *   statement's text never changes) and goes in as one multi-row `insert ... select from
+ *   unnest(...) on conflict do nothing`: a position already stored (same key and time, the
+ *   partitioned table's primary key) is skipped, so a batch sent twice stores each position once;
+ * - the driver's latest position moves to the newest of the batch unless a newer one is already
+ *   there (positions queued offline arrive late), and the latest is answered.
  */
-export async function storePositions(
+export async function storeOwnPositions(
   db: Db,
-  driver: { id: string; companyId: string },
+  scope: { companyId: string; userId: string },
   positions: readonly PositionReport[],
-): Promise<PositionsReportOutput> {
+): Promise<StoreOutcome> {
   const keys = positions.map((position) => position.idempotencyKey);
   const times = positions.map((position) => position.recordedAt);
   const lats = positions.map((position) => position.lat.toFixed(6));
   const lngs = positions.map((position) => position.lng.toFixed(6));
   const accuracies = positions.map((position) => position.accuracy ?? null);
-  const { rows } = await sql<{ stored: number; lat: string | null; lng: string | null; at: string | null }>`
-    with batch as (
+  const { rows } = await sql<{ consent: boolean; stored: number; lat: string | null; lng: string | null; at: string | null }>`
+    with me as (
+      select id, company_id, gps_consent, current_location_lat, current_location_lng, last_location_update
+      from drivers
+      where company_id = ${scope.companyId}::uuid and user_id = ${scope.userId}::uuid
+      order by created_at desc, id desc
+      limit 1
+      for update
+    ),
+    batch as (
       select * from unnest(${keys}::uuid[], ${times}::timestamptz[], ${lats}::numeric[], ${lngs}::numeric[], ${accuracies}::real[])
         as b (idempotency_key, recorded_at, lat, lng, accuracy)
     ),
     stored as (
       insert into positions (company_id, driver_id, idempotency_key, recorded_at, lat, lng, accuracy)
-      select ${driver.companyId}::uuid, ${driver.id}::uuid, idempotency_key, recorded_at, lat, lng, accuracy from batch
+      select me.company_id, me.id, batch.idempotency_key, batch.recorded_at, batch.lat, batch.lng, batch.accuracy
+      from batch cross join me
+      where me.gps_consent
       on conflict (company_id, driver_id, recorded_at, idempotency_key) do nothing
       returning 1
     ),
@@ -38,27 +53,29 @@ export async function storePositions(
     moved as (
       update drivers
       set current_location_lat = newest.lat, current_location_lng = newest.lng, last_location_update = newest.recorded_at
-      from newest
-      where drivers.company_id = ${driver.companyId}::uuid and drivers.id = ${driver.id}::uuid
+      from newest, me
+      where drivers.company_id = me.company_id and drivers.id = me.id and me.gps_consent
         and (drivers.last_location_update is null or drivers.last_location_update < newest.recorded_at)
-      returning current_location_lat, current_location_lng, last_location_update
+      returning drivers.current_location_lat, drivers.current_location_lng, drivers.last_location_update
     )
-    select (select count(*) from stored)::int as stored,
-      coalesce(m.current_location_lat, d.current_location_lat)::text as lat,
-      coalesce(m.current_location_lng, d.current_location_lng)::text as lng,
-      to_json(coalesce(m.last_location_update, d.last_location_update)) #>> '{}' as at
-    from drivers d left join moved m on true
-    where d.company_id = ${driver.companyId}::uuid and d.id = ${driver.id}::uuid`.execute(db);
-  const latest = rows[0];
-  const stored = latest?.stored ?? 0;
-  // Keys repeated inside one batch count once.
+    select me.gps_consent as consent,
+      (select count(*) from stored)::int as stored,
+      coalesce(m.current_location_lat, me.current_location_lat)::text as lat,
+      coalesce(m.current_location_lng, me.current_location_lng)::text as lng,
+      to_json(coalesce(m.last_location_update, me.last_location_update)) #>> '{}' as at
+    from me left join moved m on true`.execute(db);
+  const row = rows[0];
+  if (!row) return { kind: 'not-a-driver' };
+  if (!row.consent) return { kind: 'consent-off' };
+  // Positions repeated inside one batch count once.
   const distinct = new Set(positions.map((position) => `${position.idempotencyKey}@${Date.parse(position.recordedAt)}`)).size;
   return {
-    stored,
-    duplicates: distinct - stored,
-    latest:
-      latest && latest.lat !== null && latest.lng !== null && latest.at !== null
-        ? { lat: Number(latest.lat), lng: Number(latest.lng), recordedAt: latest.at }
-        : null,
+    kind: 'stored',
+    output: {
+      stored: row.stored,
+      duplicates: distinct - row.stored,
+      latest:
+        row.lat !== null && row.lng !== null && row.at !== null ? { lat: Number(row.lat), lng: Number(row.lng), recordedAt: row.at } : null,
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { POSITION_TEXTS, positionsReportInput, positionsReportOutput } from '#shared/schemas/positions.js';
 import { AppError } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
-import { findOwnDriver, notADriver } from '../portal/own-driver.js';
-import { storePositions } from './positions.repository.js';
+import { notADriver } from '../portal/own-driver.js';
+import { storeOwnPositions } from './positions.repository.js';
 
 /**
  * positions.report: a batch (at most 100) of the signed-in driver's own positions, validated
@@ -14,8 +14,10 @@ export const reportPositionsProcedure = companyProcedure
   .input(positionsReportInput)
   .output(positionsReportOutput)
   .mutation(async ({ ctx, input }) => {
-    const driver = await findOwnDriver(ctx.db, ctx.scope, { lock: true });
-    if (!driver) throw notADriver();
-    if (!driver.gpsConsent) throw new AppError('FORBIDDEN', POSITION_TEXTS.consentOff);
-    return storePositions(ctx.db, driver, input.positions);
+    // One statement: the own driver record locked, consent read under the lock, the batch stored (positions.repository.ts).
+    const outcome = await storeOwnPositions(ctx.db, ctx.scope, input.positions);
+    if (outcome.kind === 'not-a-driver') throw notADriver();
+    // Nothing was inserted; the refusal rolls the transaction back all the same.
+    if (outcome.kind === 'consent-off') throw new AppError('FORBIDDEN', POSITION_TEXTS.consentOff);
+    return outcome.output;
   });
