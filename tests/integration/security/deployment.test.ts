@@ -54,6 +54,18 @@ describe("the README's configuration table", () => {
     expect(row('APP_ORIGIN')).toMatch(/required in production/i);
   });
 
+  it('lists every setting the server reads (server/src/config.ts)', () => {
+    const config = readFileSync(path.join(root, 'server/src/config.ts'), 'utf8');
+    const settings = [...config.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? '');
+    expect(settings.length).toBeGreaterThan(20);
+    const firstCells = readme
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|')[1] ?? '');
+    const missing = settings.filter((name) => !firstCells.some((cell) => cell.includes(`\`${name}\``)));
+    expect(missing, 'settings missing from the README configuration table').toEqual([]);
+  });
+
   it('says where mail goes outside production', () => {
     expect(readme).toMatch(/\.data\/mail/);
   });
