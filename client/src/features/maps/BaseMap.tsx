@@ -212,7 +212,11 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
     (map.getSource(TRACK) as maplibregl.GeoJSONSource | undefined)?.setData(trackData(track));
     if (track && map.getLayer(TRACK)) map.setPaintProperty(TRACK, 'line-color', track.color);
     const labels = shownPlaces(places, track).map((place) =>
-      new maplibregl.Marker({ element: labelElement(place), anchor: 'bottom', offset: [0, -10] })
+      new maplibregl.Marker({
+        element: labelElement(place),
+        anchor: place.labelBelow ? 'top' : 'bottom',
+        offset: [0, place.labelBelow ? 10 : -10],
+      })
         .setLngLat([place.lng, place.lat])
         .addTo(map),
     );

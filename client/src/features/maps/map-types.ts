@@ -8,6 +8,8 @@ export interface MapPlace {
   label: string;
   /** The point's and its label's colour (a CSS colour). */
   color: string;
+  /** The label under the point rather than above it (a track's marker, so it does not hide a lane's label). */
+  labelBelow?: boolean | undefined;
 }
 
 /** A driven track: a solid line through [lng, lat] points in time order (a load's track, docs/fleet.md). */

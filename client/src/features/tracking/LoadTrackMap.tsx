@@ -30,7 +30,14 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
     return {
       coordinates: data.points.map((point) => [point.lng, point.lat] as const),
       color: TRACK_COLOUR,
-      marker: { id: 'last-position', lat: last.lat, lng: last.lng, label: `Last position · ${lastAge}`, color: TRACK_COLOUR },
+      marker: {
+        id: 'last-position',
+        lat: last.lat,
+        lng: last.lng,
+        label: `Last position · ${lastAge}`,
+        color: TRACK_COLOUR,
+        labelBelow: true,
+      },
     };
   }, [data, last, lastAge]);
 
@@ -58,7 +65,7 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
           <>
             <HStack gap="2" align="center">
               <Flex as="span" aria-hidden="true" w="5" h="1" borderRadius="full" bg={TRACK_COLOUR} flexShrink={0} />
-              <Text>
+              <Text data-testid="track-summary">
                 <Text as="span" fontWeight="semibold">
                   Driver&apos;s track:
                 </Text>{' '}
