@@ -139,6 +139,19 @@ async function serve(): Promise<void> {
     if (!query) throw new Error(`${call.name}: no query on loads was sent`);
     shapes.push({ ...call, ...query });
   }
+  // Round trips of a warm call (the session cached): every query any pg client sends meanwhile.
+  const texts: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    texts.push(typeof args[0] === 'string' ? args[0].slice(0, 60) : 'query object');
+    return (original as (...rest: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await get(calls[0]?.trpc ?? '');
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  console.log(`Round trips of a warm loads.list: ${texts.length} (${texts.map((text) => text.replace(/\s+/g, ' ')).join(' | ')})`);
 
   // The hand-written route: the same SQL as the app role, inside a transaction opened with the
   // tenant settings (one round trip, as ours), the rows sent as JSON. No session, no validation.
@@ -180,6 +193,11 @@ async function serve(): Promise<void> {
   const ready: Ready = { appPort, handPort, cookie, shapes };
   process.send?.(ready);
   process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMicros: user + system });
+      return;
+    }
     if (message !== 'stop') return;
     void (async () => {
       hand.close();
@@ -200,15 +218,37 @@ interface Load {
   p50: number;
   p99: number;
   failed: number;
+  /** The server process's CPU time (user + system) per answered request, in ms. */
+  cpuMs: number;
+}
+
+let server: ChildProcess | null = null;
+
+/** The server process's CPU time so far, in microseconds. */
+async function serverCpu(): Promise<number> {
+  const child = server;
+  if (!child) return 0;
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('cpuMicros' in message)) return;
+      child.off('message', onMessage);
+      resolve(Number(message.cpuMicros));
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
 }
 
 async function load(url: string, headers: Record<string, string>, connections: number): Promise<Load> {
+  const before = await serverCpu();
   const result = await autocannon({ url, headers, connections, duration: RUN_SECONDS });
+  const cpuMicros = (await serverCpu()) - before;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
+    cpuMs: cpuMicros / 1000 / Math.max(1, result.requests.total),
   };
 }
 
@@ -268,10 +308,11 @@ async function main(): Promise<void> {
       env: { ...process.env, BENCH_OWNER_URL: embedded.url, BENCH_DATA_DIR: dataDir, BENCH_USER_ID: userId, BENCH_COMPANY_ID: companyId },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const server = child;
+    server = child;
+    const started = child;
     const ready = await new Promise<Ready>((resolve, reject) => {
-      server.once('message', (message) => resolve(message as Ready));
-      server.once('exit', (code) => reject(new Error(`the server process ended (${code})`)));
+      started.once('message', (message) => resolve(message as Ready));
+      started.once('exit', (code) => reject(new Error(`the server process ended (${code})`)));
     });
     console.log(`Server ready (${seconds(began)}); each run ${RUN_SECONDS} s, ${CONNECTIONS} connections unless one at a time.\n`);
 
@@ -303,10 +344,10 @@ async function main(): Promise<void> {
         ratio,
         goal: '>= 0.85x req/s, p99 < 10 ms',
         met,
-        note: `${Math.round(ours.rps)} vs ${Math.round(hand.rps)} req/s${failures(ours, hand) ? `; ${failures(ours, hand)} failed` : ''}`,
+        note: `${Math.round(ours.rps)} vs ${Math.round(hand.rps)} req/s; server CPU ${ours.cpuMs.toFixed(2)} vs ${hand.cpuMs.toFixed(2)} ms/call${failures(ours, hand) ? `; ${failures(ours, hand)} failed` : ''}`,
       });
       lines.push(
-        `  ${shape.name.padEnd(20)} ours ${Math.round(ours.rps).toString().padStart(5)} req/s p50 ${ms(ours.p50)} p99 ${ms(ours.p99)} | hand ${Math.round(hand.rps).toString().padStart(5)} req/s p50 ${ms(hand.p50)} p99 ${ms(hand.p99)} | ${ratio.toFixed(2)}x`,
+        `  ${shape.name.padEnd(20)} ours ${Math.round(ours.rps).toString().padStart(5)} req/s p50 ${ms(ours.p50)} p99 ${ms(ours.p99)} cpu ${ms(ours.cpuMs)}/call | hand ${Math.round(hand.rps).toString().padStart(5)} req/s p50 ${ms(hand.p50)} p99 ${ms(hand.p99)} cpu ${ms(hand.cpuMs)}/call | ${ratio.toFixed(2)}x`,
       );
       console.log(lines.at(-1));
 
@@ -367,7 +408,7 @@ async function main(): Promise<void> {
         note: `${Math.round(trivial.rps)} vs ${Math.round(run.rps)} req/s${failures(trivial, run) ? `; ${failures(trivial, run)} failed` : ''}`,
       });
       console.log(
-        `  trivial procedure ${Math.round(trivial.rps)} req/s against ${peer} ${Math.round(run.rps)} req/s: ${ratio.toFixed(2)}x`,
+        `  trivial procedure ${Math.round(trivial.rps)} req/s (cpu ${ms(trivial.cpuMs)}/call) against ${peer} ${Math.round(run.rps)} req/s (cpu ${ms(run.cpuMs)}/call): ${ratio.toFixed(2)}x`,
       );
     }
 

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { getErrorShape, type TRPCError } from '@trpc/server';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getWSConnectionHandler, handleKeepAlive } from '@trpc/server/adapters/ws';
 import { sql } from 'kysely';
 import { BUSY_MESSAGE, databaseUnavailableMessage } from './db/database.js';
@@ -17,6 +17,7 @@ import type { AppServices } from './services/services.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory } from './trpc/context.js';
+import { trpcHttpPlugin } from './trpc/http.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -141,9 +142,9 @@ export async function buildApp(
     if (unavailable) services.log.warn(`tRPC ${procedurePath ?? '?'}: ${error.cause?.message ?? unavailable}`);
     else services.log.error(`tRPC ${procedurePath ?? '?'} failed`, error.cause ?? error);
   };
-  await app.register(fastifyTRPCPlugin, {
+  // @trpc/server's Fastify plugin, with JSON answers sent in one write (trpc/http.ts).
+  await app.register(trpcHttpPlugin<AppRouter>, {
     prefix: '/trpc',
-    useWSS: false,
     trpcOptions: {
       router: appRouter,
       createContext,
