@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import fc from 'fast-check';
+import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { ETA_ASSUMED_MPH, TRACK_MAX_POINTS, TRACKING_LINKS_PER_LOAD_MAX, TRACKING_TEXTS } from '#shared/schemas/tracking.js';
 import { redactUrl } from '../../server/src/app.js';
@@ -8,7 +10,7 @@ import { DEMO_TRACKING_TOKEN } from '../../server/src/seed/demo-tracking.js';
 import { TRACKING_VIEW_LIMIT } from '../../server/src/domains/tracking/view-tracking-link.js';
 import { createDriver, createLoad, type TestCompany } from '../support/factories.js';
 import { callerFor } from '../support/harness.js';
-import { expectTrpcError, settle, uniqueIp } from '../support/http.js';
+import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 import { createTrackingLink } from './security/matrix/tracking.js';
 
@@ -314,4 +316,46 @@ describe('the demo workspace', () => {
     await seedDemo(tenants.services.db, { onlyIfEmpty: false });
     expect(await tenants.owner.selectFrom('trackingLinks').select('id').where('companyId', '=', link.companyId).execute()).toHaveLength(1);
   }, 180_000);
+});
+
+describe('arbitrary input', () => {
+  const anyToken = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.anything());
+  const anyId = fc.oneof(fc.uuid(), fc.string(), fc.anything());
+  const cases = {
+    'tracking.view': fc.oneof(fc.record({ token: anyToken }), fc.anything()),
+    'tracking.loadTrack': fc.oneof(fc.record({ loadId: anyId }), fc.anything()),
+    'tracking.createLink': fc.oneof(
+      fc.record({ loadId: anyId, days: fc.oneof(fc.constantFrom(1, 3, 7, 30), fc.anything()) }),
+      fc.anything(),
+    ),
+    'tracking.revokeLink': fc.oneof(fc.record({ id: anyId }), fc.anything()),
+  } as const;
+  it.each(Object.keys(cases) as (keyof typeof cases)[])('%s never answers INTERNAL_SERVER_ERROR; a refusal says why', async (path) => {
+    await fc.assert(
+      fc.asyncProperty(cases[path] as fc.Arbitrary<unknown>, async (input) => {
+        const caller = path === 'tracking.view' ? await anonymous() : await as('dispatcher');
+        const [router, procedure] = path.split('.') as ['tracking', 'view' | 'loadTrack' | 'createLink' | 'revokeLink'];
+        try {
+          await (caller[router][procedure] as (input: unknown) => Promise<unknown>)(input);
+        } catch (error) {
+          if (!(error instanceof TRPCError)) throw error;
+          expect(['BAD_REQUEST', 'NOT_FOUND', 'TOO_MANY_REQUESTS', 'CONFLICT'], `${error.code}: ${error.message}`).toContain(error.code);
+          if (error.code === 'BAD_REQUEST') expect(userFacingError(error, path).message).toMatch(/\S/);
+        }
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('many public reads at once all end, answered', async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const link = await createTrackingLink(tenants.services, tenants.companyA, loadId);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, async () => settle((await anonymous()).tracking.view({ token: link.token }))),
+    );
+    expect(results.filter((error) => error !== null && error.code !== 'SERVICE_UNAVAILABLE' && error.code !== 'TOO_MANY_REQUESTS')).toEqual(
+      [],
+    );
+    expect(results.filter((error) => error === null).length).toBeGreaterThan(0);
+  });
 });
