@@ -1,0 +1,428 @@
+// `tsx bench/fanout.ts`: realtime fan-out (issue 16's fan-out row; issue 9's load half).
+// A fresh embedded PostgreSQL and the real server (buildApp, listening on 127.0.0.1), 100
+// companies. For N = 1,000 and N = 10,000, N WebSocket subscribers of the live channel
+// (realtime.changes, real sessions, 10 sockets a session) in the company whose load changes,
+// plus 5 in each of the 99 others (who must hear nothing); then, side by side in the same run:
+//   - ours: loads.changeStatus through a tRPC caller as a dispatcher; the change travels
+//     trigger -> NOTIFY -> the bus -> the live hub (batch, authorize per group, one buffer) -> sockets;
+//   - bare: the same mutation, then one frame broadcast by a plain `ws` server to N clients
+//     (JSON.stringify once, send to each): the floor;
+//   - per-subscriber query: the same mutation, then for every subscriber of the server one
+//     authorization SELECT as that subscriber (a tenant transaction, row-level security on:
+//     the way Supabase Realtime checks each subscriber), and a frame to those allowed.
+// Latency is from the mutation's request to each delivery, every delivery counted. The clients
+// run in a child process of their own (this file with FANOUT_CLIENT=1), so the server's event
+// loop is not the clients', and 10,000 sockets a side stay within the open-file limit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { BenchRow } from './results.js';
+
+const SIZES = (process.env.BENCH_FANOUT_SIZES ?? '1000,10000').split(',').map(Number);
+const COMPANIES = 100;
+const BYSTANDERS_PER_COMPANY = 5;
+const SOCKETS_PER_SESSION = 10;
+const EVENTS = Number(process.env.BENCH_FANOUT_EVENTS ?? 15);
+const PER_SUBSCRIBER_EVENTS = 3;
+const PAUSE_MS = 300;
+const APP_PASSWORD = 'haulwise-bench-app';
+const epoch = () => performance.timeOrigin + performance.now();
+
+// ---------------------------------------------------------------------------------------------
+// The clients' process.
+
+interface OpenCommand {
+  type: 'open';
+  url: string;
+  origin: string;
+  /** One cookie per socket (null for the bare server), and whether the socket should hear the changes. */
+  sockets: { cookie: string | null; receiver: boolean }[];
+  subscribe: boolean;
+}
+type ParentMessage = OpenCommand | { type: 'expect'; marker: string; count: number } | { type: 'close' };
+type ChildMessage =
+  | { type: 'opened'; count: number; failed: number }
+  | { type: 'received'; marker: string; times: number[]; bystanders: number }
+  | { type: 'closed' };
+
+function clientMain(): void {
+  let sockets: { socket: WebSocket; receiver: boolean }[] = [];
+  let marker = '';
+  let expected = 0;
+  let times: number[] = [];
+  let bystanders = 0;
+  let reported = true;
+  const send = (message: ChildMessage) => process.send?.(message);
+  const report = () => {
+    if (reported) return;
+    reported = true;
+    send({ type: 'received', marker, times, bystanders });
+  };
+  const onFrame = (receiver: boolean) => (data: WebSocket.RawData) => {
+    const at = epoch();
+    const text = data.toString();
+    // Every client reads its frame as the app's client would (JSON), whichever server sent it.
+    try {
+      JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!marker || !text.includes(marker)) return;
+    if (!receiver) bystanders += 1;
+    else times.push(at);
+    if (times.length >= expected) report();
+  };
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'open') {
+      let failed = 0;
+      const opening = message.sockets.map(
+        ({ cookie, receiver }) =>
+          new Promise<void>((resolve) => {
+            const socket = new WebSocket(message.url, { headers: { origin: message.origin, ...(cookie ? { cookie } : {}) } });
+            const done = (ok: boolean) => {
+              if (!ok) failed += 1;
+              resolve();
+            };
+            socket.once('error', () => done(false));
+            socket.once('open', () => {
+              sockets.push({ socket, receiver });
+              if (!message.subscribe) {
+                socket.on('message', onFrame(receiver));
+                return done(true);
+              }
+              socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'realtime.changes' } }));
+              const first = (data: WebSocket.RawData) => {
+                if (!data.toString().includes('"active"')) return;
+                socket.off('message', first);
+                socket.on('message', onFrame(receiver));
+                done(true);
+              };
+              socket.on('message', first);
+            });
+          }),
+      );
+      // Opened a few hundred at a time, as tabs would.
+      void (async () => {
+        for (let index = 0; index < opening.length; index += 500) await Promise.all(opening.slice(index, index + 500));
+        send({ type: 'opened', count: sockets.length, failed });
+      })();
+    } else if (message.type === 'expect') {
+      marker = message.marker;
+      expected = message.count;
+      times = [];
+      bystanders = 0;
+      reported = false;
+      setTimeout(report, 20_000).unref();
+    } else {
+      for (const { socket } of sockets) socket.terminate();
+      sockets = [];
+      send({ type: 'closed' });
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server's process.
+
+class Clients {
+  private readonly waiting: ((message: ChildMessage) => void)[] = [];
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (message: ChildMessage) => this.waiting.shift()?.(message));
+  }
+  static start(): Clients {
+    const child = spawn('tsx', [import.meta.filename], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, FANOUT_CLIENT: '1' },
+    });
+    return new Clients(child);
+  }
+  ask<T extends ChildMessage>(message: ParentMessage): Promise<T> {
+    return new Promise((resolve) => {
+      this.waiting.push((answer) => resolve(answer as T));
+      this.child.send(message);
+    });
+  }
+  stop(): void {
+    this.child.kill();
+  }
+}
+
+interface Stats {
+  median: number;
+  p95: number;
+  p99: number;
+  samples: number;
+  missing: number;
+  bystanders: number;
+}
+
+async function serverMain(): Promise<void> {
+  const { loadConfig } = await import('../server/src/config.js');
+  const { startEmbeddedPostgres } = await import('../server/src/db/embedded.js');
+  const { createServices } = await import('../server/src/services/create-services.js');
+  const { buildApp } = await import('../server/src/app.js');
+  const { startSession } = await import('../server/src/auth/sign-in.js');
+  const { withCompany } = await import('../server/src/db/with-company.js');
+  const { liveHubOf } = await import('../server/src/services/realtime/live-lookups.js');
+  const { canSkipTriggers, companyName, generateCompany } = await import('../scripts/generate-scale.js');
+  const { recordResults } = await import('./results.js');
+  const { callerAs, freePort, median, percentile, seconds } = await import('./support.js');
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-fanout-'));
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
+  const owner = new pg.Pool({ connectionString: embedded.url, max: 4 });
+  const clients = Clients.start();
+  let started: Awaited<ReturnType<typeof createServices>> | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  const rows: BenchRow[] = [];
+  try {
+    const setup = performance.now();
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_DB_PASSWORD: APP_PASSWORD,
+      APP_ORIGIN: 'http://localhost',
+      HAULWISE_DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      MAX_SESSIONS_PER_USER: '100',
+    });
+    started = await createServices(config, embedded.url, {
+      poolSize: 10,
+      log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
+    });
+    const services = started.services;
+    app = await buildApp(services, { logger: false });
+    const port = await freePort();
+    await app.listen({ host: '127.0.0.1', port });
+    const url = `ws://127.0.0.1:${port}/trpc`;
+
+    // 100 companies, each with an admin (the generator) and a handful of loads.
+    const companies: { companyId: string; adminId: string }[] = [];
+    const client = await owner.connect();
+    try {
+      const options = { passwordHash: 'not-a-real-hash', skipTriggers: await canSkipTriggers(client) };
+      for (let index = 0; index < COMPANIES; index += 1) {
+        companies.push(
+          await generateCompany(client, { name: companyName(index), loads: 20, drivers: 2, brokers: 1, carriers: 1 }, options),
+        );
+      }
+    } finally {
+      client.release();
+    }
+    const target = companies[0];
+    if (!target) throw new Error('no company');
+    const maxSize = Math.max(...SIZES);
+    // Dispatchers of the target company, one session (10 sockets) each; one dispatcher in every other company.
+    const makeUsers = async (companyId: string, count: number): Promise<string[]> => {
+      const { rows: made } = await owner.query<{ id: string }>(
+        `with made as (insert into users (id, email, password_hash, email_verified_at)
+                       select gen_random_uuid(), 'fanout-' || gen_random_uuid() || '@bench.example', 'not-a-real-hash', now()
+                       from generate_series(1, $2) returning id),
+              p as (insert into profiles (user_id, company_id, first_name, last_name) select id, $1, 'Fan', 'Out' from made returning user_id)
+         insert into user_roles (user_id, company_id, role) select user_id, $1, 'dispatcher' from p returning user_id as id`,
+        [companyId, count],
+      );
+      return made.map((row) => row.id);
+    };
+    const cookieOf = async (userId: string) => {
+      const cookie = await startSession(services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+      return cookie.split(';')[0] ?? '';
+    };
+    const receiverUsers = await makeUsers(target.companyId, Math.ceil(maxSize / SOCKETS_PER_SESSION));
+    const receiverCookies: string[] = [];
+    for (const userId of receiverUsers) receiverCookies.push(await cookieOf(userId));
+    const bystanderCookies: string[] = [];
+    for (const company of companies.slice(1)) bystanderCookies.push(await cookieOf((await makeUsers(company.companyId, 1))[0] ?? ''));
+    const { rows: loadRows } = await owner.query<{ id: string }>('select id from loads where company_id = $1 order by id limit $2', [
+      target.companyId,
+      EVENTS + PER_SUBSCRIBER_EVENTS,
+    ]);
+    const loads = loadRows.map((row) => row.id);
+    const writer = await callerAs(services, (await makeUsers(target.companyId, 1))[0] ?? '');
+    await owner.query('analyze');
+    console.log(`${COMPANIES} companies, ${receiverCookies.length} receiver sessions, ready (${seconds(setup)}).`);
+
+    let flip = 0;
+    const mutate = async (loadId: string) => {
+      flip += 1;
+      await writer.loads.changeStatus({ id: loadId, status: flip % 2 ? 'in_transit' : 'assigned' });
+    };
+    const stats = (all: number[][], expected: number, bystanders: number): Stats => {
+      const flat = all.flat();
+      return {
+        median: median(flat),
+        p95: percentile(flat, 0.95),
+        p99: percentile(flat, 0.99),
+        samples: flat.length,
+        missing: expected - flat.length,
+        bystanders,
+      };
+    };
+    /** Runs `events` changes, each awaited until its `count` deliveries arrived: latencies from the request, per delivery. */
+    const measure = async (events: string[], count: number, fire: (loadId: string) => Promise<void>): Promise<Stats> => {
+      const all: number[][] = [];
+      let bystanders = 0;
+      for (const loadId of events) {
+        const waiting = clients.ask<Extract<ChildMessage, { type: 'received' }>>({ type: 'expect', marker: loadId, count });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const at = epoch();
+        await fire(loadId);
+        const received = await waiting;
+        all.push(received.times.map((time) => time - at));
+        bystanders += received.bystanders;
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      }
+      return stats(all, events.length * count, bystanders);
+    };
+
+    for (const size of SIZES) {
+      const bystanders = BYSTANDERS_PER_COMPANY * (COMPANIES - 1);
+      console.log(`\n--- ${size} subscribers of the changing company (+ ${bystanders} in the 99 others)`);
+
+      // Ours.
+      const sockets = [
+        ...Array.from({ length: size }, (_, index) => ({
+          cookie: receiverCookies[Math.floor(index / SOCKETS_PER_SESSION)] ?? '',
+          receiver: true,
+        })),
+        ...bystanderCookies.flatMap((cookie) => Array.from({ length: BYSTANDERS_PER_COMPANY }, () => ({ cookie, receiver: false }))),
+      ];
+      const opening = performance.now();
+      const opened = await clients.ask<Extract<ChildMessage, { type: 'opened' }>>({
+        type: 'open',
+        url,
+        origin: 'http://localhost',
+        sockets,
+        subscribe: true,
+      });
+      console.log(`ours: ${opened.count} channels open (${opened.failed} failed) in ${seconds(opening)}; hub ${liveHubOf(services).size}`);
+      // One change first, unmeasured: every channel's first session check after opening.
+      await measure([loads[EVENTS] ?? ''], size, mutate);
+      const ours = await measure(loads.slice(0, EVENTS), size, mutate);
+      await clients.ask({ type: 'close' });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+
+      // Bare ws, and the per-subscriber query, on a plain ws server with the same clients.
+      const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+      await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+      const address = wss.address();
+      const bareUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const subscribers: { socket: WebSocket; companyId: string; userId: string }[] = [];
+      const companyOfCookie = new Map<string, { companyId: string; userId: string }>();
+      receiverCookies.forEach((cookie, index) =>
+        companyOfCookie.set(cookie, { companyId: target.companyId, userId: receiverUsers[index] ?? '' }),
+      );
+      wss.on('connection', (socket, request) => {
+        const who = companyOfCookie.get(String(request.headers.cookie)) ?? { companyId: companies[1]?.companyId ?? '', userId: '' };
+        subscribers.push({ socket, ...who });
+      });
+      const bareOpened = await clients.ask<Extract<ChildMessage, { type: 'opened' }>>({
+        type: 'open',
+        url: bareUrl,
+        origin: 'http://localhost',
+        sockets,
+        subscribe: false,
+      });
+      console.log(`bare: ${bareOpened.count} clients open`);
+      const frameFor = (loadId: string) =>
+        JSON.stringify({
+          type: 'changes',
+          changes: [{ table: 'loads', op: 'UPDATE', id: loadId, status: 'x', previousStatus: 'y' }],
+          mine: [],
+        });
+      const bare = await measure(loads.slice(0, EVENTS), size, async (loadId) => {
+        await mutate(loadId);
+        const frame = frameFor(loadId);
+        // The floor knows its audience without asking: the changing company's sockets.
+        for (const subscriber of subscribers) if (subscriber.companyId === target.companyId) subscriber.socket.send(frame);
+      });
+      const perSubscriber = await measure(loads.slice(0, PER_SUBSCRIBER_EVENTS), size, async (loadId) => {
+        await mutate(loadId);
+        const frame = frameFor(loadId);
+        // One authorization query per subscriber, as that subscriber (row-level security on), 10 at a time (the pool).
+        let next = 0;
+        const worker = async () => {
+          while (next < subscribers.length) {
+            const subscriber = subscribers[next];
+            next += 1;
+            if (!subscriber) continue;
+            const allowed = await withCompany(services.db, { companyId: subscriber.companyId, userId: subscriber.userId || null }, (tx) =>
+              tx.selectFrom('loads').select('id').where('id', '=', loadId).executeTakeFirst(),
+            );
+            if (allowed) subscriber.socket.send(frame);
+          }
+        };
+        await Promise.all(Array.from({ length: 10 }, worker));
+      });
+      await clients.ask({ type: 'close' });
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+
+      const line = (name: string, value: Stats) =>
+        console.log(
+          `${name.padEnd(22)} p50 ${value.median.toFixed(1)} ms, p95 ${value.p95.toFixed(1)} ms, p99 ${value.p99.toFixed(1)} ms (${value.samples} deliveries, ${value.missing} missing, ${value.bystanders} to other companies)`,
+        );
+      line('ours', ours);
+      line('bare ws broadcast', bare);
+      line('per-subscriber query', perSubscriber);
+      const toBare = ours.p99 / bare.p99;
+      const goal = size >= 10_000 ? 2 : 1.5;
+      const versusQuery = perSubscriber.p99 / ours.p99;
+      console.log(
+        `ratio p99 ours/bare ${toBare.toFixed(2)}x (goal <= ${goal}x); per-subscriber query/ours ${versusQuery.toFixed(1)}x (goal >= 10x)`,
+      );
+      const count = size.toLocaleString('en-US');
+      const note = `${ours.samples} deliveries (${ours.missing} missing, ${ours.bystanders} to the 99 other companies' ${bystanders} sockets); machine shared and loaded`;
+      rows.push(
+        {
+          name: `fan-out of one status change to ${count} subscribers (100 companies)`,
+          unit: 'ms',
+          median: ours.median,
+          p95: ours.p95,
+          p99: ours.p99,
+          peer: 'bare ws broadcast of one frame',
+          peerMedian: bare.median,
+          peerP99: bare.p99,
+          ratio: toBare,
+          goal: `p99 <= ${goal}x bare`,
+          met: toBare <= goal && ours.missing === 0 && ours.bystanders === 0,
+          note,
+        },
+        {
+          name: `fan-out to ${count}: per-subscriber authorization query (Supabase Realtime's way)`,
+          unit: 'ms',
+          median: perSubscriber.median,
+          p95: perSubscriber.p95,
+          p99: perSubscriber.p99,
+          peer: 'ours',
+          peerMedian: ours.median,
+          peerP99: ours.p99,
+          ratio: versusQuery,
+          goal: '>= 10x ours (p99)',
+          met: versusQuery >= 10,
+          note: `${PER_SUBSCRIBER_EVENTS} changes, one SELECT per subscriber in a tenant transaction, 10 at a time`,
+        },
+      );
+    }
+    recordResults('fanout', rows);
+  } finally {
+    clients.stop();
+    await app?.close();
+    await started?.close();
+    await owner.end().catch(() => {});
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.FANOUT_CLIENT === '1') clientMain();
+else
+  serverMain().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
