@@ -9,7 +9,7 @@
 //   2. faults: the embedded PostgreSQL is killed with SIGKILL --kills times during writes; each
 //      time the server must be ready again within 10 s, and at the end no acknowledged write is
 //      missing. Answers while it is down must be 503s, never 500s or hangs.
-// Short run: make soak ARGS="--duration 20 --rate 50 --subscribers 40 --kills 3".
+// Short run: make soak ARGS="--duration 20 --rate 50 --subscribers 40 --kills 3"; --source runs the sources instead of the build.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     subscribers: { type: 'string', default: '200' },
     kills: { type: 'string', default: '20' },
     'kill-interval': { type: 'string', default: '4' },
+    /** Run server/src/main.ts (tsx) even when a build exists: the working tree, not the last build. */
+    source: { type: 'boolean', default: false },
   },
 });
 const DURATION_S = Number(args.duration);
@@ -80,9 +82,10 @@ let serverOutput = '';
 let server: ChildProcess | null = null;
 
 /** The built server when there is one (`make soak` builds it, as `make start` runs it), else the sources. */
-const SERVER_ARGS = existsSync('dist/server/main.js')
-  ? ['--enable-source-maps', 'dist/server/main.js']
-  : ['--import', 'tsx', 'server/src/main.ts'];
+const SERVER_ARGS =
+  !args.source && existsSync('dist/server/main.js')
+    ? ['--enable-source-maps', 'dist/server/main.js']
+    : ['--import', 'tsx', 'server/src/main.ts'];
 
 function startServer(): ChildProcess {
   const child = spawn(process.execPath, SERVER_ARGS, {
@@ -343,7 +346,8 @@ try {
   const load = summarize('load', loadOutcomes, loadSeconds);
   await sleep(1000);
   const notices = subscribers.reduce((sum, subscriber) => sum + subscriber.notices, 0);
-  console.log(`  live notices received: ${notices} across ${SUBSCRIBERS} subscribers`);
+  // Changes arrive batched (a frame holds the changes of one window, server/src/domains/realtime/live-hub.ts).
+  console.log(`  live frames received: ${notices} across ${SUBSCRIBERS} subscribers`);
   const ledgerAfterLoad = [...ledger];
   const missingAfterLoad = await missingFromDatabase(ledgerAfterLoad);
   console.log(`  ledger: ${ledgerAfterLoad.length} acknowledged creates, ${missingAfterLoad.length} missing`);
