@@ -301,7 +301,8 @@ async function main(): Promise<void> {
 
     // The server process.
     const profileDir = path.join(import.meta.dirname, '..', '.data', 'profiles');
-    const profile = process.env.BENCH_HTTP_PROFILE === '1';
+    // '1': profile the whole run; 'ours': profile only our first page under load, nothing recorded.
+    const profile = process.env.BENCH_HTTP_PROFILE === '1' || process.env.BENCH_HTTP_PROFILE === 'ours';
     if (profile) mkdirSync(profileDir, { recursive: true });
     child = fork(import.meta.filename, ['serve'], {
       execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
@@ -323,6 +324,12 @@ async function main(): Promise<void> {
     const lines: string[] = [];
     const ms = (value: number) => `${value.toFixed(2)} ms`;
     const failures = (...runs: Load[]) => runs.reduce((sum, run) => sum + run.failed, 0);
+
+    if (process.env.BENCH_HTTP_PROFILE === 'ours') {
+      const ours = await load(`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie, CONNECTIONS);
+      console.log(`ours only: ${Math.round(ours.rps)} req/s, server CPU ${ms(ours.cpuMs)}/call; CPU profile in ${profileDir}`);
+      return;
+    }
 
     // Warm-up of both, so JIT and caches are alike.
     await load(`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie, CONNECTIONS);
