@@ -125,3 +125,40 @@ test('an admin invites a driver from the record; the driver joins on a phone, se
   await expect(phone.getByRole('region', { name: 'My Documents' }).getByText(`pod-${suffix}.png`)).toBeVisible();
   await phone.context().close();
 });
+
+/** The demo carrier user's carrier (server/src/seed/demo-fleet.ts links carrier@summit.demo to one of its drivers). */
+async function demoCarrierUserCarrier(): Promise<string> {
+  const client = new pg.Client({ connectionString: e2eOwnerUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select c.name from carriers c join drivers d on d.company_id = c.company_id and d.carrier_id = c.id
+       join users u on u.id = d.user_id where u.email = 'carrier@summit.demo'`,
+    );
+    if (!rows[0]) throw new Error('the demo carrier user is not linked');
+    return rows[0].name;
+  } finally {
+    await client.end();
+  }
+}
+
+test('an admin opens Invite carrier user on a carrier: its drivers to choose from, the linked one disabled; accessible', async ({
+  page,
+}) => {
+  const carrier = await demoCarrierUserCarrier();
+  await openAs(page, 'Admin', '/carriers');
+  await page
+    .getByRole('button', { name: `Invite carrier user: ${carrier}` })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Carrier User' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/carrier portal/)).toBeVisible();
+  const choice = dialog.getByLabel('Driver record');
+  await expect(choice).toBeVisible();
+  await expect(choice.locator('option', { hasText: 'This driver already has a Haulwise account.' })).toBeDisabled();
+  // Nothing chosen yet: nothing to send.
+  await expect(dialog.getByRole('button', { name: 'Send Invitation' })).toBeDisabled();
+  await settleAnimations(page);
+  await expectAccessibleWithin(page, '[role="dialog"]');
+});

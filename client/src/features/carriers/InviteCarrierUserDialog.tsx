@@ -53,6 +53,9 @@ export function InviteCarrierUserDialog({
         </Button>
       }
     >
+      <Text mb="3">
+        The carrier user gets a {PRODUCT_NAME} account to see {carrierName}&apos;s drivers, loads and documents in the carrier portal.
+      </Text>
       <QueryState
         isLoading={candidates.isLoading}
         error={candidates.error}
@@ -62,9 +65,6 @@ export function InviteCarrierUserDialog({
         onRetry={() => void candidates.refetch()}
       >
         <Stack gap="3">
-          <Text>
-            The carrier user gets a {PRODUCT_NAME} account to see {carrierName}&apos;s drivers, loads and documents in the carrier portal.
-          </Text>
           <Stack gap="1">
             <label htmlFor="carrier-user-driver">
               <Text fontSize="sm" fontWeight="medium">
