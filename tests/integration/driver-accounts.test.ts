@@ -226,6 +226,9 @@ describe('inviting a carrier user from the carrier record', () => {
 
     const sent = await admin.carriers.inviteUser({ carrierId, driverId: driver.id });
     expect(sent.role).toBe('carrier');
+    expect(await admin.carriers.userCandidates({ id: carrierId })).toEqual([
+      expect.objectContaining({ driverId: driver.id, pendingInvitation: expect.objectContaining({ id: sent.id, role: 'carrier' }) }),
+    ]);
     const token = await mailedToken(driver.email);
     expect(await (await stranger()).invitations.preview({ token })).toMatchObject({ role: 'carrier' });
     const account = await acceptAsNew(token, driver.email);

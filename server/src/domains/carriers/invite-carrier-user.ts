@@ -4,7 +4,7 @@ import { recordId } from '#shared/schemas/fields.js';
 import { writable } from '../../db/scope.js';
 import { notFound } from '../../errors.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
-import { inviteAccount, readDriverAccount } from '../invitations/invite-account.js';
+import { inviteAccount } from '../invitations/invite-account.js';
 
 const carrierUserCandidate = driverAccountOutput.extend({ name: z.string() });
 
@@ -24,18 +24,50 @@ export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers',
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (!carrier) throw notFound('Carrier');
-    const drivers = await ctx.db
+    // One statement: each driver with its open invitation (at most one per record).
+    const rows = await ctx.db
       .selectFrom('drivers')
-      .select(['id', 'firstName', 'lastName'])
-      .where('companyId', '=', ctx.scope.companyId)
-      .where('carrierId', '=', carrier.id)
-      .orderBy('firstName')
-      .orderBy('lastName')
+      .leftJoin('invitations as invitation', (join) =>
+        join
+          .onRef('invitation.companyId', '=', 'drivers.companyId')
+          .onRef('invitation.driverId', '=', 'drivers.id')
+          .on('invitation.acceptedAt', 'is', null)
+          .on('invitation.revokedAt', 'is', null),
+      )
+      .select([
+        'drivers.id',
+        'drivers.firstName',
+        'drivers.lastName',
+        'drivers.email',
+        'drivers.userId',
+        'invitation.id as invitationId',
+        'invitation.role',
+        'invitation.email as invitationEmail',
+        'invitation.lastSentAt',
+        'invitation.expiresAt',
+      ])
+      .where('drivers.companyId', '=', ctx.scope.companyId)
+      .where('drivers.carrierId', '=', carrier.id)
+      .orderBy('drivers.firstName')
+      .orderBy('drivers.lastName')
       .limit(200)
       .execute();
-    return Promise.all(
-      drivers.map(async (driver) => ({ ...(await readDriverAccount(ctx, driver.id)), name: `${driver.firstName} ${driver.lastName}` })),
-    );
+    return rows.map((row) => ({
+      driverId: row.id,
+      name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      hasAccount: row.userId !== null,
+      pendingInvitation:
+        row.invitationId && row.invitationEmail && row.lastSentAt && row.expiresAt && (row.role === 'driver' || row.role === 'carrier')
+          ? {
+              id: row.invitationId,
+              role: row.role,
+              email: row.invitationEmail,
+              lastSentAt: row.lastSentAt.toISOString(),
+              expiresAt: row.expiresAt.toISOString(),
+            }
+          : null,
+    }));
   });
 
 /** Invites one of the carrier's drivers as the carrier's user: accepting lands on the carrier portal. */
