@@ -145,7 +145,18 @@ interface LighthouseFigures {
   scriptKb: number;
 }
 
-async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseFigures> {
+/** One Lighthouse run; a run Lighthouse itself gives up on (NO_NAVSTART and the like, on a loaded machine) is tried again, twice at most. */
+async function lighthouseRun(url: string, cookie?: string, attempt = 1): Promise<LighthouseFigures> {
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`  (again: ${error instanceof Error ? error.message : String(error)})`);
+    return lighthouseRun(url, cookie, attempt + 1);
+  }
+}
+
+async function lighthouseOnce(url: string, cookie?: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
