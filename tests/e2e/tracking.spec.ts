@@ -1,5 +1,14 @@
 import type { Locator } from '@playwright/test';
-import { expect, expectAccessible, expectToast, holdToasts, openAs, settleAnimations, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  holdToasts,
+  openAs,
+  settleAnimations,
+  test,
+} from './support/fixtures';
 
 /**
  * Tracks and tracking links (docs/fleet.md): the demo's load in transit shows its driver's track
@@ -16,8 +25,8 @@ const EXPIRED = 'This tracking link has expired or was revoked';
 
 test('a dispatcher shares a tracking link that a customer opens signed out, then revokes it', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  // A customer: a browser of their own, never signed in.
-  const customer = await browser.newContext();
+  // A customer: a phone of their own, never signed in.
+  const customer = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const publicPage = await customer.newPage();
   await publicPage.goto(DEMO_TRACKING_PATH);
   const heading = publicPage.getByRole('heading', { level: 1, name: /^Load / });
@@ -65,6 +74,7 @@ test('a dispatcher shares a tracking link that a customer opens signed out, then
   await expect(publicPage.getByText(/assumed average speed of 50 mph/)).toBeVisible();
   // Nothing of the signed-in app: no navigation, no sign-in.
   await expect(publicPage.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await expectNoHorizontalOverflow(publicPage);
   await settleAnimations(publicPage);
   await expectAccessible(publicPage);
 

@@ -107,7 +107,8 @@ function Shipment({ view }: { view: TrackingView }) {
         <Stack gap="0" data-testid="tracking-eta">
           <Text>{formatDateAtTime(view.eta.arrivesAt)}</Text>
           <Text fontSize="sm" color="gray.700">
-            {formatNumber(view.eta.miles, 'mi')} to {place(view.destination)}, about {formatNumber(view.eta.hours)} h
+            {formatNumber(view.eta.miles, 'mi')} to {place(view.destination)}, about {formatNumber(view.eta.hours)}{' '}
+            {view.eta.hours === 1 ? 'hour' : 'hours'}
           </Text>
         </Stack>
       ) : view.status === 'delivered' ? (
