@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAFF_ROLES } from '../constants.js';
+import { PRODUCT_NAME, STAFF_ROLES } from '../constants.js';
 import { timestamp } from './fields.js';
 import { invitationPreviewOutput, ROLE_LABELS } from './team.js';
 
@@ -23,7 +23,7 @@ export function invitationLanding(role: InvitationRole): '/driver-portal' | '/ca
 }
 
 export const ACCOUNT_INVITE_TEXTS = {
-  inviteTitle: 'Invite to Haulwise',
+  inviteTitle: `Invite to ${PRODUCT_NAME}`,
   invitationSent: 'Invitation Sent',
   inviteFailed: 'Failed to send invitation',
   noEmail: 'Add an email address to this driver before inviting them.',

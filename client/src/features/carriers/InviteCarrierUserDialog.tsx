@@ -31,7 +31,8 @@ export function InviteCarrierUserDialog({
       notify.success(ACCOUNT_INVITE_TEXTS.invitationSent, `An invitation was sent to ${sent.email}`);
       void utils.carriers.userCandidates.invalidate({ id: carrierId });
     },
-    onError: (error) => reportFailure(ACCOUNT_INVITE_TEXTS.inviteFailed, error),
+    // The spec's invite failure: the server's message, or "Failed to send invitation".
+    onError: (error) => reportFailure('Error', error, ACCOUNT_INVITE_TEXTS.inviteFailed),
   });
   const rows = candidates.data ?? [];
   const chosen = rows.find((row) => row.driverId === driverId) ?? null;

@@ -4,6 +4,7 @@ import { MapPin, UserPlus } from 'lucide-react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { createDriverInput } from '#shared/schemas/drivers.js';
+import { ACCOUNT_INVITE_TEXTS } from '#shared/schemas/invitations.js';
 import { driverName, type Driver } from '#shared/schemas/drivers.js';
 import { contactColumns, ContactLines } from '../../components/records/record-parts';
 import { editorsDelete, listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
@@ -48,7 +49,7 @@ const driverScreen: RecordScreen<Driver, typeof createDriverInput> = {
       actions: (driver) => [
         { label: 'View location', icon: <MapPin aria-hidden="true" />, onClick: () => setLocating(driver) },
         ...(mayInvite(driver)
-          ? [{ label: 'Invite to Haulwise', icon: <UserPlus aria-hidden="true" />, onClick: () => setInviting(driver) }]
+          ? [{ label: ACCOUNT_INVITE_TEXTS.inviteTitle, icon: <UserPlus aria-hidden="true" />, onClick: () => setInviting(driver) }]
           : []),
       ],
       dialogs: (

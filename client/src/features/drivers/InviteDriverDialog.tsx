@@ -23,7 +23,8 @@ export function InviteDriverDialog({ driverId, driverName, onClose }: { driverId
       notify.success(ACCOUNT_INVITE_TEXTS.invitationSent, `${driverName} will receive an invitation at ${sent.email}`);
       void utils.drivers.account.invalidate({ driverId });
     },
-    onError: (error) => reportFailure(ACCOUNT_INVITE_TEXTS.inviteFailed, error),
+    // The spec's invite failure: the server's message, or "Failed to send invitation".
+    onError: (error) => reportFailure('Error', error, ACCOUNT_INVITE_TEXTS.inviteFailed),
   });
   const data = account.data;
   const blocker = data ? inviteBlocker(data) : null;
