@@ -3,6 +3,27 @@ import type { AnyRouter } from '@trpc/server';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * A GET call (a query: its input is in the address) as tRPC reads it: method, address, headers
+ * and an abort signal, without building a fetch Request (undici's validation of every header, a
+ * body stream) and without the adapter's abort on every response's close, which makes a
+ * DOMException per call. The signal still aborts when the client goes away before the answer.
+ */
+function getRequest(raw: IncomingMessage, response: ServerResponse): Request {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  const header = (name: string) => {
+    const value = raw.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  const headers = { get: header, has: (name: string) => header(name) !== null };
+  // Only the query string is read from the address: a fixed origin, never the Host header.
+  return { method: 'GET', url: `http://localhost${raw.url ?? '/'}`, headers, signal: controller.signal } as unknown as Request;
+}
 
 /**
  * tRPC over HTTP, as @trpc/server's Fastify plugin serves it, with one difference found by the CPU
@@ -32,7 +53,10 @@ export function trpcHttpPlugin<TRouter extends AnyRouter>(
     if (request.body !== undefined) incoming.body = request.body;
     const response = await resolveResponse({
       ...trpcOptions,
-      req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
+      req:
+        request.method === 'GET'
+          ? getRequest(request.raw, reply.raw)
+          : incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
       path,
       error: null,
       createContext: (inner) => createContext({ req: request, res: reply, ...inner }),

@@ -72,6 +72,25 @@ describe('round trips of a read call', () => {
     expect(warm.length).toBeLessThanOrEqual(4);
   });
 
+  it('answers a query, a batch and a refusal as JSON with a length (one write), not a chunked stream', async () => {
+    const session = await sessionFor(started.services, company.users.dispatcher);
+    const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }));
+    const batch = await fetch(`${origin}/trpc/loads.list,auth.session?batch=1&input=${input}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${session}` },
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(batch.headers.get('transfer-encoding')).toBeNull();
+    const [loads, who] = (await batch.json()) as [{ result: { data: { items: unknown[] } } }, { result: { data: { role: string } } }];
+    expect(loads.result.data.items).toHaveLength(3);
+    expect(who.result.data.role).toBe('dispatcher');
+
+    const refused = await fetch(`${origin}/trpc/loads.list?input=${encodeURIComponent('{}')}`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { error: { data: { code: string } } }).error.data.code).toBe('UNAUTHORIZED');
+  });
+
   it('the settings sent with BEGIN are transaction-local: the pooled connection carries no company after it', async () => {
     const seen = await withCompany(
       started.services.db,
