@@ -82,7 +82,8 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
           </>
         )}
       </Stack>
-      {can(session, 'trackingLinks', 'read') ? (
+      {/* Links are shared in one's own company only (a master admin reads other companies' loads). */}
+      {can(session, 'trackingLinks', 'read') && load.companyId === session.company.id ? (
         <ShareTrackingLink loadId={load.id} loadNumber={load.loadNumber} canShare={can(session, 'trackingLinks', 'write')} />
       ) : null}
     </Stack>
