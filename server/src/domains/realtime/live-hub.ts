@@ -31,8 +31,9 @@ import { SESSION_RECHECK_MS } from './session-check.js';
  *   missed; still over the bound after LIVE_BEHIND_GRACE_MS it is closed with code 4408 and a
  *   reason (the client reconnects and re-reads).
  * - **Sessions.** A session ended anywhere ends its channels at once (the sessions trigger's
- *   notice); a channel about to be told something whose session was last checked more than
- *   SESSION_RECHECK_MS ago is checked first, in one query for all such channels of the batch.
+ *   notice). As a safety net for a notice that never came, the sessions of the channels told
+ *   something are checked again in the background within SESSION_RECHECK_MS (one query for all
+ *   of them, see sweep), and a channel idle for twice that is checked before it is told anything.
  */
 
 export const LIVE_WINDOW_MS = 50;
@@ -109,6 +110,8 @@ interface Subscriber {
   wake: (() => void) | null;
   done: boolean;
   checkedAt: number;
+  /** Told something since its session was last checked: the background sweep checks it again. */
+  toldSinceCheck: boolean;
   behindSince: number | null;
   own: RealtimeEvent[];
 }
@@ -134,6 +137,8 @@ export class LiveHub {
   private readonly portalByCompany = new Map<string, Set<PortalGroup>>();
   private readonly behind = new Set<Subscriber>();
   private behindTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping = false;
   private pending: RealtimeEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lastFlushAt = 0;
@@ -204,6 +209,7 @@ export class LiveHub {
       wake: null,
       done: false,
       checkedAt: Date.now(),
+      toldSinceCheck: false,
       behindSince: null,
       own: [],
     };
@@ -238,6 +244,7 @@ export class LiveHub {
     this.stopListening();
     if (this.timer) clearTimeout(this.timer);
     if (this.behindTimer) clearInterval(this.behindTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const subscriber of [...this.subscribers]) this.end(subscriber);
   }
 
@@ -315,6 +322,43 @@ export class LiveHub {
     indexAdd(this.byUser, subscriber.userId, subscriber);
     subscriber.group.members.add(subscriber);
     subscriber.portal?.members.add(subscriber);
+    this.sweepTimer ??= setInterval(() => void this.sweep(), this.options.recheckMs / 2);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * In the background, every half of SESSION_RECHECK_MS: the sessions of the channels told
+   * something since their last check, in one query. A channel whose session is gone is ended,
+   * so one that stays busy is never held up by the check; one that was idle long is checked
+   * before it is told anything (flush).
+   */
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    if (this.subscribers.size === 0) {
+      if (this.sweepTimer) clearInterval(this.sweepTimer);
+      this.sweepTimer = null;
+      return;
+    }
+    const now = Date.now();
+    const chosen = [...this.subscribers].filter(
+      (subscriber) => subscriber.toldSinceCheck && now - subscriber.checkedAt >= this.options.recheckMs / 2,
+    );
+    if (chosen.length === 0) return;
+    this.sweeping = true;
+    try {
+      const valid = await this.lookups.liveSessions([...new Set(chosen.map((subscriber) => subscriber.sessionId))]);
+      for (const subscriber of chosen) {
+        if (!valid.has(subscriber.sessionId)) this.end(subscriber);
+        else if (subscriber.checkedAt <= now) {
+          subscriber.checkedAt = now;
+          subscriber.toldSinceCheck = false;
+        }
+      }
+    } catch (error) {
+      this.options.log(`live: sessions could not be checked: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   private remove(subscriber: Subscriber): void {
@@ -428,7 +472,8 @@ export class LiveHub {
     for (const companyId of byCompany.keys()) for (const group of this.portalByCompany.get(companyId) ?? []) portals.push(group);
     await Promise.all(portals.map((group) => this.portalBatch(group, byCompany.get(group.companyId) ?? [])));
 
-    // 4. Deliver: at once to channels checked recently, after one session check to the others.
+    // 4. Deliver: at once to channels checked recently (the sweep keeps busy ones so), after one
+    //    session check to those idle for long.
     const receivers = new Set<Subscriber>(named);
     for (const group of groups) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
     for (const group of portals) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
@@ -437,7 +482,7 @@ export class LiveHub {
     const buffers = new Map<string, Buffer>();
     for (const subscriber of receivers) {
       if (subscriber.done) continue;
-      if (now - subscriber.checkedAt >= this.options.recheckMs) due.push(subscriber);
+      if (now - subscriber.checkedAt >= this.options.recheckMs * 2) due.push(subscriber);
       else this.deliver(subscriber, ownBatches.get(subscriber) ?? null, buffers);
     }
     if (due.length > 0) {
@@ -557,6 +602,7 @@ export class LiveHub {
     if (subscriber.portal?.batch) parts.push(subscriber.portal.batch);
     if (own) parts.push(own);
     if (parts.length === 0) return;
+    subscriber.toldSinceCheck = true;
     const mine: number[] = [];
     let offset = 0;
     for (const part of parts) {
