@@ -412,7 +412,7 @@ async function main(): Promise<void> {
         peerP99: run.p99,
         ratio,
         ...(goal === undefined ? {} : { goal: `>= ${goal}x req/s`, met: ratio >= goal }),
-        note: `${Math.round(trivial.rps)} vs ${Math.round(run.rps)} req/s${failures(trivial, run) ? `; ${failures(trivial, run)} failed` : ''}`,
+        note: `${Math.round(trivial.rps)} vs ${Math.round(run.rps)} req/s; server CPU ${trivial.cpuMs.toFixed(3)} vs ${run.cpuMs.toFixed(3)} ms/call${failures(trivial, run) ? `; ${failures(trivial, run)} failed` : ''}`,
       });
       console.log(
         `  trivial procedure ${Math.round(trivial.rps)} req/s (cpu ${ms(trivial.cpuMs)}/call) against ${peer} ${Math.round(run.rps)} req/s (cpu ${ms(run.cpuMs)}/call): ${ratio.toFixed(2)}x`,
