@@ -28,12 +28,23 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
       'fleet.list',
       'portal.driver',
       'portal.carrier',
+      // A load's track ends when it is delivered or cancelled.
+      'tracking.loadTrack',
     ],
   },
-  // A driver's reported position moves their row of the fleet map (positions.report updates drivers).
+  // A driver's reported position moves their row of the fleet map (positions.report updates drivers),
+  // and the open Map tab's track of that driver's load (tracking.loadTrack holds the driver's id).
   drivers: {
     rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions', 'fleet.list'],
-    counts: ['dashboard.summary', 'team.adminStats', 'dashboard.sales', 'dashboard.dispatch', 'portal.driver', 'portal.carrier'],
+    counts: [
+      'dashboard.summary',
+      'team.adminStats',
+      'dashboard.sales',
+      'dashboard.dispatch',
+      'portal.driver',
+      'portal.carrier',
+      'tracking.loadTrack',
+    ],
   },
   brokers: { rows: ['brokers.list', 'brokers.get', 'loads.formOptions'], counts: ['dashboard.summary'] },
   carriers: {
