@@ -197,8 +197,9 @@ test('an admin reads the audit log: load changes with "Changes:", narrowed by se
     'Documents',
     'Drivers',
     'Brokers',
+    'Export',
   ]);
-  await expect(page.getByLabel('Action').locator('option')).toHaveText(['All Actions', 'Created', 'Updated', 'Deleted']);
+  await expect(page.getByLabel('Action').locator('option')).toHaveText(['All Actions', 'Created', 'Updated', 'Deleted', 'Exported']);
   await expectAccessible(page);
 
   await page.getByPlaceholder('Search logs...').fill(token.toLowerCase());
