@@ -117,9 +117,9 @@ function clientMain(): void {
             });
           }),
       );
-      // Opened 25 at a time (each opening reads its session).
+      // Opened 10 at a time (each opening reads its session).
       void (async () => {
-        for (let index = 0; index < opening.length; index += 25) await Promise.all(opening.slice(index, index + 25));
+        for (let index = 0; index < opening.length; index += 10) await Promise.all(opening.slice(index, index + 10));
         send({ type: 'opened', count: sockets.length - failed, failed, receivers });
       })();
     } else if (message.type === 'expect') {
