@@ -66,6 +66,9 @@ const NO_USER = 'live-group';
 interface Batch {
   items: LiveChangeItem[];
   actors: (string | null)[];
+  /** Each item's place in the window (its first notice), so parts of a frame keep commit order. */
+  orders: number[];
+  itemJson: string[];
   json: string;
   serial: number;
 }
@@ -140,6 +143,8 @@ export class LiveHub {
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
   private pending: RealtimeEvent[] = [];
+  /** The place of each notice of the batch being flushed. */
+  private order = new Map<RealtimeEvent, number>();
   private timer: NodeJS.Timeout | null = null;
   private lastFlushAt = 0;
   private serial = 0;
@@ -424,6 +429,7 @@ export class LiveHub {
   private async flush(): Promise<void> {
     const events = this.pending;
     this.pending = [];
+    this.order = new Map(events.map((event, index) => [event, index]));
     this.lastFlushAt = Date.now();
     if (events.length === 0) return;
     const byCompany = new Map<string, RealtimeEvent[]>();
@@ -560,7 +566,7 @@ export class LiveHub {
   /** The notices as one item per row, in order of first appearance, serialised once. */
   private batchOf(events: RealtimeEvent[]): Batch | null {
     if (events.length === 0) return null;
-    const rows = new Map<string, { item: LiveChangeItem; actor: string | null }>();
+    const rows = new Map<string, { item: LiveChangeItem; actor: string | null; order: number }>();
     for (const event of events) {
       const op = event.op as LiveChangeItem['op'];
       const key = `${event.table}:${String(event.id)}`;
@@ -576,6 +582,7 @@ export class LiveHub {
             previousStatus: text(event.oldStatus),
           },
           actor,
+          order: this.order.get(event) ?? 0,
         });
         continue;
       }
@@ -586,10 +593,13 @@ export class LiveHub {
       if (seen.actor !== actor) seen.actor = null;
     }
     const items = [...rows.values()].map((row) => row.item);
+    const itemJson = items.map((item) => JSON.stringify(item));
     return {
       items,
       actors: [...rows.values()].map((row) => row.actor),
-      json: items.map((item) => JSON.stringify(item)).join(','),
+      orders: [...rows.values()].map((row) => row.order),
+      itemJson,
+      json: itemJson.join(','),
       serial: ++this.serial,
     };
   }
@@ -603,23 +613,34 @@ export class LiveHub {
     if (own) parts.push(own);
     if (parts.length === 0) return;
     subscriber.toldSinceCheck = true;
+    // One part (the common case): its text as serialised once. Several (the group's, the portal's,
+    // the person's own): their items merged back into commit order.
+    const merged =
+      parts.length === 1
+        ? null
+        : parts
+            .flatMap((part) => part.items.map((item, index) => ({ part, index, order: part.orders[index] ?? 0 })))
+            .sort((a, b) => a.order - b.order);
     const mine: number[] = [];
-    let offset = 0;
-    for (const part of parts) {
-      part.actors.forEach((actor, index) => {
-        if (actor === subscriber.userId) mine.push(offset + index);
+    if (merged) {
+      merged.forEach(({ part, index }, position) => {
+        if (part.actors[index] === subscriber.userId) mine.push(position);
       });
-      offset += part.items.length;
+    } else {
+      parts[0]?.actors.forEach((actor, index) => {
+        if (actor === subscriber.userId) mine.push(index);
+      });
     }
     if (!subscriber.raw) {
-      this.push(subscriber, { type: 'changes', changes: parts.flatMap((part) => part.items), mine });
+      const changes = merged ? merged.map(({ part, index }) => part.items[index] as LiveChangeItem) : (parts[0]?.items ?? []);
+      this.push(subscriber, { type: 'changes', changes, mine });
       return;
     }
     const { prefix } = subscriber.raw;
     const key = `${prefix}\u0000${parts.map((part) => part.serial).join(',')}\u0000${mine.join(',')}`;
     let buffer = buffers.get(key);
     if (!buffer) {
-      const body = parts.map((part) => part.json).join(',');
+      const body = merged ? merged.map(({ part, index }) => part.itemJson[index]).join(',') : (parts[0]?.json ?? '');
       buffer = Buffer.from(`${prefix}{"type":"changes","changes":[${body}],"mine":[${mine.join(',')}]}}}`);
       buffers.set(key, buffer);
     }
