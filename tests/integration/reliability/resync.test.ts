@@ -49,7 +49,9 @@ async function insertLoad(company: TestCompany): Promise<string> {
 const data = (raw: RawSocket) =>
   raw.frames.filter((frame) => frame.result?.type === 'data').map((frame) => frame.result?.data as Record<string, unknown>);
 const resyncs = (raw: RawSocket) => data(raw).filter((notice) => notice.type === 'resync').length;
-const changedIds = (raw: RawSocket) => data(raw).map((notice) => notice.id);
+/** A frame holds the changes of one window (server/src/domains/realtime/live-hub.ts). */
+const changedIds = (raw: RawSocket) =>
+  data(raw).flatMap((notice) => (notice.type === 'changes' ? (notice.changes as { id: string }[]).map((change) => change.id) : []));
 
 describe('the LISTEN connection killed', () => {
   it('reconnects and sends one resync event to every live subscriber; later changes arrive as before', async () => {
