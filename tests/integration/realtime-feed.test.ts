@@ -81,7 +81,7 @@ describe('batches: the changes of one window in one frame', () => {
       }
       return made;
     });
-    await expect.poll(() => ids(dispatcher.changes()), { timeout: 5000, interval: 20 }).toEqual(created);
+    await expect.poll(() => ids(dispatcher.changes()), { timeout: 10_000, interval: 20 }).toEqual(created);
     const frames = changeFrames(dispatcher);
     expect(frames).toHaveLength(1);
     expect(frames[0]).toMatchObject({ type: 'changes', mine: [] });
@@ -91,7 +91,7 @@ describe('batches: the changes of one window in one frame', () => {
   it('a row changed several times in one window is one item: the op that sums it up, its latest status, the status before the first', async () => {
     const dispatcher = await tab(company.users.dispatcher);
     const existing = await createLoad(started.services.db, company.users.admin, { status: 'pending' });
-    await expect.poll(() => ids(dispatcher.changes()), { timeout: 5000, interval: 20 }).toContain(existing);
+    await expect.poll(() => ids(dispatcher.changes()), { timeout: 10_000, interval: 20 }).toContain(existing);
     const before = records(dispatcher).length;
     const fresh = await withCompany(started.services.db, company.users.admin, async (tx) => {
       await tx.updateTable('loads').set({ status: 'assigned' }).where('id', '=', existing).execute();
@@ -114,7 +114,7 @@ describe('batches: the changes of one window in one frame', () => {
       await tx.updateTable('loads').set({ status: 'assigned' }).where('id', '=', row.id).execute();
       return row.id;
     });
-    await expect.poll(() => records(dispatcher).length, { timeout: 5000, interval: 20 }).toBe(before + 2);
+    await expect.poll(() => records(dispatcher).length, { timeout: 10_000, interval: 20 }).toBe(before + 2);
     expect(records(dispatcher).slice(before)).toEqual([
       { type: 'change', table: 'loads', op: 'UPDATE', id: existing, status: 'in_transit', previousStatus: 'pending', mine: false },
       { type: 'change', table: 'loads', op: 'INSERT', id: fresh, status: 'assigned', previousStatus: null, mine: false },
@@ -125,7 +125,7 @@ describe('batches: the changes of one window in one frame', () => {
     const dispatcher = await tab(company.users.dispatcher);
     const made: string[] = [];
     for (let index = 0; index < 12; index += 1) made.push(await createLoad(started.services.db, company.users.admin));
-    await expect.poll(() => ids(dispatcher.changes()), { timeout: 5000, interval: 20 }).toEqual(made);
+    await expect.poll(() => ids(dispatcher.changes()), { timeout: 10_000, interval: 20 }).toEqual(made);
     expect(changeFrames(dispatcher).length).toBeLessThan(made.length);
   });
 
@@ -133,7 +133,7 @@ describe('batches: the changes of one window in one frame', () => {
     const admin = await tab(company.users.admin);
     const theirs = await createLoad(started.services.db, company.users.dispatcher);
     const own = await createLoad(started.services.db, company.users.admin);
-    await expect.poll(() => ids(admin.changes()), { timeout: 5000, interval: 20 }).toEqual([theirs, own]);
+    await expect.poll(() => ids(admin.changes()), { timeout: 10_000, interval: 20 }).toEqual([theirs, own]);
     expect(admin.changes().map((change) => change.mine)).toEqual([false, true]);
   });
 });
@@ -174,9 +174,9 @@ describe('drivers and carrier users hear of their own records only', () => {
         .filter((change) => change.id === id)
         .at(-1);
     const load = await createLoad(started.services.db, company.users.dispatcher, { driverId: driverA.id, status: 'assigned' });
-    await expect.poll(() => ids(a.changes()), { timeout: 5000, interval: 20 }).toEqual([load]);
+    await expect.poll(() => ids(a.changes()), { timeout: 10_000, interval: 20 }).toEqual([load]);
     await setLoadStatus(started.services.db, company.users.dispatcher, load, 'in_transit');
-    await expect.poll(() => ids(a.changes()), { timeout: 5000, interval: 20 }).toEqual([load, load]);
+    await expect.poll(() => ids(a.changes()), { timeout: 10_000, interval: 20 }).toEqual([load, load]);
     expect(records(a)[1]).toMatchObject({ table: 'loads', op: 'UPDATE', status: 'in_transit', previousStatus: 'assigned', mine: false });
 
     // Their own row; someone else's load and row are not theirs.
@@ -184,18 +184,18 @@ describe('drivers and carrier users hear of their own records only', () => {
     await withCompany(started.services.db, company.users.dispatcher, (tx) =>
       tx.updateTable('drivers').set({ status: 'on_route' }).where('id', 'in', [driverA.id, driverB.id]).execute(),
     );
-    await expect.poll(() => ids(a.changes()), { timeout: 5000, interval: 20 }).toEqual([load, load, driverA.id]);
-    await expect.poll(() => ids(b.changes()), { timeout: 5000, interval: 20 }).toEqual([driverB.id]);
-    await expect.poll(() => ids(dispatcher.changes()), { timeout: 5000, interval: 20 }).toContain(unassigned);
+    await expect.poll(() => ids(a.changes()), { timeout: 10_000, interval: 20 }).toEqual([load, load, driverA.id]);
+    await expect.poll(() => ids(b.changes()), { timeout: 10_000, interval: 20 }).toEqual([driverB.id]);
+    await expect.poll(() => ids(dispatcher.changes()), { timeout: 10_000, interval: 20 }).toContain(unassigned);
 
     // Moved to driver B: A hears that it stopped being theirs (once), then nothing more of it; B hears of it from then on.
     await withCompany(started.services.db, company.users.dispatcher, (tx) =>
       tx.updateTable('loads').set({ driverId: driverB.id }).where('id', '=', load).execute(),
     );
-    await expect.poll(() => ids(a.changes()), { timeout: 5000, interval: 20 }).toEqual([load, load, driverA.id, load]);
-    await expect.poll(() => ids(b.changes()), { timeout: 5000, interval: 20 }).toEqual([driverB.id, load]);
+    await expect.poll(() => ids(a.changes()), { timeout: 10_000, interval: 20 }).toEqual([load, load, driverA.id, load]);
+    await expect.poll(() => ids(b.changes()), { timeout: 10_000, interval: 20 }).toEqual([driverB.id, load]);
     await setLoadStatus(started.services.db, company.users.dispatcher, load, 'delivered');
-    await expect.poll(() => latest(b, load)?.status, { timeout: 5000, interval: 20 }).toBe('delivered');
+    await expect.poll(() => latest(b, load)?.status, { timeout: 10_000, interval: 20 }).toBe('delivered');
     expect(ids(a.changes())).toEqual([load, load, driverA.id, load]);
     expect(ids(a.changes())).not.toContain(unassigned);
     expect(ids(b.changes())).not.toContain(unassigned);
@@ -230,9 +230,9 @@ describe('drivers and carrier users hear of their own records only', () => {
       tx.updateTable('drivers').set({ status: 'off_duty' }).where('id', 'in', [carrierDriver, driverA.id]).execute(),
     );
     await expect
-      .poll(() => ids(carrier.changes()).sort(), { timeout: 5000, interval: 20 })
+      .poll(() => ids(carrier.changes()).sort(), { timeout: 10_000, interval: 20 })
       .toEqual([ofCarrierDriver, ofCarrier, carrierDriver].sort());
-    await expect.poll(() => ids(a.changes()), { timeout: 5000, interval: 20 }).toEqual([ofDriverA, driverA.id]);
+    await expect.poll(() => ids(a.changes()), { timeout: 10_000, interval: 20 }).toEqual([ofDriverA, driverA.id]);
     expect(ids(carrier.changes())).not.toContain(ofDriverA);
     expect(ids(carrier.changes())).not.toContain(driverA.id);
     expect(ids(a.changes())).not.toContain(ofCarrier);
@@ -292,7 +292,7 @@ describe('a socket that reads too slowly', () => {
     await subscribe(company.users.admin, quick);
 
     const first = await createLoad(started.services.db, company.users.treasury);
-    await expect.poll(() => framesOf(slow).length, { timeout: 5000, interval: 20 }).toBe(1);
+    await expect.poll(() => framesOf(slow).length, { timeout: 10_000, interval: 20 }).toBe(1);
     expect(framesOf(slow)[0]).toEqual({
       type: 'changes',
       changes: [{ table: 'loads', op: 'INSERT', id: first, status: 'pending', previousStatus: null }],
@@ -322,9 +322,9 @@ describe('a socket that reads too slowly', () => {
     expect(slow.sent).toHaveLength(1);
 
     slow.bufferedAmount = 0;
-    await expect.poll(() => framesOf(slow), { timeout: 5000, interval: 20 }).toEqual([expect.anything(), { type: 'resync' }]);
+    await expect.poll(() => framesOf(slow), { timeout: 10_000, interval: 20 }).toEqual([expect.anything(), { type: 'resync' }]);
     const after = await createLoad(started.services.db, company.users.treasury);
-    await expect.poll(() => framesOf(slow).length, { timeout: 5000, interval: 20 }).toBe(3);
+    await expect.poll(() => framesOf(slow).length, { timeout: 10_000, interval: 20 }).toBe(3);
     expect(framesOf(slow)[2]).toMatchObject({ type: 'changes', changes: [{ id: after }] });
 
     // Two dispatchers of one company with the same subscription id get the very same buffer.
@@ -333,7 +333,7 @@ describe('a socket that reads too slowly', () => {
     await subscribe(company.users.dispatcher, twin);
     await subscribe(company.users.dispatcher, other);
     await createLoad(started.services.db, company.users.treasury);
-    await expect.poll(() => twin.sent.length + other.sent.length, { timeout: 5000, interval: 20 }).toBe(2);
+    await expect.poll(() => twin.sent.length + other.sent.length, { timeout: 10_000, interval: 20 }).toBe(2);
     expect(twin.sent[0]).toBe(other.sent[0]);
   });
 
