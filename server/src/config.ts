@@ -145,7 +145,9 @@ const configSchema = z.object({
     .min(8)
     .max(3650)
     .default(90)
-    .describe('days of GPS positions kept; older daily partitions are dropped by a job (at least 8: positions up to 7 days old are accepted)'),
+    .describe(
+      'days of GPS positions kept; older daily partitions are dropped by a job (at least 8: positions up to 7 days old are accepted)',
+    ),
 });
 
 export type Config = z.infer<typeof configSchema> & {
