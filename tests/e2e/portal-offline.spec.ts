@@ -18,7 +18,7 @@ test('a driver reopens the portal without a connection and sees the last known d
   // The worker controls the tab and has the assets; the snapshot is written.
   await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.waitForFunction(() => window.localStorage.getItem('haulwise-offline-snapshot-v1') !== null);
+  await page.waitForFunction((number) => (window.localStorage.getItem('haulwise-offline-snapshot-v1') ?? '').includes(number), loadNumber);
   await page.waitForFunction(async () => {
     const cache = await caches.open('haulwise-shell-v1');
     const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { createTestCompany, loadForm, TEST_PASSWORD, type TestCompany, uniqueEmail } from '../../support/factories.js';
 import { SESSION_CACHE_MS } from '../../../server/src/trpc/session-cache.js';
-import { listen, startTestServices } from '../../support/harness.js';
+import { listen, ownerDb, startTestServices } from '../../support/harness.js';
 import { openLiveTab } from '../../support/live.js';
 
 /**
@@ -186,6 +186,24 @@ describe('two instances on one database', () => {
     const signOutLag = await soon(one, (data) => data === null, again);
     // Far inside the cache's lifetime: the notice, not the lifetime, bounds it.
     expect(Math.max(renameLag, roleLag, signOutLag)).toBeLessThan(SESSION_CACHE_MS / 5);
+  });
+
+  it('a change made outside the app (an operator in psql) holds on both instances within the notice, not the cache lifetime', async () => {
+    const [one, two] = pair();
+    const member = company.users.treasury;
+    const session = await signIn(one, member.email, '127.0.0.17');
+    const who = async (instance: Instance) => (await call(instance, 'auth.session', undefined, { session, query: true })).data;
+    for (const instance of [one, two, one, two]) expect(await who(instance)).toMatchObject({ role: 'treasury' });
+    const started = Date.now();
+    // The database's own triggers announce it (migrations/2026-11-25T2100_session_fact_notices.ts).
+    await ownerDb().updateTable('user_roles').set({ role: 'sales' }).where('user_id', '=', member.userId).execute();
+    for (const instance of [one, two]) {
+      await expect
+        .poll(async () => ((await who(instance)) as { role?: string } | null)?.role, { timeout: SESSION_CACHE_MS / 5, interval: 5 })
+        .toBe('sales');
+    }
+    expect(Date.now() - started).toBeLessThan(SESSION_CACHE_MS / 5);
+    await ownerDb().updateTable('user_roles').set({ role: 'treasury' }).where('user_id', '=', member.userId).execute();
   });
 
   it('counts sign-in attempts from one address across both instances', async () => {
