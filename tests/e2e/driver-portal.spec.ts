@@ -1,6 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, expectToast, holdToasts, openAs, settleAnimations, signInAs, test } from './support/fixtures';
 
+/** A one-pixel PNG: a photo as far as the upload checks go. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /**
  * The driver on a phone gives location-sharing consent with a mocked geolocation (Playwright's
  * context geolocation and permission), the phone reports its position, and the dispatcher's fleet
@@ -101,6 +104,14 @@ test('the carrier user sees its carrier, contract badge, drivers and loads', asy
   await expect(page.getByRole('heading', { name: 'Assigned Loads' })).toBeVisible();
   await settleAnimations(page);
   await expectAccessible(page);
+
+  // A proof of delivery from the carrier's phone, for one of its loads.
+  await holdToasts(page);
+  const loads = page.getByRole('table', { name: 'Assigned Loads' });
+  const loadNumber = ((await loads.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').trim();
+  const name = `carrier-pod-${Date.now()}.png`;
+  await page.getByTestId(`pod-input-${loadNumber}`).setInputFiles({ name, mimeType: 'image/png', buffer: TINY_PNG });
+  await expectToast(page, 'Document Uploaded', `Proof of delivery for ${loadNumber}`);
 });
 
 test('an account with no carrier is told so on the carrier portal', async ({ page }) => {

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useFailureToast } from '../../lib/errors';
 import { formatAge, formatDate, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { PodUpload } from '../driver-portal/PodUpload';
 import { PortalDocuments } from '../driver-portal/PortalDocuments';
 
 type CarrierDriver = CarrierPortalOutput['drivers'][number];
@@ -35,6 +36,8 @@ const loadColumns: Column<PortalLoad>[] = [
   { key: 'pickup', header: 'Pickup', cell: (load) => formatDate(load.pickupDate) },
   { key: 'status', header: 'Status', cell: (load) => <StatusBadge status={load.status} /> },
   { key: 'rate', header: 'Rate', cell: (load) => formatMoney(load.rate), align: 'end' },
+  // The carrier's proof of delivery from the phone (POST /api/documents admits a carrier user for its carrier's loads).
+  { key: 'pod', header: 'Proof of delivery', cell: (load) => <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> },
 ];
 
 /**
