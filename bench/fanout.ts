@@ -391,7 +391,7 @@ async function serverMain(): Promise<void> {
         `ratio p99 ours/bare ${toBare.toFixed(2)}x (goal <= ${goal}x); per-subscriber query/ours ${versusQuery.toFixed(1)}x (goal >= 10x)`,
       );
       const count = size.toLocaleString('en-US');
-      const note = `${opened.receivers} of ${size} channels opened (${opened.failed} failed to open); ${ours.samples} deliveries (${ours.missing} missing, ${ours.bystanders} to the 99 other companies' ${bystanders} sockets); machine shared and loaded`;
+      const note = `${opened.receivers} of ${size} channels opened (${opened.failed} failed to open); ${ours.samples} deliveries (${ours.missing} missing, ${ours.bystanders} to the 99 other companies' ${bystanders} sockets)`;
       rows.push(
         {
           name: `fan-out of one status change to ${count} subscribers (100 companies)`,

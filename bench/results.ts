@@ -61,7 +61,7 @@ const figure = (value: number | undefined, unit: string) =>
 
 /** The rows as one aligned text table (also pasted into the README). */
 export function formatTable(scenarios: Record<string, { rows: BenchRow[] }>): string {
-  const header = ['scenario', 'measure', 'ours (median)', 'p95', 'p99', 'beside', 'beside (median)', 'ratio', 'goal', ''];
+  const header = ['scenario', 'measure', 'ours (median)', 'p95', 'p99', 'beside', 'beside (median)', 'ratio', 'goal', '', 'note'];
   const lines = [header];
   for (const [scenario, { rows }] of Object.entries(scenarios)) {
     for (const row of rows) {
@@ -76,9 +76,13 @@ export function formatTable(scenarios: Record<string, { rows: BenchRow[] }>): st
         row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`,
         row.goal ?? '',
         row.met === undefined ? '' : row.met ? 'met' : 'NOT MET',
+        row.note ?? '',
       ]);
     }
   }
   const widths = header.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length)));
-  return lines.map((line) => `| ${line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`).join('\n');
+  const row = (line: string[]) => `| ${line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const separator = `| ${widths.map((width) => '-'.repeat(Math.max(3, width))).join(' | ')} |`;
+  // A Markdown table: the README's Benchmarks section shows it as printed.
+  return [row(header), separator, ...lines.slice(1).map(row)].join('\n');
 }
