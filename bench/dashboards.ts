@@ -31,8 +31,9 @@ import { recordResults, type BenchRow } from './results.js';
 import { addMember, callerAs, freePort, median, percentile, recordingAppDb } from './support.js';
 
 const BIG_COMPANY_LOADS = 100_000;
-const OTHER_COMPANIES = 4;
-const OTHER_COMPANY_LOADS = 15_000;
+// The neighbours sharing the tables: BENCH_DASHBOARDS_OTHERS=999 BENCH_DASHBOARDS_OTHER_LOADS=900 is the 1,000,000 loads in 1,000 companies.
+const OTHER_COMPANIES = Number(process.env.BENCH_DASHBOARDS_OTHERS ?? 4);
+const OTHER_COMPANY_LOADS = Number(process.env.BENCH_DASHBOARDS_OTHER_LOADS ?? 15_000);
 const SALES_SHARE = 10;
 const RUNS = 40;
 const WARMUP = 3;
