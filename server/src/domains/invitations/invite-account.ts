@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { PRODUCT_NAME } from '#shared/constants.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import {
   ACCOUNT_INVITE_TEXTS,
@@ -9,14 +8,13 @@ import {
   type AccountRole,
   type DriverAccount,
 } from '#shared/schemas/invitations.js';
-import { INVITATION_LIFETIME_DAYS } from '#shared/schemas/team.js';
 import { mapPgErrors } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
 import { writable, type Scope } from '../../db/scope.js';
 import { AppError, notFound } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
 import type { AppServices } from '../../services/services.js';
-import { invitationLink, linkOrigin } from '../team/invitation-mail.js';
+import { invitationLink, linkOrigin, sendInvitationEmail } from '../team/invitation-mail.js';
 import { isMemberEmail } from '../team/team.repository.js';
 import { createInvitationToken } from './invitation-token.js';
 import {
@@ -137,11 +135,6 @@ export async function inviteAccount(
   return { id: sent.id, email: sent.email, role: input.role, expiresAt: sent.expiresAt.toISOString() };
 }
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-
-const expiryDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** The invitation email, through the same outbox and mail job as the team's, after commit. */
 async function mailAccountInvitation(
   ctx: InviteContext,
@@ -149,34 +142,12 @@ async function mailAccountInvitation(
   token: string,
 ): Promise<void> {
   const { user, company } = ctx.session;
-  const inviterName = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  const link = invitationLink(linkOrigin(ctx.services.config), token);
-  const role = INVITATION_ROLE_LABELS[invitation.role];
-  const portal =
-    invitation.role === 'driver' ? 'your loads, documents and location sharing' : "your carrier's drivers, loads and documents";
-  const expires = `${expiryDate.format(invitation.expiresAt)} (UTC)`;
-  const text = [
-    `Hi ${invitation.firstName},`,
-    '',
-    `${inviterName} invited you to join ${company.name} on ${PRODUCT_NAME} as ${role}, to see ${portal}.`,
-    '',
-    `Accept the invitation: ${link}`,
-    '',
-    `The link works once and expires in ${INVITATION_LIFETIME_DAYS} days, on ${expires}.`,
-    'If you did not expect this invitation, you can ignore this email.',
-  ].join('\n');
-  const html = [
-    `<p>Hi ${escapeHtml(invitation.firstName)},</p>`,
-    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(company.name)}</strong> on ${PRODUCT_NAME} as ${escapeHtml(role)}, to see ${escapeHtml(portal)}.</p>`,
-    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
-    `<p>The link works once and expires in ${INVITATION_LIFETIME_DAYS} days, on ${escapeHtml(expires)}.<br>`,
-    'If you did not expect this invitation, you can ignore this email.</p>',
-  ].join('\n');
-  await ctx.services.mailer.send(ctx.db, {
-    channel: 'email',
-    to: invitation.email,
-    subject: `You're invited to join ${company.name} on ${PRODUCT_NAME}`.replace(/[\r\n]+/g, ' '),
-    text,
-    html,
+  await sendInvitationEmail(ctx.db, ctx.services.mailer, {
+    invitation,
+    roleLabel: INVITATION_ROLE_LABELS[invitation.role],
+    purpose: invitation.role === 'driver' ? 'your loads, documents and location sharing' : "your carrier's drivers, loads and documents",
+    companyName: company.name,
+    inviterName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    link: invitationLink(linkOrigin(ctx.services.config), token),
   });
 }

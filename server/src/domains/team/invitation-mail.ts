@@ -30,15 +30,24 @@ const expiryDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numer
 export async function sendInvitationEmail(
   db: Kysely<Database>,
   mailer: Mailer,
-  message: { invitation: PendingInvitation; companyName: string; inviterName: string; link: string },
+  message: {
+    invitation: Pick<PendingInvitation, 'firstName' | 'email'> & { expiresAt: string | Date };
+    /** The role as the invitation names it (a staff role's label, or Driver / Carrier User). */
+    roleLabel: string;
+    /** What the account is for, when the role alone does not say (a portal's). */
+    purpose?: string;
+    companyName: string;
+    inviterName: string;
+    link: string;
+  },
 ): Promise<void> {
-  const { invitation, companyName, inviterName, link } = message;
-  const role = ROLE_LABELS[invitation.role];
+  const { invitation, roleLabel: role, purpose, companyName, inviterName, link } = message;
+  const forWhat = purpose ? `, to see ${purpose}` : '';
   const expires = `${expiryDate.format(new Date(invitation.expiresAt))} (UTC)`;
   const text = [
     `Hi ${invitation.firstName},`,
     '',
-    `${inviterName} invited you to join ${companyName} on ${PRODUCT_NAME} as ${role}.`,
+    `${inviterName} invited you to join ${companyName} on ${PRODUCT_NAME} as ${role}${forWhat}.`,
     '',
     `Accept the invitation: ${link}`,
     '',
@@ -47,7 +56,7 @@ export async function sendInvitationEmail(
   ].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(invitation.firstName)},</p>`,
-    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(companyName)}</strong> on ${PRODUCT_NAME} as ${escapeHtml(role)}.</p>`,
+    `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(companyName)}</strong> on ${PRODUCT_NAME} as ${escapeHtml(role)}${escapeHtml(forWhat)}.</p>`,
     `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
     `<p>The link works once and expires in ${INVITATION_LIFETIME_DAYS} days, on ${escapeHtml(expires)}.<br>`,
     'If you did not expect this invitation, you can ignore this email.</p>',
@@ -70,6 +79,7 @@ export function mailInvitation(
   const { user, company } = ctx.session;
   return sendInvitationEmail(ctx.db, ctx.services.mailer, {
     invitation,
+    roleLabel: ROLE_LABELS[invitation.role],
     companyName: company.name,
     inviterName: `${user.firstName} ${user.lastName}`.trim() || user.email,
     link: invitationLink(linkOrigin(ctx.services.config), token),
