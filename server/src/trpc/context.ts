@@ -58,18 +58,25 @@ export function contextFactory(services: AppServices) {
     const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
     const base = { services, request: { ip, userAgent }, setCookie, socket: isHttp ? null : (res as WebSocket) };
     if (!sessionId) return { ...base, sessionId: null, session: null };
-    // A session read in the last few seconds and not revoked since costs no round trip (trpc/session-cache.ts).
-    const cached = isHttp ? cache.get(sessionId) : undefined;
-    if (cached) return { ...base, sessionId, session: cached };
-    const mark = cache.mark();
-    const loaded = await loadSessionContext(services, sessionId);
+    // A session read in the last few seconds and not revoked since costs no round trip
+    // (trpc/session-cache.ts), for a call or a socket that opens; reads of one session at the
+    // same time are one read (a tab's sockets, thousands of channels reopening together).
+    const fingerprint = sessionFingerprint(sessionId);
+    const cached = cache.get(sessionId);
+    if (cached) {
+      if (!isHttp) services.sockets.track(fingerprint, res as WebSocket);
+      return { ...base, sessionId, session: cached };
+    }
+    const loaded = await cache.readOnce(sessionId, async (mark) => {
+      const read = await loadSessionContext(services, sessionId);
+      if (read) cache.set(mark, sessionId, fingerprint, read.session, read.endsAt);
+      return read;
+    });
     if (!loaded) {
       setCookie?.(services.lucia.createBlankSessionCookie().serialize());
       return { ...base, sessionId: null, session: null };
     }
     if (loaded.refreshedCookie) setCookie?.(loaded.refreshedCookie);
-    const fingerprint = sessionFingerprint(sessionId);
-    cache.set(mark, sessionId, fingerprint, loaded.session, loaded.endsAt);
     if (!isHttp) services.sockets.track(fingerprint, res as WebSocket);
     return { ...base, sessionId, session: loaded.session };
   };

@@ -27,6 +27,8 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Reads in progress, by cookie value, with the generation they started in (readOnce). */
+  private readonly reading = new Map<string, { mark: number; result: Promise<unknown> }>();
   private generation = 0;
   private readonly stop: (() => void)[] = [];
 
@@ -60,6 +62,27 @@ export class SessionCache {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     const until = Math.min(this.now() + this.ttlMs, sessionEndsAt ?? Number.POSITIVE_INFINITY);
     this.entries.set(sessionId, { session, fingerprint, until });
+  }
+
+  /**
+   * One read of a session however many ask for it at the same time (single flight): a tab
+   * opening several sockets, every channel of an instance opening at once after a restart. A
+   * caller joins a read in progress only while the bus listens and no revocation came since that
+   * read started (the rule set() keeps); otherwise it reads again itself. `read` gets the mark to
+   * pass to set().
+   */
+  readOnce<T>(sessionId: string, read: (mark: number) => Promise<T>): Promise<T> {
+    const mark = this.generation;
+    const running = this.reading.get(sessionId);
+    if (running && running.mark === mark && this.bus.listenerPid() !== null) return running.result as Promise<T>;
+    const result = Promise.resolve().then(() => read(mark));
+    const entry = { mark, result };
+    this.reading.set(sessionId, entry);
+    const forget = () => {
+      if (this.reading.get(sessionId) === entry) this.reading.delete(sessionId);
+    };
+    result.then(forget, forget);
+    return result;
   }
 
   /** Drops what a notice names, on this instance only. */
