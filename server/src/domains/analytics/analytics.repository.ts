@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { ANALYTICS_TOP, ANALYTICS_TOP_LANES, type AnalyticsReport } from '#shared/schemas/analytics.js';
 import type { Database } from '../../db/schema.js';
-import { readable, type Scope } from '../../db/scope.js';
+import { readable, seesOnlyOwn, type Scope } from '../../db/scope.js';
 import { revenueBasis, revenueOf, revenueSum } from './revenue.js';
 
 type Db = Kysely<Database>;
@@ -14,6 +14,9 @@ export interface DateRange {
 }
 
 const WEEK = sql`date_trunc('week', loads.created_at at time zone 'UTC')`;
+/** The unit separator joining a lane's four parts in analytics_load_months.key (the migration's LANE_KEY). */
+const SEPARATOR = sql`E'\\x1f'`;
+const LANE_KEY = sql`c.pickup_city || ${SEPARATOR} || rtrim(c.pickup_state) || ${SEPARATOR} || c.delivery_city || ${SEPARATOR} || rtrim(c.delivery_state)`;
 const LANE = sql`loads.pickup_city, loads.pickup_state, loads.delivery_city, loads.delivery_state`;
 /** Delivered with a delivery date; and delivered (the status last changed, or creation) on or before that date. */
 const DATED = sql`(loads.status = 'delivered' and loads.delivery_date is not null)`;
@@ -49,7 +52,7 @@ interface ReportRow {
  * status and each week; each driver; each broker; each lane. The top 5 drivers and brokers (by
  * revenue, their current names) and lanes (by volume) are kept in SQL, so about 70 rows come back.
  */
-export async function analyticsReport(db: Db, scope: Scope, range: DateRange): Promise<AnalyticsReport> {
+export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange): Promise<AnalyticsReport> {
   const inRange = (eb: ExpressionBuilder<Database, 'loads'>) =>
     eb.and([
       readable(scope, 'loads')(eb),
@@ -107,7 +110,112 @@ export async function analyticsReport(db: Db, scope: Scope, range: DateRange): P
         null, null, null, null, null, null
       from g where g.kind = 'lane' order by g.loads desc, g.amount desc, g.pickup, g.delivery limit ${sql.lit(ANALYTICS_TOP_LANES)})
   `.execute(db);
+  return shapeReport(range, rows);
+}
 
+/**
+ * Analytics for a date range. A scope that reads the whole company (admins, treasury, a master
+ * admin in their own company) reads the roll-ups (analyticsFromRollups); a sales user's My
+ * Performance counts their own loads, which no per-company roll-up can tell apart, so it stays the
+ * live pass over their loads (about a tenth of a large company's, well inside the budget).
+ */
+export async function analyticsReport(db: Db, scope: Scope, range: DateRange): Promise<AnalyticsReport> {
+  if (seesOnlyOwn(scope, 'loads') || scope.readsCompanyId === null) return liveAnalyticsReport(db, scope, range);
+  return analyticsFromRollups(db, scope.readsCompanyId, range);
+}
+
+/** The first day of the month of an ISO date, and of the month after it. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string) => {
+  const date = new Date(`${monthOf(day)}T00:00:00Z`);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * Whole UTC months inside the range, [first, end), read from the monthly roll-up; and the days
+ * before and after them (a custom range's partial months), read live. Every preset range is whole
+ * months, so it reads the roll-ups only.
+ */
+export function splitRange(range: DateRange): { months: { first: string; end: string } | null; live: DateRange[] } {
+  const first = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
+  const end = monthOf(range.until);
+  if (first >= end) return { months: null, live: [range] };
+  const live = [
+    { from: range.from, until: first },
+    { from: end, until: range.until },
+  ].filter((part) => part.from < part.until);
+  return { months: { first, end }, live };
+}
+
+const at = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * The same report as liveAnalyticsReport, in ONE statement over the roll-ups (migration
+ * 2026-11-26T0200_analytics_rollup, kept by triggers on loads in the writing transaction):
+ * - analytics_load_days, the company's cells of (day, status, delivered with a date, on time) in
+ *   the range, rolled up into the totals, each status and each week (a year: a few thousand rows);
+ * - analytics_load_months, the company's (month, driver | broker | lane) counts and revenue for
+ *   the whole months of the range, plus the partial months' loads grouped live from the covering
+ *   index, summed per driver, broker and lane: the active counts and the top 5s.
+ */
+export async function analyticsFromRollups(db: Db, companyId: string, range: DateRange): Promise<AnalyticsReport> {
+  const { months, live } = splitRange(range);
+  const parts: RawBuilder<unknown>[] = [];
+  if (months)
+    parts.push(sql`select m.kind, m.key, m.loads, m.amount from analytics_load_months as m
+      where m.company_id = ${companyId} and m.month >= ${months.first}::date and m.month < ${months.end}::date`);
+  if (live.length > 0) {
+    const within = sql.join(
+      live.map((part) => sql`(c.created_at >= ${at(part.from)} and c.created_at < ${at(part.until)})`),
+      sql` or `,
+    );
+    parts.push(sql`select k.kind, k.key, count(*) as loads, coalesce(sum(c.rate), 0) as amount
+      from loads as c
+      cross join lateral (values ('driver', c.driver_id::text), ('broker', c.broker_id::text), ('lane', ${LANE_KEY})) as k (kind, key)
+      where c.company_id = ${companyId} and k.key is not null and (${within})
+      group by k.kind, k.key`);
+  }
+  const leaderOf = (kind: 'driver' | 'broker') =>
+    sql`(select ${sql.lit(kind)}, null, null, d.key::uuid, coalesce(${kind === 'driver' ? sql`p.first_name || ' ' || p.last_name` : sql`p.name`}, 'Unknown'),
+        null, null, d.loads, ${revenueOf('d.amount')}, null, null, null, null, null, null
+      from dims as d left join ${sql.table(kind === 'driver' ? 'drivers' : 'brokers')} as p on p.id = d.key::uuid
+      where d.kind = ${kind}
+      order by d.amount desc, 5, d.key limit ${sql.lit(ANALYTICS_TOP)})`;
+
+  const { rows } = await sql<ReportRow>`
+    with dims as (
+      select d.kind, d.key, sum(d.loads) as loads, sum(d.amount) as amount
+      from (${sql.join(parts, sql` union all `)}) as d
+      group by d.kind, d.key having sum(d.loads) > 0
+    ),
+    cells as (
+      select c.status, date_trunc('week', c.day::timestamp) as week, c.dated, c.on_time as ontime, c.loads, c.priced, c.amount
+      from analytics_load_days as c
+      where c.company_id = ${companyId} and c.day >= ${range.from}::date and c.day < ${range.until}::date and c.loads <> 0
+    )
+    (select case when grouping(c.status) = 0 then 'status' when grouping(c.week) = 0 then 'week' else 'total' end as kind,
+        c.status, to_char(c.week, 'YYYY-MM-DD') as week, null::uuid as id, null as name, null as pickup, null as delivery,
+        sum(c.loads) as loads, ${revenueSum('c.amount')} as revenue,
+        coalesce(round(sum(c.amount) / nullif(sum(c.priced), 0), 2), 0)::numeric(14, 2)::text as average,
+        coalesce(sum(c.loads) filter (where c.status = 'delivered'), 0) as delivered,
+        coalesce(sum(c.loads) filter (where c.dated), 0) as dated,
+        coalesce(sum(c.loads) filter (where c.dated and c.ontime), 0) as ontime,
+        (select count(*) from dims where dims.kind = 'driver') as drivers,
+        (select count(*) from dims where dims.kind = 'broker') as brokers
+      from cells as c group by grouping sets ((c.status), (c.week), ()))
+    union all ${leaderOf('driver')}
+    union all ${leaderOf('broker')}
+    union all (select 'lane', null, null, null, null,
+        split_part(d.key, ${SEPARATOR}, 1) || ', ' || split_part(d.key, ${SEPARATOR}, 2),
+        split_part(d.key, ${SEPARATOR}, 3) || ', ' || split_part(d.key, ${SEPARATOR}, 4),
+        d.loads, ${revenueOf('d.amount')}, null, null, null, null, null, null
+      from dims as d where d.kind = 'lane' order by d.loads desc, d.amount desc, 6, 7 limit ${sql.lit(ANALYTICS_TOP_LANES)})
+  `.execute(db);
+  return shapeReport(range, rows);
+}
+
+/** The statement's rows as the report: the live pass and the roll-ups return the same rows. */
+function shapeReport(range: DateRange, rows: ReportRow[]): AnalyticsReport {
   const n = Number;
   const of = (kind: Kind) => rows.filter((row) => row.kind === kind);
   const total = of('total')[0];
