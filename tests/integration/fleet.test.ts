@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { freshnessOf } from '#shared/schemas/fleet.js';
+import { FLEET_CHANGED_MAX_IDS, freshnessOf } from '#shared/schemas/fleet.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { createBroker, createDriver, createLoad, type TestCompany } from '../support/factories.js';
 import { useTenants } from '../support/tenants.js';
 
-/** fleet.list: the fleet map's drivers, their freshness and current load; a master admin's across companies. */
+/**
+ * fleet.list: the fleet map's drivers, their freshness and current load; a master admin's across
+ * companies. fleet.changed: the delta read of the drivers a burst of live changes names.
+ * fleet.driver: the side panel's part of the selected driver.
+ */
 const tenants = useTenants();
 const { as, asMasterAdmin } = tenants;
 
@@ -50,15 +55,24 @@ describe('fleet.list', () => {
       expect(ids.slice(0, 4)).toEqual([active, idle, offline, never]);
       const freshness = drivers.map((driver) => freshnessOf(driver.lastLocationUpdate));
       expect(freshness.slice(0, 4)).toEqual(['active', 'idle', 'offline', 'offline']);
-      expect(drivers[0]?.currentLoad).toMatchObject({
+      // The list holds only what the map and its list show: the current load's id, number and status.
+      expect(drivers[0]?.currentLoad).toEqual({ id: loadId, loadNumber: expect.any(String), status: 'in_transit' });
+      // A delivered load is no current load.
+      expect(drivers[1]?.currentLoad).toBeNull();
+      expect(drivers[0]).toMatchObject({ lat: 39.1, lng: -94.5, firstName: 'Amos', lastName: 'Fleet' });
+      expect(Object.keys(drivers[0] ?? {}).sort()).toEqual(
+        ['currentLoad', 'firstName', 'id', 'lastLocationUpdate', 'lastName', 'lat', 'lng', 'phone', 'status'].sort(),
+      );
+      // The selected driver's panel reads the rest: the company, the load's lane and broker.
+      const detail = await (await as(persona)).fleet.driver({ id: active });
+      expect(detail).toMatchObject({ id: active, companyName: company.name });
+      expect(detail.currentLoad).toMatchObject({
         id: loadId,
         status: 'in_transit',
         brokerName: 'Fleet Broker',
         brokerPhone: '+1 555 010 7777',
       });
-      // A delivered load is no current load.
-      expect(drivers[1]?.currentLoad).toBeNull();
-      expect(drivers[0]).toMatchObject({ lat: 39.1, lng: -94.5, companyName: company.name });
+      expect((await (await as(persona)).fleet.driver({ id: idle })).currentLoad).toBeNull();
     }
   });
 
@@ -86,5 +100,104 @@ describe('freshness', () => {
     expect(freshnessOf(ago(29.9), now)).toBe('idle');
     expect(freshnessOf(ago(30), now)).toBe('offline');
     expect(freshnessOf(null, now)).toBe('offline');
+  });
+});
+
+describe('fleet.changed', () => {
+  const moveDriver = (company: TestCompany, id: string, lat: string) =>
+    withCompany(tenants.services.db, company.users.admin, (tx) =>
+      tx
+        .updateTable('drivers')
+        .set({ currentLocationLat: lat, currentLocationLng: '-95.000000', lastLocationUpdate: new Date() })
+        .where('id', '=', id)
+        .execute(),
+    );
+
+  it('answers the drivers named as fleet.list answers them now, and nothing else', async () => {
+    const company = tenants.companyA;
+    const moved = await placeDriver(company, 'Mover', 20);
+    const still = await placeDriver(company, 'Still', 20);
+    await moveDriver(company, moved, '40.250000');
+    const dispatcher = await as('dispatcher');
+    const delta = await dispatcher.fleet.changed({ driverIds: [moved] });
+    expect(delta.removed).toEqual([]);
+    expect(delta.drivers.map((driver) => driver.id)).toEqual([moved]);
+    const full = (await dispatcher.fleet.list({})).drivers.find((driver) => driver.id === moved);
+    expect(delta.drivers[0]).toEqual(full);
+    expect(delta.drivers[0]).toMatchObject({ lat: 40.25, lng: -95 });
+    expect(freshnessOf(delta.drivers[0]?.lastLocationUpdate ?? null)).toBe('active');
+    expect(delta.drivers.map((driver) => driver.id)).not.toContain(still);
+    // Nothing named: nothing read.
+    expect(await dispatcher.fleet.changed({})).toEqual({ drivers: [], removed: [] });
+  });
+
+  it('follows a load handed from one driver to another: the new holder by the load, the old one by its id', async () => {
+    const company = tenants.companyA;
+    const first = await placeDriver(company, 'Firsthand', 1);
+    const second = await placeDriver(company, 'Secondhand', 1);
+    const loadId = await createLoad(tenants.services.db, company.users.dispatcher, { driverId: first, status: 'assigned' });
+    const dispatcher = await as('dispatcher');
+    await withCompany(tenants.services.db, company.users.dispatcher, (tx) =>
+      tx.updateTable('loads').set({ driverId: second }).where('id', '=', loadId).execute(),
+    );
+    // The client names the load (the live change) and the driver its list shows holding it.
+    const delta = await dispatcher.fleet.changed({ driverIds: [first], loadIds: [loadId] });
+    const byId = new Map(delta.drivers.map((driver) => [driver.id, driver]));
+    expect([...byId.keys()].sort()).toEqual([first, second].sort());
+    expect(byId.get(first)?.currentLoad).toBeNull();
+    expect(byId.get(second)?.currentLoad).toMatchObject({ id: loadId, status: 'assigned' });
+  });
+
+  it('answers deleted drivers, drivers out of the search and unknown ids as removed', async () => {
+    const company = tenants.companyA;
+    const gone = await placeDriver(company, 'Goner', 1);
+    const renamed = await placeDriver(company, 'Quillon', 1);
+    await withCompany(tenants.services.db, company.users.admin, async (tx) => {
+      await tx.deleteFrom('drivers').where('id', '=', gone).execute();
+      await tx.updateTable('drivers').set({ firstName: 'Renamed' }).where('id', '=', renamed).execute();
+    });
+    const unknown = randomUUID();
+    const dispatcher = await as('dispatcher');
+    const delta = await dispatcher.fleet.changed({ driverIds: [gone, renamed, unknown], search: 'quill' });
+    expect(delta.drivers).toEqual([]);
+    expect(delta.removed.sort()).toEqual([gone, renamed, unknown].sort());
+    // Without the search the renamed driver is answered.
+    const plain = await dispatcher.fleet.changed({ driverIds: [renamed] });
+    expect(plain.drivers.map((driver) => driver.firstName)).toEqual(['Renamed']);
+  });
+
+  it('never answers another company’s drivers (row-level security and scope): they come back as removed', async () => {
+    const foreign = await placeDriver(tenants.companyB, 'Elsewhere', 1);
+    const foreignLoad = await createLoad(tenants.services.db, tenants.companyB.users.dispatcher, {
+      driverId: foreign,
+      status: 'in_transit',
+    });
+    await moveDriver(tenants.companyB, foreign, '41.000000');
+    for (const persona of ['admin', 'dispatcher'] as const) {
+      const delta = await (await as(persona)).fleet.changed({ driverIds: [foreign], loadIds: [foreignLoad] });
+      expect(delta).toEqual({ drivers: [], removed: [foreign] });
+      await expect((await as(persona)).fleet.driver({ id: foreign })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // A master admin reads every company's, as fleet.list does.
+    const all = await (await asMasterAdmin()).fleet.changed({ driverIds: [foreign] });
+    expect(all.drivers.map((driver) => driver.id)).toEqual([foreign]);
+  });
+
+  it('follows a driver that reports a position through positions.report', async () => {
+    const company = tenants.companyA;
+    const driverId = await placeDriver(company, 'Reporter', null);
+    await withCompany(tenants.services.db, company.users.admin, (tx) =>
+      tx.updateTable('drivers').set({ gpsConsent: true, userId: company.users.driver.userId }).where('id', '=', driverId).execute(),
+    );
+    const recordedAt = new Date().toISOString();
+    await (await as('driver')).positions.report({ positions: [{ idempotencyKey: randomUUID(), recordedAt, lat: 35.5, lng: -97.25 }] });
+    const delta = await (await as('dispatcher')).fleet.changed({ driverIds: [driverId] });
+    expect(delta.drivers[0]).toMatchObject({ id: driverId, lat: 35.5, lng: -97.25 });
+    expect(Date.parse(delta.drivers[0]?.lastLocationUpdate ?? '')).toBe(Date.parse(recordedAt));
+  });
+
+  it('bounds the ids of one read', async () => {
+    const ids = Array.from({ length: FLEET_CHANGED_MAX_IDS + 1 }, () => randomUUID());
+    await expect((await as('dispatcher')).fleet.changed({ driverIds: ids })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { expandLiveEvent, type LiveChange, type LiveFeedItem, type LiveFrame, type LiveTable } from '#shared/schemas/live.js';
+import { applyFleetChanges } from '../features/fleet-map/fleet-live';
 import { queryClient, sessionLost, trpc } from './trpc';
 
 /**
@@ -16,7 +17,8 @@ import { queryClient, sessionLost, trpc } from './trpc';
  * and those that count or summarise them.
  */
 export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: readonly string[] }> = {
-  // The fleet map holds each driver's current load (fleet.list). The portals hold a driver's or a
+  // The fleet map's list (fleet.list) follows loads and drivers by its own delta read (applyFleetChanges);
+  // its side panel (fleet.driver) holds the selected driver's current load. The portals hold a driver's or a
   // carrier's loads with their figures: drivers and carrier users hear of exactly those loads.
   loads: {
     rows: ['loads.list', 'loads.get'],
@@ -25,17 +27,18 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
       'team.adminStats',
       'dashboard.sales',
       'dashboard.dispatch',
-      'fleet.list',
+      'fleet.driver',
       'portal.driver',
       'portal.carrier',
       // A load's track ends when it is delivered or cancelled.
       'tracking.loadTrack',
     ],
   },
-  // A driver's reported position moves their row of the fleet map (positions.report updates drivers),
-  // and the open Map tab's track of that driver's load (tracking.loadTrack holds the driver's id).
+  // A driver's reported position moves their row of the fleet map (positions.report updates drivers;
+  // fleet.list by applyFleetChanges), and the open Map tab's track of that driver's load
+  // (tracking.loadTrack holds the driver's id).
   drivers: {
-    rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions', 'fleet.list'],
+    rows: ['drivers.list', 'drivers.get', 'drivers.location', 'loads.formOptions'],
     counts: [
       'dashboard.summary',
       'team.adminStats',
@@ -169,6 +172,8 @@ export function LiveChannel(): null {
     const changes = pending.current;
     pending.current = [];
     applyChanges(queryClient, changes, ownChangesReadAt.current);
+    // The fleet map reads only the drivers these changes name (features/fleet-map/fleet-live.ts).
+    applyFleetChanges(queryClient, changes);
   };
 
   const onItem = (event: LiveFeedItem) => {

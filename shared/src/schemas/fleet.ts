@@ -10,9 +10,59 @@ export const FLEET_REFRESH_MS = 90_000;
 export const FLEET_CLUSTER = { radius: 50, maxZoom: 16 } as const;
 /** At most this many drivers in one answer (the map stays smooth with 10,000). */
 export const FLEET_MAX_DRIVERS = 20_000;
+/**
+ * At most this many drivers (and as many loads) named in one fleet.changed read: a burst of more
+ * live changes than that is read again whole (fleet.list).
+ */
+export const FLEET_CHANGED_MAX_IDS = 1_000;
 
-export const fleetListInput = z.object({ search: z.string().trim().max(100, 'Search must be at most 100 characters').optional() });
+export const fleetSearch = z.string().trim().max(100, 'Search must be at most 100 characters').optional();
+export const fleetListInput = z.object({ search: fleetSearch });
 export type FleetListInput = z.infer<typeof fleetListInput>;
+
+/** A driver's current load as the map's list holds it; its lane and broker come with the selected driver (fleet.driver). */
+export const fleetLoadSummary = z.object({ id: z.uuid(), loadNumber: z.string(), status: z.enum(LOAD_STATUSES) });
+export type FleetLoadSummary = z.infer<typeof fleetLoadSummary>;
+
+/**
+ * One driver of the fleet map: only what the map, its counts and its list need (about 250 bytes
+ * of JSON instead of 380); the side panel reads the rest of the selected driver (fleet.driver).
+ */
+export const fleetDriver = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  lastLocationUpdate: z.string().nullable(),
+  currentLoad: fleetLoadSummary.nullable(),
+});
+export type FleetDriver = z.infer<typeof fleetDriver>;
+
+export const fleetListOutput = z.object({ drivers: z.array(fleetDriver), truncated: z.boolean() });
+export type FleetListOutput = z.infer<typeof fleetListOutput>;
+
+/**
+ * fleet.changed: the drivers a burst of live changes named, as they are now. `driverIds`: drivers
+ * whose row changed (a reported position, an edit); `loadIds`: loads that changed (their current
+ * driver is read too; the client adds the drivers its list shows holding them, so a load handed
+ * from one driver to another updates both).
+ */
+const idList = z
+  .array(z.uuid())
+  .max(FLEET_CHANGED_MAX_IDS, `At most ${FLEET_CHANGED_MAX_IDS.toLocaleString('en-US')} ids`)
+  .default([]);
+export const fleetChangedInput = z.object({ driverIds: idList, loadIds: idList, search: fleetSearch });
+export type FleetChangedInput = z.input<typeof fleetChangedInput>;
+/**
+ * `drivers`: every driver named (or driving a named load) that the list holds now, as fleet.list
+ * answers it; `removed`: the drivers named that it no longer holds (deleted, or no longer matching
+ * the search); a driver the caller may not read is answered as removed, like a deleted one.
+ */
+export const fleetChangedOutput = z.object({ drivers: z.array(fleetDriver), removed: z.array(z.uuid()) });
+export type FleetChangedOutput = z.infer<typeof fleetChangedOutput>;
 
 export const fleetLoad = z.object({
   id: z.uuid(),
@@ -27,19 +77,7 @@ export const fleetLoad = z.object({
 });
 export type FleetLoad = z.infer<typeof fleetLoad>;
 
-export const fleetDriver = z.object({
-  id: z.uuid(),
-  companyName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string().nullable(),
-  status: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  lastLocationUpdate: z.string().nullable(),
-  currentLoad: fleetLoad.nullable(),
-});
-export type FleetDriver = z.infer<typeof fleetDriver>;
-
-export const fleetListOutput = z.object({ drivers: z.array(fleetDriver), truncated: z.boolean() });
-export type FleetListOutput = z.infer<typeof fleetListOutput>;
+/** fleet.driver: the side panel's part of the selected driver (its company, its current load's lane and broker). */
+export const fleetDriverInput = z.object({ id: z.uuid() });
+export const fleetDriverDetail = z.object({ id: z.uuid(), companyName: z.string(), currentLoad: fleetLoad.nullable() });
+export type FleetDriverDetail = z.infer<typeof fleetDriverDetail>;

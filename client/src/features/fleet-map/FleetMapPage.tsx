@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Center, Grid, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MessageSquare, Phone } from 'lucide-react';
 import { gpsFreshness } from '#shared/rules/geo.js';
@@ -42,7 +42,21 @@ function useNow(everyMs: number): number {
 
 function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
   const name = `${driver.firstName} ${driver.lastName}`;
-  const load = driver.currentLoad;
+  // The list holds what the map needs; the company and the current load's lane and broker are read
+  // for the selected driver only, and again when the list's current load changes (a delta merged).
+  const detail = trpc.fleet.driver.useQuery(
+    { id: driver.id },
+    { placeholderData: (previous) => (previous?.id === driver.id ? previous : undefined) },
+  );
+  const summary = driver.currentLoad;
+  const { refetch } = detail;
+  const summaryKey = summary ? `${summary.id}:${summary.status}:${summary.loadNumber}` : '';
+  const firstKey = useRef(summaryKey);
+  useEffect(() => {
+    if (summaryKey !== firstKey.current) void refetch();
+    firstKey.current = summaryKey;
+  }, [summaryKey, refetch]);
+  const load = summary && detail.data?.currentLoad?.id === summary.id ? detail.data.currentLoad : null;
   return (
     <Card.Root variant="outline" bg="white" as="section" aria-labelledby="fleet-driver-heading" data-testid="fleet-driver-panel">
       <Card.Body>
@@ -54,7 +68,7 @@ function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
             <StatusBadge status={gpsFreshness(driver.lastLocationUpdate, now)} />
           </HStack>
           <Text fontSize="sm" color="gray.700">
-            {driver.companyName} · Last update {formatAge(driver.lastLocationUpdate, now)}
+            {detail.data ? `${detail.data.companyName} · ` : ''}Last update {formatAge(driver.lastLocationUpdate, now)}
             {driver.lat !== null && driver.lng !== null ? ` · ${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}` : ''}
           </Text>
           {driver.phone ? (
@@ -77,24 +91,30 @@ function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
             <Heading as="h3" size="sm" mb="1">
               Current Load
             </Heading>
-            {load ? (
+            {summary ? (
               <Stack gap="1" fontSize="sm">
                 <HStack justify="space-between">
-                  <Text fontWeight="semibold">{load.loadNumber}</Text>
-                  <StatusBadge status={load.status} />
+                  <Text fontWeight="semibold">{summary.loadNumber}</Text>
+                  <StatusBadge status={summary.status} />
                 </HStack>
-                <Text>
-                  {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState}
-                </Text>
-                <Text>
-                  Broker: {load.brokerName ?? '—'}
-                  {load.brokerPhone ? (
-                    <>
-                      {' · '}
-                      <a href={`tel:${load.brokerPhone}`}>{load.brokerPhone}</a>
-                    </>
-                  ) : null}
-                </Text>
+                {load ? (
+                  <>
+                    <Text>
+                      {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState}
+                    </Text>
+                    <Text>
+                      Broker: {load.brokerName ?? '—'}
+                      {load.brokerPhone ? (
+                        <>
+                          {' · '}
+                          <a href={`tel:${load.brokerPhone}`}>{load.brokerPhone}</a>
+                        </>
+                      ) : null}
+                    </Text>
+                  </>
+                ) : detail.isError ? null : (
+                  <Spinner size="xs" aria-label="Loading the load's lane" />
+                )}
               </Stack>
             ) : (
               <Text fontSize="sm">No active load</Text>
@@ -110,7 +130,8 @@ function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
  * The fleet map (admins and dispatchers; a master admin sees every company's drivers): driver
  * search, Active / Idle / Offline counts, the clustered map and the selected driver's panel with
  * call and text links and the current load. Live: a reported position changes the driver's row
- * (LIVE_RULES re-reads fleet.list); every 90 seconds it is read again anyway.
+ * (fleet-live.ts reads only the drivers a live change names and merges them into fleet.list);
+ * every 90 seconds the list is read again whole anyway (the spec's refresh).
  */
 export function FleetMapPage() {
   const [search, setSearch] = useState('');
@@ -178,7 +199,11 @@ export function FleetMapPage() {
           </MapUnavailable>
         </Box>
         <Stack gap="3">
-          {selected ? <DriverPanel driver={selected} now={now} /> : <Text color="gray.700">Select a driver to see their details.</Text>}
+          {selected ? (
+            <DriverPanel key={selected.id} driver={selected} now={now} />
+          ) : (
+            <Text color="gray.700">Select a driver to see their details.</Text>
+          )}
           <Card.Root variant="outline" bg="white" as="section" aria-labelledby="fleet-drivers-heading">
             <Card.Body p="3">
               <Heading as="h2" size="sm" id="fleet-drivers-heading" mb="2">
