@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { AnyRouter } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyRouter } from '@trpc/server';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import { resolveResponse } from '@trpc/server/http';
+import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -25,6 +25,144 @@ function getRequest(raw: IncomingMessage, response: ServerResponse): Request {
   return { method: 'GET', url: `http://localhost${raw.url ?? '/'}`, headers, signal: controller.signal } as unknown as Request;
 }
 
+/** A signal that aborts only when the client goes away before its answer is written. */
+function leaveSignal(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+type Options<TRouter extends AnyRouter> = Omit<FastifyTRPCPluginOptions<TRouter>, 'useWSS'>;
+type AnyProcedure = AnyRouter['_def']['procedures'][string];
+
+/** One query of a GET call, looked up and its input parsed before anything runs. */
+interface QueryCall {
+  path: string;
+  procedure: AnyProcedure & ((opts: Record<string, unknown>) => Promise<unknown>);
+  input: unknown;
+}
+
+const first = (value: unknown): string | undefined =>
+  Array.isArray(value) ? (value[0] as string | undefined) : (value as string | undefined);
+
+/**
+ * The queries of an ordinary GET call (one, or a batch: what the client's httpBatchLink sends),
+ * or null when anything about it is out of the ordinary (a path or input that does not parse, an
+ * unknown or non-query procedure, a batch past the limit, a streamed or SSE answer asked for,
+ * connection params): resolveResponse then answers it, with its own errors, as before.
+ */
+function plainQueries(
+  router: AnyRouter,
+  request: FastifyRequest,
+  path: string,
+  maxBatchSize: number | undefined,
+): { calls: QueryCall[]; isBatch: boolean } | null {
+  const headers = request.headers;
+  if (headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl')) return null;
+  const query = request.query as Record<string, unknown>;
+  if (query.connectionParams !== undefined) return null;
+  const isBatch = first(query.batch) === '1';
+  let paths: string[];
+  let inputs: unknown;
+  try {
+    const decoded = decodeURIComponent(path);
+    paths = isBatch ? decoded.split(',') : [decoded];
+    const text = first(query.input);
+    inputs = text ? JSON.parse(text) : undefined;
+  } catch {
+    return null;
+  }
+  if (isBatch && typeof maxBatchSize === 'number' && paths.length > maxBatchSize) return null;
+  if (isBatch && inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) return null;
+  const { procedures, _config: config } = router._def;
+  const calls: QueryCall[] = [];
+  for (const [index, name] of paths.entries()) {
+    const procedure = Object.hasOwn(procedures, name) ? procedures[name] : undefined;
+    if (!procedure || typeof procedure !== 'function' || procedure._def.type !== 'query') return null;
+    const raw = inputs === undefined ? undefined : isBatch ? (inputs as Record<string, unknown>)[index] : inputs;
+    calls.push({
+      path: name,
+      procedure: procedure as QueryCall['procedure'],
+      input: raw === undefined ? undefined : config.transformer.input.deserialize(raw),
+    });
+  }
+  return { calls, isBatch };
+}
+
+/**
+ * Answers the queries of a GET call as resolveResponse would (the same context, procedure calls,
+ * error shapes, onError, status codes and JSON body), without its fetch Request, Headers and
+ * Response (undici), the body read back from a web stream, or a combined abort signal per call:
+ * those were about a third of the CPU of a trivial query (issue 16's profile).
+ */
+async function answerQueries<TRouter extends AnyRouter>(
+  options: Options<TRouter>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  calls: QueryCall[],
+  isBatch: boolean,
+): Promise<string> {
+  const trpcOptions = options.trpcOptions;
+  const router = trpcOptions.router;
+  const config = router._def._config;
+  const signal = leaveSignal(reply.raw);
+  const info = {
+    isBatchCall: isBatch,
+    accept: null,
+    type: 'query' as const,
+    connectionParams: null,
+    signal,
+    url: null,
+    calls: calls.map(({ path, procedure, input }, batchIndex) => ({
+      path,
+      procedure,
+      batchIndex,
+      getRawInput: () => Promise.resolve(input),
+      result: () => input,
+    })),
+  };
+  let ctx: unknown;
+  let ctxError: TRPCError | undefined;
+  try {
+    ctx = await trpcOptions.createContext?.({ req: request, res: reply, info } as never);
+  } catch (cause) {
+    ctxError = getTRPCErrorFromUnknown(cause);
+  }
+  const answers = await Promise.all(
+    calls.map(async ({ path, procedure, input }, batchIndex) => {
+      try {
+        if (ctxError) throw ctxError;
+        const data = await procedure({ path, getRawInput: () => Promise.resolve(input), ctx, type: 'query', signal, batchIndex });
+        if (isDataStream(data)) {
+          throw new TRPCError({
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+          });
+        }
+        return { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        trpcOptions.onError?.({ error, path, input, ctx: ctx as never, type: 'query', req: request as never });
+        return { error: getErrorShape({ config, ctx: ctx as never, error, input, path, type: 'query' }) };
+      }
+    }),
+  );
+  reply.code(getHTTPStatusCode(answers as never));
+  reply.header('vary', 'trpc-accept, accept');
+  reply.header('content-type', 'application/json');
+  return JSON.stringify(transformTRPCResponse(config, (isBatch ? answers : answers[0]) as never));
+}
+
+/** As resolveResponse's check: an async iterable, or an object holding promises or async iterables. */
+function isDataStream(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const isStreamy = (item: unknown) =>
+    typeof item === 'object' && item !== null && (typeof (item as { then?: unknown }).then === 'function' || Symbol.asyncIterator in item);
+  return Symbol.asyncIterator in value || (!Array.isArray(value) && Object.values(value).some(isStreamy));
+}
+
 /**
  * tRPC over HTTP, as @trpc/server's Fastify plugin serves it, with one difference found by the CPU
  * profile of issue 16 (docs/architecture.md, Performance): the plugin hands Fastify the answer as
@@ -35,7 +173,7 @@ function getRequest(raw: IncomingMessage, response: ServerResponse): Request {
  */
 export function trpcHttpPlugin<TRouter extends AnyRouter>(
   fastify: FastifyInstance,
-  options: Omit<FastifyTRPCPluginOptions<TRouter>, 'useWSS'>,
+  options: Options<TRouter>,
   done: (error?: Error) => void,
 ): void {
   // As the plugin does: tRPC reads the bodies itself (encapsulated: other routes keep Fastify's parsers).
@@ -49,6 +187,10 @@ export function trpcHttpPlugin<TRouter extends AnyRouter>(
   fastify.all<{ Params: { path: string } }>('/:path', async (request, reply) => {
     const path = request.params.path;
     if (!createContext) return fastifyRequestHandler({ ...trpcOptions, req: request, res: reply, path });
+    if (request.method === 'GET' && !trpcOptions.responseMeta) {
+      const plain = plainQueries(trpcOptions.router, request, path, trpcOptions.maxBatchSize);
+      if (plain) return answerQueries(options, request, reply, plain.calls, plain.isBatch);
+    }
     const incoming = request.raw as typeof request.raw & { body?: unknown };
     if (request.body !== undefined) incoming.body = request.body;
     const response = await resolveResponse({
