@@ -10,11 +10,14 @@
 // - the same calls one at a time against the raw SQL as the owner in one round trip (latency ratio);
 // - a trivial public procedure (auth.session without a cookie) against a plain Fastify route of
 //   the same app (/health/live) and against bare node:http (throughput ratio; goal >= 0.8x Fastify).
-// BENCH_HTTP_PROFILE=1 writes a CPU profile of the server process to .data/profiles/.
+// BENCH_HTTP_PROFILE=1 writes a CPU profile of the server process to .data/profiles/ (the whole run);
+// BENCH_HTTP_PROFILE=ours (our first page), trivial (auth.session), hand (the hand route's first page),
+// or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows.
 // BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -192,7 +195,24 @@ async function serve(): Promise<void> {
 
   const ready: Ready = { appPort, handPort, cookie, shapes };
   process.send?.(ready);
+  const profiler = new inspector.Session();
   process.on('message', (message) => {
+    if (message === 'profile-start') {
+      profiler.connect();
+      void profiler
+        .post('Profiler.enable')
+        .then(() => profiler.post('Profiler.start'))
+        .then(() => process.send?.({ profiling: true }));
+      return;
+    }
+    if (typeof message === 'object' && message !== null && 'profileStop' in message) {
+      void profiler.post('Profiler.stop').then(({ profile }) => {
+        writeFileSync(String(message.profileStop), JSON.stringify(profile));
+        profiler.disconnect();
+        process.send?.({ profiling: false });
+      });
+      return;
+    }
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send?.({ cpuMicros: user + system });
@@ -236,6 +256,21 @@ async function serverCpu(): Promise<number> {
     };
     child.on('message', onMessage);
     child.send('cpu');
+  });
+}
+
+/** Sends the server process a message and waits for its answer naming `key`. */
+async function tellServer(message: unknown, key: string): Promise<void> {
+  const child = server;
+  if (!child) return;
+  await new Promise<void>((resolve) => {
+    const onMessage = (answer: unknown) => {
+      if (typeof answer !== 'object' || answer === null || !(key in answer)) return;
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.on('message', onMessage);
+    child.send(message as string);
   });
 }
 
@@ -301,11 +336,12 @@ async function main(): Promise<void> {
 
     // The server process.
     const profileDir = path.join(import.meta.dirname, '..', '.data', 'profiles');
-    // '1': profile the whole run; 'ours': profile only our first page under load, nothing recorded.
-    const profile = process.env.BENCH_HTTP_PROFILE === '1' || process.env.BENCH_HTTP_PROFILE === 'ours';
+    // '1': profile the whole run; 'ours', 'trivial', 'hand': profile only that call under load (after a warm-up), nothing recorded.
+    const profileOne = process.env.BENCH_HTTP_PROFILE ?? '';
+    const profile = profileOne !== '';
     if (profile) mkdirSync(profileDir, { recursive: true });
     child = fork(import.meta.filename, ['serve'], {
-      execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+      execArgv: ['--import', 'tsx', ...(profileOne === '1' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
       env: { ...process.env, BENCH_OWNER_URL: embedded.url, BENCH_DATA_DIR: dataDir, BENCH_USER_ID: userId, BENCH_COMPANY_ID: companyId },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -325,9 +361,22 @@ async function main(): Promise<void> {
     const ms = (value: number) => `${value.toFixed(2)} ms`;
     const failures = (...runs: Load[]) => runs.reduce((sum, run) => sum + run.failed, 0);
 
-    if (process.env.BENCH_HTTP_PROFILE === 'ours') {
-      const ours = await load(`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie, CONNECTIONS);
-      console.log(`ours only: ${Math.round(ours.rps)} req/s, server CPU ${ms(ours.cpuMs)}/call; CPU profile in ${profileDir}`);
+    const profiled = {
+      ours: [`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie],
+      trivial: [`${app}/trpc/auth.session`, {}],
+      hand: [`${handBase}/shape/0`, {}],
+    } as const;
+    const which = profileOne.split(',').filter((name): name is keyof typeof profiled => name in profiled);
+    if (which.length > 0) {
+      for (const name of which) {
+        const [url, headers] = profiled[name];
+        await load(url, headers, CONNECTIONS);
+        const file = path.join(profileDir, `http-${name}-${Date.now()}.cpuprofile`);
+        await tellServer('profile-start', 'profiling');
+        const run = await load(url, headers, CONNECTIONS);
+        await tellServer({ profileStop: file }, 'profiling');
+        console.log(`${name} only: ${Math.round(run.rps)} req/s, server CPU ${ms(run.cpuMs)}/call; CPU profile ${file}`);
+      }
       return;
     }
 

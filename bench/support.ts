@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { CamelCasePlugin, Kysely, PostgresDialect, type CompiledQuery, type LogEvent } from 'kysely';
+import type { CompiledQuery, Kysely, LogEvent } from 'kysely';
 import type pg from 'pg';
 import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
 import { loadSessionContext } from '../server/src/auth/session-context.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { appConnectionString } from '../server/src/db/bootstrap.js';
-import { createPool } from '../server/src/db/database.js';
+import { createDb, createPool } from '../server/src/db/database.js';
 import type { Database } from '../server/src/db/schema.js';
 import type { AppServices } from '../server/src/services/services.js';
 import { appRouter } from '../server/src/trpc/app-router.js';
@@ -56,11 +56,13 @@ export async function addMember(owner: pg.Pool, companyId: string, role: 'dispat
   return userId;
 }
 
-/** The services' database handle as the app role, pushing every statement it sends onto `captured` (for the floor). */
+/**
+ * The services' database handle as the app role, made by createDb as the services make theirs (so
+ * a transaction opens as theirs does: BEGIN and the tenant settings in one round trip), pushing
+ * every statement it sends onto `captured` (for the floor, and to count round trips).
+ */
 export function recordingAppDb(ownerUrl: string, appPassword: string, captured: CompiledQuery[]): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: createPool({ connectionString: appConnectionString(ownerUrl, appPassword), max: 2 }) }),
-    plugins: [new CamelCasePlugin()],
+  return createDb(createPool({ connectionString: appConnectionString(ownerUrl, appPassword), max: 2 }), {
     log: (event: LogEvent) => {
       if (event.level === 'query') captured.push(event.query);
     },

@@ -8,6 +8,7 @@ import {
   sql,
   type DatabaseConnection,
   type Driver,
+  type KyselyConfig,
   type Transaction,
   type TransactionSettings,
 } from 'kysely';
@@ -77,8 +78,12 @@ export function databaseUnavailableMessage(error: unknown): string | null {
  * ways (and result keys, nested JSON included), so tables, rows and the wire share one case.
  * Raw sql`` text stays SQL and names columns in snake_case.
  */
-export function createDb(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new SettingsDialect({ pool }), plugins: [new CamelCasePlugin()] });
+export function createDb(pool: pg.Pool, options: { log?: KyselyConfig['log'] } = {}): Db {
+  return new Kysely<Database>({
+    dialect: new SettingsDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    ...(options.log ? { log: options.log } : {}),
+  });
 }
 
 /** The transaction-local settings a transaction opens with (app.company_id, app.user_id, ...). */
