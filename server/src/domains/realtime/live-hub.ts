@@ -11,11 +11,14 @@ import { SESSION_RECHECK_MS } from './session-check.js';
  * The live feed of one server instance: every signed-in tab's channel (realtime.changes) is a
  * subscriber here, fed by the instance's one LISTEN connection (services/realtime/bus.ts).
  *
- * - **Batched.** Change notices are gathered for a short window (LIVE_WINDOW_MS): the first
- *   notice after a quiet spell leaves after LIVE_LEAD_MS (long enough for the rest of its
- *   transaction's notices, which PostgreSQL sends together at commit but may reach us in several
- *   reads), the ones that follow within the window leave together. Each socket gets at most one frame per window, holding every change it may
- *   hear of, in commit order, one item per row (table, id).
+ * - **Batched only when busy.** A notice that comes when no frame left in the last window
+ *   (LIVE_WINDOW_MS) leaves at once: right after the notices that reached us in the same read
+ *   (setImmediate; PostgreSQL sends a transaction's notices together at commit, so its changes
+ *   stay in one frame) plus LIVE_LEAD_MS, 0 by default. Notices that follow closely leave
+ *   together at the end of the window that began with the last frame. Each socket gets at most
+ *   one frame per window, holding every change it may hear of, in commit order, one item per row
+ *   (table, id). A transaction of several hundred changes may reach us in several reads: its
+ *   first read leaves at once, the rest at the window's end (two frames, still in order).
  * - **Authorized per group.** Subscribers with the same audience rule (company, role, master
  *   admin, the tables they read) form a group: each notice is checked once per group, not once
  *   per subscriber. What depends on the person (their messages and notifications, a sales user's
@@ -37,7 +40,7 @@ import { SESSION_RECHECK_MS } from './session-check.js';
  */
 
 export const LIVE_WINDOW_MS = 50;
-export const LIVE_LEAD_MS = 10;
+export const LIVE_LEAD_MS = 0;
 export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const LIVE_BEHIND_GRACE_MS = 30_000;
 
@@ -48,6 +51,21 @@ export interface LiveHubOptions {
   behindGraceMs: number;
   recheckMs: number;
   log: (message: string) => void;
+  /** Told after each batch was written (benchmarks: where the time goes); times are epoch milliseconds with fractions. */
+  onFlush?: (trace: LiveFlushTrace) => void;
+}
+
+export interface LiveFlushTrace {
+  /** Notices in the batch. */
+  events: number;
+  /** When the batch's first notice reached the hub. */
+  firstNoticeAt: number;
+  startedAt: number;
+  /** When the last frame was handed to its socket. */
+  writtenAt: number;
+  /** Frames written, and distinct buffers built for them. */
+  frames: number;
+  buffers: number;
 }
 
 /** What the hub needs of a socket (ws's WebSocket; a test may pass a stand-in). */
@@ -59,6 +77,8 @@ export interface LiveSocket {
 }
 
 const OPEN = 1;
+/** Epoch milliseconds with fractions (the trace). */
+const epochNow = () => performance.timeOrigin + performance.now();
 /** The group's stand-in user: matches no owner column, so what depends on the person is left to the per-person check. */
 const NO_USER = 'live-group';
 
@@ -66,6 +86,8 @@ const NO_USER = 'live-group';
 interface Batch {
   items: LiveChangeItem[];
   actors: (string | null)[];
+  /** The users who made a change of it: only their frames differ (`mine`). */
+  actorSet: Set<string>;
   /** Each item's place in the window (its first notice), so parts of a frame keep commit order. */
   orders: number[];
   itemJson: string[];
@@ -116,7 +138,6 @@ interface Subscriber {
   /** Told something since its session was last checked: the background sweep checks it again. */
   toldSinceCheck: boolean;
   behindSince: number | null;
-  own: RealtimeEvent[];
 }
 
 export interface LiveSubscription {
@@ -143,9 +164,13 @@ export class LiveHub {
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
   private pending: RealtimeEvent[] = [];
+  private pendingSince = 0;
+  /** Frames written during the flush in progress (the trace). */
+  private written = 0;
   /** The place of each notice of the batch being flushed. */
   private order = new Map<RealtimeEvent, number>();
-  private timer: NodeJS.Timeout | null = null;
+  /** Cancels the flush that is scheduled, if any. */
+  private timer: (() => void) | null = null;
   private lastFlushAt = 0;
   private serial = 0;
   /** Flushes run one after another, so frames keep their order. */
@@ -216,7 +241,6 @@ export class LiveHub {
       checkedAt: Date.now(),
       toldSinceCheck: false,
       behindSince: null,
-      own: [],
     };
     this.add(subscriber);
     const close = () => {
@@ -247,7 +271,8 @@ export class LiveHub {
 
   close(): void {
     this.stopListening();
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.();
+    this.timer = null;
     if (this.behindTimer) clearInterval(this.behindTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const subscriber of [...this.subscribers]) this.end(subscriber);
@@ -414,8 +439,10 @@ export class LiveHub {
       return;
     }
     if (!isLiveTable(event.table) || this.subscribers.size === 0) return;
+    if (this.pending.length === 0) this.pendingSince = epochNow();
     this.pending.push(event);
     if (this.timer) return;
+    // Idle (no frame in the last window): at once, after the rest of this read. Busy: at the window's end.
     const wait = Math.max(this.options.leadMs, this.lastFlushAt + this.options.windowMs - Date.now());
     const run = () => {
       this.timer = null;
@@ -423,7 +450,13 @@ export class LiveHub {
         .then(() => this.flush())
         .catch((error: Error) => this.options.log(`live: a batch failed: ${error.message}`));
     };
-    this.timer = setTimeout(run, wait);
+    if (wait <= 0) {
+      const immediate = setImmediate(run);
+      this.timer = () => clearImmediate(immediate);
+    } else {
+      const timeout = setTimeout(run, wait);
+      this.timer = () => clearTimeout(timeout);
+    }
   }
 
   private async flush(): Promise<void> {
@@ -432,6 +465,8 @@ export class LiveHub {
     this.order = new Map(events.map((event, index) => [event, index]));
     this.lastFlushAt = Date.now();
     if (events.length === 0) return;
+    const startedAt = epochNow();
+    this.written = 0;
     const byCompany = new Map<string, RealtimeEvent[]>();
     for (const event of events) {
       if (typeof event.companyId === 'string') indexPush(byCompany, event.companyId, event);
@@ -452,26 +487,39 @@ export class LiveHub {
       group.batch = this.batchOf(chosen);
     }
 
-    // 2. What depends on the person: only for the subscribers a notice names, when their group did not pass it.
-    const named = new Set<Subscriber>();
+    // 2. What depends on the person: only for the people a notice names, when their group did not
+    //    pass it; decided once per person (user and group), whatever their number of tabs.
+    const named = new Map<Subscriber, string>();
+    const decided = new Map<string, Map<RealtimeEvent, boolean>>();
+    const personal = new Map<string, RealtimeEvent[]>();
     for (const event of events) {
       for (const [field, value] of Object.entries(event)) {
         if (field === 'id' || field === 'companyId' || field === 'actorId' || typeof value !== 'string') continue;
         for (const subscriber of this.byUser.get(value) ?? []) {
-          if (subscriber.group.passed.has(event) || subscriber.own.includes(event)) continue;
-          if (toLiveChange(subscriber.audience, subscriber.userId, event)) {
-            subscriber.own.push(event);
-            named.add(subscriber);
+          if (subscriber.group.passed.has(event)) continue;
+          const person = `${subscriber.group.key}\u0000${subscriber.userId}`;
+          let seen = decided.get(person);
+          if (!seen) {
+            seen = new Map();
+            decided.set(person, seen);
           }
+          let told = seen.get(event);
+          if (told === undefined) {
+            told = toLiveChange(subscriber.audience, subscriber.userId, event) !== null;
+            seen.set(event, told);
+            // Events are walked in commit order, so each person's list is in commit order.
+            if (told) indexPush(personal, person, event);
+          }
+          if (told) named.set(subscriber, person);
         }
       }
     }
-    const ownBatches = new Map<Subscriber, Batch | null>();
-    for (const subscriber of named) {
-      const order = new Map(events.map((event, index) => [event, index]));
-      ownBatches.set(subscriber, this.batchOf(subscriber.own.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))));
-      subscriber.own = [];
-    }
+    const ownBatches = new Map<string, Batch | null>();
+    for (const [person, chosen] of personal) ownBatches.set(person, this.batchOf(chosen));
+    const ownOf = (subscriber: Subscriber) => {
+      const person = named.get(subscriber);
+      return person === undefined ? null : (ownBatches.get(person) ?? null);
+    };
 
     // 3. Drivers and carrier users: their own records.
     const portals: PortalGroup[] = [];
@@ -480,7 +528,7 @@ export class LiveHub {
 
     // 4. Deliver: at once to channels checked recently (the sweep keeps busy ones so), after one
     //    session check to those idle for long.
-    const receivers = new Set<Subscriber>(named);
+    const receivers = new Set<Subscriber>(named.keys());
     for (const group of groups) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
     for (const group of portals) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
     const now = Date.now();
@@ -489,7 +537,7 @@ export class LiveHub {
     for (const subscriber of receivers) {
       if (subscriber.done) continue;
       if (now - subscriber.checkedAt >= this.options.recheckMs * 2) due.push(subscriber);
-      else this.deliver(subscriber, ownBatches.get(subscriber) ?? null, buffers);
+      else this.deliver(subscriber, ownOf(subscriber), buffers);
     }
     if (due.length > 0) {
       let valid: Set<string>;
@@ -508,11 +556,19 @@ export class LiveHub {
           continue;
         }
         subscriber.checkedAt = checkedAt;
-        this.deliver(subscriber, ownBatches.get(subscriber) ?? null, buffers);
+        this.deliver(subscriber, ownOf(subscriber), buffers);
       }
     }
     for (const group of groups) group.batch = null;
     for (const group of portals) group.batch = null;
+    this.options.onFlush?.({
+      events: events.length,
+      firstNoticeAt: this.pendingSince,
+      startedAt,
+      writtenAt: epochNow(),
+      frames: this.written,
+      buffers: buffers.size,
+    });
   }
 
   /** A driver's loads (assigned to them now, or until this batch) and own row; a carrier's drivers, their loads and the carrier. */
@@ -597,6 +653,7 @@ export class LiveHub {
     return {
       items,
       actors: [...rows.values()].map((row) => row.actor),
+      actorSet: new Set([...rows.values()].flatMap((row) => (row.actor === null ? [] : [row.actor]))),
       orders: [...rows.values()].map((row) => row.order),
       itemJson,
       json: itemJson.join(','),
@@ -613,6 +670,14 @@ export class LiveHub {
     if (own) parts.push(own);
     if (parts.length === 0) return;
     subscriber.toldSinceCheck = true;
+    // The frame depends on the parts, on the subscription's envelope and, only for someone who
+    // made one of the changes, on who they are (`mine`): sockets that share those share one
+    // buffer, built once, so the work per socket is a lookup and a write.
+    const personal = parts.some((part) => part.actorSet.has(subscriber.userId));
+    const serials = parts.length === 1 ? String(parts[0]?.serial) : parts.map((part) => part.serial).join(',');
+    const key = subscriber.raw ? `${subscriber.raw.prefix}\u0000${serials}\u0000${personal ? subscriber.userId : ''}` : '';
+    const built = subscriber.raw ? buffers.get(key) : undefined;
+    if (built) return this.write(subscriber, built);
     // One part (the common case): its text as serialised once. Several (the group's, the portal's,
     // the person's own): their items merged back into commit order.
     const merged =
@@ -622,11 +687,11 @@ export class LiveHub {
             .flatMap((part) => part.items.map((item, index) => ({ part, index, order: part.orders[index] ?? 0 })))
             .sort((a, b) => a.order - b.order);
     const mine: number[] = [];
-    if (merged) {
+    if (personal && merged) {
       merged.forEach(({ part, index }, position) => {
         if (part.actors[index] === subscriber.userId) mine.push(position);
       });
-    } else {
+    } else if (personal) {
       parts[0]?.actors.forEach((actor, index) => {
         if (actor === subscriber.userId) mine.push(index);
       });
@@ -636,14 +701,9 @@ export class LiveHub {
       this.push(subscriber, { type: 'changes', changes, mine });
       return;
     }
-    const { prefix } = subscriber.raw;
-    const key = `${prefix}\u0000${parts.map((part) => part.serial).join(',')}\u0000${mine.join(',')}`;
-    let buffer = buffers.get(key);
-    if (!buffer) {
-      const body = merged ? merged.map(({ part, index }) => part.itemJson[index]).join(',') : (parts[0]?.json ?? '');
-      buffer = Buffer.from(`${prefix}{"type":"changes","changes":[${body}],"mine":[${mine.join(',')}]}}}`);
-      buffers.set(key, buffer);
-    }
+    const body = merged ? merged.map(({ part, index }) => part.itemJson[index]).join(',') : (parts[0]?.json ?? '');
+    const buffer = Buffer.from(`${subscriber.raw.prefix}{"type":"changes","changes":[${body}],"mine":[${mine.join(',')}]}}}`);
+    buffers.set(key, buffer);
     this.write(subscriber, buffer);
   }
 
@@ -671,6 +731,7 @@ export class LiveHub {
     }
     // A text frame, as tRPC's own (the buffer is UTF-8 JSON).
     socket.send(buffer, { binary: false });
+    this.written += 1;
   }
 
   private checkBehind(): void {
