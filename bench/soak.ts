@@ -309,6 +309,15 @@ function summarize(label: string, outcomes: Outcome[], seconds: number): { serve
     `  latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}, p95 ${percentile(latencies, 0.95).toFixed(1)}, ` +
       `p99 ${p99.toFixed(1)}, max ${(latencies.at(-1) ?? 0).toFixed(1)}`,
   );
+  // Per kind of request: where the tail comes from.
+  const kinds = [...byKind.keys()].map((kind) => {
+    const sorted = outcomes
+      .filter((outcome) => outcome.kind === kind && outcome.status > 0)
+      .map((outcome) => outcome.ms)
+      .sort((a, b) => a - b);
+    return `${kind} p50 ${percentile(sorted, 0.5).toFixed(0)} / p99 ${percentile(sorted, 0.99).toFixed(0)}`;
+  });
+  console.log(`  by kind (ms): ${kinds.join(', ')}`);
   return { serverErrors, p99 };
 }
 

@@ -16,6 +16,7 @@ import { AppError } from './errors.js';
 import { CLIENT_DIST_DIR } from './paths.js';
 import { prerenderedPages } from './prerendered-pages.js';
 import type { AppServices } from './services/services.js';
+import { registerAdmission } from './services/admission.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory } from './trpc/context.js';
@@ -138,23 +139,9 @@ export async function buildApp(
     }
   });
 
-  // Admission control: past MAX_CONCURRENT_REQUESTS API calls in progress, answer 503 "busy" at
-  // once. Queueing them instead makes every call wait for the pool several times and time out
-  // at one of them, and the server's useful throughput collapses under a burst.
-  let inFlight = 0;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/trpc/')) return;
-    if (inFlight >= config.MAX_CONCURRENT_REQUESTS) {
-      const error = { message: BUSY_MESSAGE, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: null } };
-      // A batch is answered per call, as tRPC clients expect.
-      const [paths = '', query = ''] = request.url.slice('/trpc/'.length).split('?');
-      const batch = new URLSearchParams(query).get('batch') === '1';
-      const body = batch ? paths.split(',').map(() => ({ error })) : { error };
-      return reply.code(503).header('retry-after', '1').send(body);
-    }
-    inFlight += 1;
-    reply.raw.once('close', () => (inFlight -= 1));
-  });
+  // Admission control (services/admission.ts): past MAX_CONCURRENT_REQUESTS calls in progress, or
+  // while calls take over BUSY_LATENCY_MS on average, a call is answered 503 "busy" at once.
+  registerAdmission(app, { maxInFlight: config.MAX_CONCURRENT_REQUESTS, busyLatencyMs: config.BUSY_LATENCY_MS });
 
   const createContext = contextFactory(services);
   const onError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {

@@ -91,8 +91,14 @@ const configSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(64)
+    .default(256)
     .describe('API requests in progress at once; more are answered 503 at once instead of queueing'),
+  BUSY_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1000)
+    .describe('calls taking this long on average means overloaded: new calls are answered 503 at once until they are quick again'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000).describe('deadline of an HTTP request or a WebSocket message'),
   MAX_BATCH_SIZE: z.coerce.number().int().positive().default(50).describe('calls per HTTP batch or WebSocket frame'),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20).describe('live subscriptions per WebSocket connection'),
