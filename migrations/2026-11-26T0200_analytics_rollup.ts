@@ -19,9 +19,10 @@ import { type Kysely, sql } from 'kysely';
  * tables: each INSERT, UPDATE or DELETE statement adds +1 for every new row and -1 for every old
  * one, grouped by key, and upserts only the groups whose net change is not zero (an update that
  * touches no counted column writes nothing), in key order (so two statements lock shared rows in
- * the same order). A bulk insert of 50,000 loads is one grouped upsert, not 50,000. The triggers
- * are ENABLE ALWAYS: bulk generation with session_replication_role = replica (scripts/generate-
- * scale.ts, which skips the audit and realtime triggers) still keeps the roll-ups exact.
+ * the same order). A bulk insert of 50,000 loads is one grouped upsert, not 50,000. Like every
+ * trigger, they are off under session_replication_role = replica: a restore copies the roll-ups
+ * with the loads (scripts/restore.ts), and bulk generation that skips triggers
+ * (scripts/generate-scale.ts) recounts its company with analytics_rollup_rebuild(company).
  *
  * Each roll-up row is a hot row: every load written for the same company and day and status (or
  * month and driver, broker, lane) updates it, and holds its lock until the transaction commits.
@@ -76,7 +77,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       loads integer not null,
       priced integer not null,
       amount numeric not null,
-      primary key (company_id, day, status, dated, on_time)
+      -- INCLUDE: a range of a company's cells is an index-only scan once vacuum marks the pages all-visible.
+      primary key (company_id, day, status, dated, on_time) include (loads, priced, amount)
     );
     create table analytics_load_months (
       company_id uuid not null references companies (id) on delete cascade,
@@ -85,7 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       key text not null,
       loads integer not null,
       amount numeric not null,
-      primary key (company_id, month, kind, key)
+      primary key (company_id, month, kind, key) include (loads, amount)
     );
   `.execute(db);
 
@@ -132,9 +134,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       referencing new table as new_rows old table as old_rows for each statement execute function analytics_rollup_loads();
     create trigger loads_analytics_rollup_delete after delete on loads
       referencing old table as old_rows for each statement execute function analytics_rollup_loads();
-    alter table loads enable always trigger loads_analytics_rollup_insert;
-    alter table loads enable always trigger loads_analytics_rollup_update;
-    alter table loads enable always trigger loads_analytics_rollup_delete;
+
+    -- A company's roll-ups recounted from its loads (after a bulk write with the triggers off).
+    create function analytics_rollup_rebuild(_company uuid) returns void
+      language plpgsql
+      as $$
+      begin
+        delete from analytics_load_days where company_id = _company;
+        delete from analytics_load_months where company_id = _company;
+        ${apply('select 1 as sign, l.* from loads as l where l.company_id = _company', false)}
+      end
+      $$;
   `,
     )
     .execute(db);
@@ -148,7 +158,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     drop trigger if exists loads_analytics_rollup_insert on loads;
     drop trigger if exists loads_analytics_rollup_update on loads;
     drop trigger if exists loads_analytics_rollup_delete on loads;
-    drop function if exists analytics_rollup_loads();
+    drop function if exists analytics_rollup_loads(), analytics_rollup_rebuild(uuid);
     drop table if exists analytics_load_days, analytics_load_months;
   `.execute(db);
 }

@@ -259,6 +259,23 @@ describe('analytics roll-ups', () => {
     await expectRollupsEqualLive(tenants.companyB);
   });
 
+  it('analytics_rollup_rebuild recounts a company whose loads were written with the triggers off (bulk generation)', async () => {
+    const owner = tenants.owner;
+    const company = tenants.companyA;
+    await owner.transaction().execute(async (tx) => {
+      await sql`set local session_replication_role = replica`.execute(tx);
+      await sql`insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state, delivery_location,
+                                   delivery_city, delivery_state, rate, status, created_at)
+                select ${company.companyId}, 'QUIET-' || g, '1 Dock St', 'Denver', 'CO', '2 Yard Rd', 'Chicago', 'IL', 500 + g, 'delivered',
+                       now() - g * interval '9 days'
+                  from generate_series(1, 12) g`.execute(tx);
+    });
+    await expect(expectTablesEqualRecount()).rejects.toThrow();
+    await sql`select analytics_rollup_rebuild(${company.companyId})`.execute(owner);
+    await expectTablesEqualRecount();
+    await expectRollupsEqualLive(company);
+  });
+
   it("keeps each company to its own rows: row-level security on the roll-ups, and B's loads never in A's figures", async () => {
     const db = tenants.services.db;
     const { companyA, companyB } = tenants;

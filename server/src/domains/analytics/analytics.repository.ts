@@ -178,7 +178,7 @@ export async function analyticsFromRollups(db: Db, companyId: string, range: Dat
   const leaderOf = (kind: 'driver' | 'broker') =>
     sql`(select ${sql.lit(kind)}, null, null, d.key::uuid, coalesce(${kind === 'driver' ? sql`p.first_name || ' ' || p.last_name` : sql`p.name`}, 'Unknown'),
         null, null, d.loads, ${revenueOf('d.amount')}, null, null, null, null, null, null
-      from dims as d left join ${sql.table(kind === 'driver' ? 'drivers' : 'brokers')} as p on p.id = d.key::uuid
+      from dims as d left join ${sql.table(kind === 'driver' ? 'drivers' : 'brokers')} as p on p.id = d.key::uuid and p.company_id = ${companyId}
       where d.kind = ${kind}
       order by d.amount desc, 5, d.key limit ${sql.lit(ANALYTICS_TOP)})`;
 
