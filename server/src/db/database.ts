@@ -79,6 +79,8 @@ export function databaseUnavailableMessage(error: unknown): string | null {
  * Raw sql`` text stays SQL and names columns in snake_case.
  */
 export function createDb(pool: pg.Pool, options: { log?: KyselyConfig['log'] } = {}): Db {
+  // The opening of a tenant transaction travels with its first statement (deferOpenings below).
+  pool.on('connect', deferOpenings);
   return new Kysely<Database>({
     dialect: new SettingsDialect({ pool }),
     plugins: [new CamelCasePlugin()],
@@ -99,7 +101,9 @@ const openings = new AsyncLocalStorage<Opening>();
 /**
  * Runs `fn` in a new transaction on a pool handle whose BEGIN carries the settings:
  * `begin; select set_config(name, value, true), ...` goes out as one simple-protocol query, one
- * round trip instead of two. The settings stay transaction-local (set_config's third argument),
+ * round trip instead of two; on a handle made by createDb it waits for the transaction's first
+ * statement and travels with it when that statement's values can be written as literals
+ * (deferOpenings), so a read call costs two round trips: the opening with its statement, COMMIT. The settings stay transaction-local (set_config's third argument),
  * exactly as a separate select after BEGIN would make them. On a handle made without createDb
  * (another dialect), the settings are set by a select of their own before `fn` runs.
  */
@@ -126,6 +130,116 @@ const settingCalls = (settings: OpeningSettings) =>
 /** `begin; select set_config(...)` with the values as escaped literals (no parameters: the simple protocol allows several statements). */
 export function beginWithSettings(settings: OpeningSettings): string {
   return settings.length === 0 ? 'begin' : `begin; select ${settingCalls(settings).join(', ')}`;
+}
+
+const OPENING_PREFIX = 'begin; select set_config(';
+const pendingOpenings = new WeakMap<pg.ClientBase, string>();
+const BEGIN_RESULT = { command: 'BEGIN', rowCount: null, rows: [], fields: [], oid: 0 };
+
+/** A value as the SQL literal it would be as a parameter (an untyped literal, typed by its context), or null when it is not that simple. */
+function literalOf(value: unknown): string | null {
+  if (value === null || value === undefined) return 'NULL';
+  switch (typeof value) {
+    case 'string':
+      return value.includes('\u0000') ? null : pg.escapeLiteral(value);
+    case 'number':
+      return Number.isFinite(value) ? `'${String(value)}'` : null;
+    case 'bigint':
+      return `'${value.toString()}'`;
+    case 'boolean':
+      return value ? "'true'" : "'false'";
+    default:
+      return null;
+  }
+}
+
+const isWordChar = (char: string | undefined) => char !== undefined && /[\w$]/.test(char);
+
+/**
+ * The statement with its $n parameters written in as literals, or null when that is not plainly
+ * safe: a value that is not a string, number, bigint, boolean or null; a parameter number out of
+ * range; or text the scan does not follow (comments, dollar quoting, E'' or U&'' strings).
+ * Placeholders inside quoted strings and identifiers are left as they are.
+ */
+export function inlineParameters(text: string, values: readonly unknown[]): string | null {
+  const literals: string[] = [];
+  for (const value of values) {
+    const literal = literalOf(value);
+    if (literal === null) return null;
+    literals.push(literal);
+  }
+  let out = '';
+  let from = 0;
+  let index = 0;
+  while (index < text.length) {
+    const char = text[index];
+    if (char === "'") {
+      const before = text[index - 1];
+      if ((before === 'E' || before === 'e' || before === '&') && !isWordChar(text[index - 2])) return null;
+      index += 1;
+      while (index < text.length && !(text[index] === "'" && text[index + 1] !== "'")) index += text[index] === "'" ? 2 : 1;
+      if (index >= text.length) return null;
+      index += 1;
+    } else if (char === '"') {
+      const end = text.indexOf('"', index + 1);
+      if (end === -1) return null;
+      index = end + 1;
+    } else if ((char === '-' && text[index + 1] === '-') || (char === '/' && text[index + 1] === '*')) {
+      return null;
+    } else if (char === '$' && !isWordChar(text[index - 1])) {
+      let end = index + 1;
+      while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end += 1;
+      if (end === index + 1) return null; // $$ or $tag$: dollar quoting
+      const literal = literals[Number(text.slice(index + 1, end)) - 1];
+      if (literal === undefined) return null;
+      out += text.slice(from, index) + literal;
+      index = end;
+      from = end;
+    } else {
+      index += 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * On each pooled client of a createDb handle: the opening a tenant transaction sends
+ * (`begin; select set_config(...)`, from SettingsDriver) is held back, and goes out in one
+ * simple-protocol query with the transaction's first statement, its values written in as literals
+ * (inlineParameters), the last result being that statement's. A first statement that cannot be
+ * written so (a value of another type, a cursor, a query config) goes out after the opening, as
+ * before, in order (pg sends a client's queries one after the other). Either way BEGIN, the
+ * settings and the statement run in that order in one transaction, exactly as separate queries.
+ */
+function deferOpenings(client: pg.PoolClient): void {
+  const query = (...args: unknown[]): unknown =>
+    (Object.getPrototypeOf(client) as { query: (...rest: unknown[]) => unknown }).query.apply(client, args);
+  client.query = function deferringQuery(this: pg.PoolClient, ...args: unknown[]): unknown {
+    const [text, values, callback] = args;
+    if (typeof text === 'string' && text.startsWith(OPENING_PREFIX) && args.length === 2 && Array.isArray(values) && values.length === 0) {
+      pendingOpenings.set(client, text);
+      return Promise.resolve(BEGIN_RESULT);
+    }
+    const pending = pendingOpenings.get(client);
+    if (pending === undefined) return query(...args);
+    pendingOpenings.delete(client);
+    if (typeof text === 'string' && callback === undefined && (values === undefined || Array.isArray(values))) {
+      const inlined = inlineParameters(text, (values as unknown[] | undefined) ?? []);
+      if (inlined !== null) {
+        return (query(`${pending}; ${inlined}`) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) =>
+          Array.isArray(results) ? results[results.length - 1] : results,
+        );
+      }
+    }
+    const opening = query(pending) as Promise<unknown>;
+    opening.catch(() => {});
+    if (typeof text === 'string' && typeof callback !== 'function' && typeof values !== 'function') {
+      return opening.then(() => query(...args));
+    }
+    return query(...args);
+  } as pg.PoolClient['query'];
+  // A client released with an opening still held (a transaction that sent nothing) must not carry it to the next call.
+  client.on('end', () => pendingOpenings.delete(client));
 }
 
 class SettingsDriver extends PostgresDriver {
