@@ -19,7 +19,8 @@ import { freePort, median } from './support.js';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
-const SERVER = path.join(ROOT, 'dist', 'server', 'main.js');
+/** The built server; CLIENT_BENCH_SERVER=server/src/main.ts runs the sources instead (a look while the server's build is someone else's). */
+const SERVER = path.resolve(ROOT, process.env.CLIENT_BENCH_SERVER ?? path.join('dist', 'server', 'main.js'));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The signed-in screen measured: the demo dispatcher's loads. */
@@ -82,7 +83,7 @@ async function startServer(dist: string): Promise<Server> {
   if (!existsSync(SERVER)) run('npm', ['run', '--silent', 'build:server']);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-client-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, SERVER.endsWith('.ts') ? ['--import', 'tsx', SERVER] : [SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -193,8 +194,11 @@ async function main(): Promise<void> {
   const dist = buildClient();
   // The floor page goes into the bench's own build only, never into a build it was given.
   const floorKb = reactFloor(process.env.CLIENT_DIST ? null : dist);
-  // Compressed as `npm run build` does (the floor page too, so both go out as brotli).
-  if (!process.env.CLIENT_DIST) run(path.join(BIN, 'tsx'), ['scripts/compress-assets.ts', dist]);
+  // Prerendered and compressed as `npm run build` does (the floor page too, so both go out as brotli).
+  if (!process.env.CLIENT_DIST) {
+    run(path.join(BIN, 'tsx'), ['scripts/prerender.ts', dist]);
+    run(path.join(BIN, 'tsx'), ['scripts/compress-assets.ts', dist]);
+  }
   const rows: BenchRow[] = [];
   console.log(`\nGzipped JavaScript per first screen (floor: react-dom's client and React alone, ${floorKb} KB):`);
   // A build without a manifest (an older one, given as CLIENT_DIST) gets its Lighthouse figures only.

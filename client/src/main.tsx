@@ -1,11 +1,9 @@
 import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { switchIdentity } from './lib/identity';
-import { queryClient, sessionLost, trpc, trpcClient, trpcUtils } from './lib/trpc';
+import { loadTrpc, needsData, whenTrpcLoads } from './lib/trpc-lazy';
 import { currentSystem, isPublicPath, loadFullSystem, subscribeSystem } from './theme-switch';
 import { NotFound } from './components/NotFound';
 import { ErrorScreen } from './components/ErrorScreen';
@@ -19,7 +17,6 @@ watchInstallOffer();
 
 const router = createRouter({
   routeTree,
-  context: { queryClient, trpcUtils },
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
   defaultErrorComponent: ErrorScreen,
@@ -32,12 +29,14 @@ declare module '@tanstack/react-router' {
   }
 }
 
-sessionLost.handler = () => {
-  if (!router.state.location.pathname.startsWith('/auth')) {
-    switchIdentity(null);
-    void router.navigate({ to: '/auth', replace: true });
-  }
-};
+whenTrpcLoads(({ sessionLost, switchIdentity }) => {
+  sessionLost.handler = () => {
+    if (!router.state.location.pathname.startsWith('/auth')) {
+      switchIdentity(null);
+      void router.navigate({ to: '/auth', replace: true });
+    }
+  };
+});
 
 // The app shell works offline once installed; data always comes from the network.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
@@ -46,8 +45,15 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
-// A signed-in screen opened cold: its styles load beside the rest rather than after the router starts.
-if (!isPublicPath(window.location.pathname)) void loadFullSystem();
+// No waterfall on a cold start: what the first screen needs is asked for at once, side by side,
+// rather than one after the other as the router's steps reach it: the full styles and the session
+// of a signed-in screen, the data layer, and the code of the screen's routes.
+const { pathname } = window.location;
+if (!isPublicPath(pathname)) {
+  void loadFullSystem();
+  void loadTrpc().then(({ trpcUtils }) => trpcUtils.auth.session.prefetch());
+} else if (needsData(pathname)) void loadTrpc();
+for (const route of router.getMatchedRoutes(pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
 
 function Install() {
   const offer = useSyncExternalStore(subscribeInstallOffer, installOffer);
@@ -62,18 +68,22 @@ function Themed({ children }: { children: ReactNode }) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
-createRoot(root).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <Themed>
-          <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <Install />
-            <Toaster />
-          </Suspense>
-        </Themed>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+// A public page arrives prerendered (scripts/prerender.ts): it stays on screen until the router has
+// loaded its route, then the app renders the same markup over it. A prerendered page served for
+// another address (the offline shell of the service worker) is not shown at all.
+const prerendered = root.dataset.prerendered;
+if (prerendered !== undefined && prerendered !== pathname) root.replaceChildren();
+const ready = prerendered === pathname ? router.load().catch(() => undefined) : Promise.resolve();
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Themed>
+        <RouterProvider router={router} />
+        <Suspense fallback={null}>
+          <Install />
+          <Toaster />
+        </Suspense>
+      </Themed>
+    </StrictMode>,
+  ),
 );

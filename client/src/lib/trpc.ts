@@ -6,7 +6,11 @@ import { keepOfflineSnapshot } from './offline-snapshot';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-const wsUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/trpc`;
+// No window when the public pages are prerendered at build (scripts/prerender.ts): nothing connects there.
+const wsUrl =
+  typeof window === 'undefined'
+    ? 'ws://localhost/trpc'
+    : `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/trpc`;
 
 /** Opened on the first subscription only, so public pages never hold a socket. */
 export const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 0 } });

@@ -2,14 +2,17 @@ import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
 import { guardScreen } from '../lib/guards';
+import { loadTrpc } from '../lib/trpc-lazy';
 import { LiveChannel } from '../lib/use-live';
 
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ context, location }) => {
-    const session = await context.trpcUtils.auth.session.ensureData();
+  // The data layer (loaded by the root route already) joins the context of every signed-in route.
+  beforeLoad: async ({ location }) => {
+    const { queryClient, trpcUtils } = await loadTrpc();
+    const session = await trpcUtils.auth.session.ensureData();
     if (!session) throw redirect({ to: '/auth', replace: true });
     guardScreen(session, location.pathname);
-    return { session };
+    return { session, queryClient, trpcUtils };
   },
   pendingMs: 150,
   pendingComponent: ShellLoading,

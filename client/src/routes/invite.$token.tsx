@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { loadTrpc } from '../lib/trpc-lazy';
 import { InvitationLoading, InvitationPage, invitationPreview } from '../features/team/InvitationPage';
 
 const params = z.object({ token: z.string().min(1).max(200) });
@@ -8,7 +9,7 @@ const params = z.object({ token: z.string().min(1).max(200) });
 export const Route = createFileRoute('/invite/$token')({
   params: { parse: (raw) => params.parse(raw), stringify: (value) => value },
   // The page is the invitation: read it before the page shows (a refused link is the page's to say).
-  loader: ({ context, params: { token } }) => context.trpcUtils.invitations.preview.prefetch({ token }, invitationPreview),
+  loader: async ({ params: { token } }) => (await loadTrpc()).trpcUtils.invitations.preview.prefetch({ token }, invitationPreview),
   pendingComponent: InvitationLoading,
   component: InvitationRoute,
 });

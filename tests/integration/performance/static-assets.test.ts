@@ -12,7 +12,8 @@ import { listen, startTestServices } from '../../support/harness.js';
 /**
  * The built client goes out compressed and cached as it should: text assets precompressed at build
  * (scripts/compress-assets.ts, run here on a small dist folder) and sent as the browser accepts
- * them; hashed assets immutable for a year; index.html and the service worker never cached.
+ * them; hashed assets immutable for a year; index.html and the service worker never cached; a
+ * public page prerendered at build (scripts/prerender.ts) sent for its own address only.
  */
 const dist = mkdtempSync(path.join(tmpdir(), 'haulwise-dist-'));
 const script = `console.log(${JSON.stringify('haulwise '.repeat(400))});\n`;
@@ -24,6 +25,15 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Haulwise</title>${'<!-- padding -->'.repeat(100)}`);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(
+    path.join(dist, 'prerendered', 'index.html'),
+    `<!doctype html><title>Haulwise</title><div id="root" data-prerendered="/">${'<p>landing</p>'.repeat(100)}</div>`,
+  );
+  writeFileSync(
+    path.join(dist, 'prerendered', 'about.html'),
+    `<!doctype html><title>About</title><div id="root" data-prerendered="/about">${'<p>about</p>'.repeat(100)}</div>`,
+  );
   writeFileSync(path.join(dist, 'sw.js'), `self.addEventListener('fetch', () => {});\n${'// padding\n'.repeat(200)}`);
   execFileSync(path.resolve('node_modules/.bin/tsx'), ['scripts/compress-assets.ts', dist], { stdio: 'pipe' });
   started = await startTestServices({ config: { CLIENT_DIST_DIR: dist } });
@@ -65,6 +75,25 @@ describe('the built client as it goes out', () => {
     const plain = await get('/assets/index-Ab12Cd34.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(script);
+  });
+
+  it('sends a prerendered page for its own address (query or not, compressed), and the app for every other', async () => {
+    const pages: [string, string][] = [
+      ['/', 'data-prerendered="/"'],
+      ['/?from=mail', 'data-prerendered="/"'],
+      ['/about', 'data-prerendered="/about"'],
+      ['/about/', '<!-- padding -->'],
+      ['/contact', '<!-- padding -->'],
+      ['/loads', '<!-- padding -->'],
+      ['/prerendered', '<!-- padding -->'],
+    ];
+    for (const [pathname, marker] of pages) {
+      const answer = await get(pathname, 'br');
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers['cache-control'], pathname).toBe('no-cache');
+      expect(answer.headers['content-encoding'], pathname).toBe('br');
+      expect(brotliDecompressSync(answer.body).toString(), pathname).toContain(marker);
+    }
   });
 
   it('never lets a browser cache index.html (any screen) or the service worker', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
@@ -24,12 +24,44 @@ import { navigationFor, type AppPath } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../components/toaster';
-import { UnreadMessagesBadge } from '../messages/UnreadMessagesBadge';
-import { NotificationBell } from '../notifications/NotificationBell';
-import { NotificationPrompt } from '../pwa/NotificationPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { switchIdentity } from '../../lib/identity';
 import { trpc } from '../../lib/trpc';
+
+// Beside the screen, not before it: the bell (with its push code), the unread messages badge and the
+// notification prompt load after the shell, so a cold screen's first load carries only what it shows.
+const NotificationBellNow = lazy(() =>
+  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
+const UnreadMessagesBadgeNow = lazy(() =>
+  import('../messages/UnreadMessagesBadge').then((module) => ({ default: module.UnreadMessagesBadge })),
+);
+const NotificationPromptNow = lazy(() => import('../pwa/NotificationPrompt').then((module) => ({ default: module.NotificationPrompt })));
+
+/** The bell, with a placeholder of its size (an icon button, size sm) until its code is in. */
+function NotificationBell() {
+  return (
+    <Suspense fallback={<Box w="8" h="8" flexShrink={0} />}>
+      <NotificationBellNow />
+    </Suspense>
+  );
+}
+
+function UnreadMessagesBadge() {
+  return (
+    <Suspense fallback={null}>
+      <UnreadMessagesBadgeNow />
+    </Suspense>
+  );
+}
+
+function NotificationPrompt() {
+  return (
+    <Suspense fallback={null}>
+      <NotificationPromptNow />
+    </Suspense>
+  );
+}
 
 const icons: Partial<Record<AppPath, LucideIcon>> = {
   '/team': Users,
