@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetDriver, FleetListOutput } from '#shared/schemas/fleet.js';
 import type { LiveChangeItem } from '#shared/schemas/live.js';
-import { fleetDeltaRequest, mergeFleet, withoutDrivers } from '../../client/src/features/fleet-map/fleet-delta.js';
+import { fleetDeltaRequest, mergeFleet, shareFleet, withoutDrivers } from '../../client/src/features/fleet-map/fleet-delta.js';
 
 /** The fleet map's delta read on the client (client/src/features/fleet-map/fleet-delta.ts): what a burst asks for, and the merge. */
 
@@ -91,5 +91,26 @@ describe('fleetDeltaRequest', () => {
     ]);
     expect([...request.deleted]).toEqual([id(1)]);
     expect([...request.driverIds]).toEqual([id(3)]);
+  });
+});
+
+describe('shareFleet (fleet.list structural sharing)', () => {
+  it('keeps the objects of unchanged drivers from a full read, and the list itself when nothing changed', () => {
+    const before = list(driver(1), driver(2), driver(3));
+    const again = JSON.parse(JSON.stringify(before)) as FleetListOutput;
+    expect(shareFleet(before, again)).toBe(before);
+    const fresh = JSON.parse(JSON.stringify(list(driver(3), driver(1, { lat: 50 }), driver(2)))) as FleetListOutput;
+    const shared = shareFleet(before, fresh) as FleetListOutput;
+    expect(shared.drivers.map((row) => row.id)).toEqual([id(3), id(1), id(2)]);
+    expect(shared.drivers[0]).toBe(before.drivers[2]);
+    expect(shared.drivers[2]).toBe(before.drivers[1]);
+    expect(shared.drivers[1]).toBe(fresh.drivers[1]);
+    expect(shared.drivers[1]?.lat).toBe(50);
+  });
+
+  it('tells a changed current load apart', () => {
+    const before = list(driver(1, { currentLoad: { id: loadId(1), loadNumber: 'L-1', status: 'assigned' } }));
+    const after = list(driver(1, { currentLoad: { id: loadId(1), loadNumber: 'L-1', status: 'picked' } }));
+    expect((shareFleet(before, after) as FleetListOutput).drivers[0]?.currentLoad?.status).toBe('picked');
   });
 });

@@ -10,6 +10,7 @@ import { formatAge, formatCoordinate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { FRESHNESS_COLOURS, MAP_TEXTS } from '../maps/map-types';
+import { shareFleet } from './fleet-delta';
 import { summarizeFleet } from './fleet-map-model';
 
 // MapLibre and the clustering worker load only on this screen.
@@ -139,6 +140,8 @@ export function FleetMapPage() {
   const fleet = trpc.fleet.list.useQuery(debounced ? { search: debounced } : {}, {
     refetchInterval: FLEET_REFRESH_MS,
     placeholderData: (previous) => previous,
+    // Unchanged drivers keep their objects, compared by their known fields (fleet-delta.ts).
+    structuralSharing: shareFleet,
   });
   useFailureToast(fleet, 'Error', FETCH_FAILED);
   const now = useNow(30_000);

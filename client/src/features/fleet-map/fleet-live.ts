@@ -2,7 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { FLEET_CHANGED_MAX_IDS, type FleetListInput, type FleetListOutput } from '#shared/schemas/fleet.js';
 import type { LiveChangeItem } from '#shared/schemas/live.js';
 import { trpcClient } from '../../lib/trpc';
-import { fleetDeltaRequest, mergeFleet, requestSize, withoutDrivers } from './fleet-delta';
+import { fleetDeltaRequest, mergeFleet, withoutDrivers } from './fleet-delta';
 
 /**
  * The fleet map live (issue 14): <LiveChannel /> (lib/use-live.ts) hands every burst of drivers
@@ -10,11 +10,14 @@ import { fleetDeltaRequest, mergeFleet, requestSize, withoutDrivers } from './fl
  * are read (fleet.changed) and merged into the cached list (fleet-delta.ts), one read at a time per
  * list; changes arriving meanwhile go into the next one. A deleted driver leaves at once. The list
  * is read whole only at first, on a resync or reconnect (use-live re-reads everything), every 90 s
- * (the spec's refresh), when a burst names more than FLEET_CHANGED_MAX_IDS drivers or loads, and
- * after a failed delta read.
+ * (the spec's refresh), when more than FLEET_DELTA_FULL_READ_AT drivers and loads wait to be read,
+ * and after a failed delta read. A read names at most FLEET_CHANGED_MAX_IDS ids (the URL's bound):
+ * more are read in several calls, one after another, each merged as it lands.
  */
 
 const FLEET_LIST_KEY = [['fleet', 'list']];
+/** Past this many ids waiting, reading the whole list is cheaper than the deltas (8 calls of 250). */
+export const FLEET_DELTA_FULL_READ_AT = 2_000;
 /** While the list itself is being read, a delta waits for that answer (it may predate the change). */
 const WAIT_FOR_READ_MS = 100;
 
@@ -50,6 +53,15 @@ export function applyFleetChanges(client: QueryClient, changes: readonly LiveCha
   }
 }
 
+/** Takes up to `max` ids out of `entry` (loads first: their drivers are answered with them). */
+function takeChunk(entry: Pending, max: number): { driverIds: string[]; loadIds: string[] } {
+  const loadIds = [...entry.loadIds].slice(0, max);
+  for (const id of loadIds) entry.loadIds.delete(id);
+  const driverIds = [...entry.driverIds].slice(0, max - loadIds.length);
+  for (const id of driverIds) entry.driverIds.delete(id);
+  return { driverIds, loadIds };
+}
+
 /** Reads and merges what is pending for one list until nothing is; one reader per list. */
 async function drain(client: QueryClient, query: Query): Promise<void> {
   const hash = query.queryHash;
@@ -68,18 +80,23 @@ async function drain(client: QueryClient, query: Query): Promise<void> {
         await sleep(WAIT_FOR_READ_MS);
         continue;
       }
-      pending.delete(hash);
-      if (query.state.data === undefined) break;
-      if (requestSize(entry) > FLEET_CHANGED_MAX_IDS) {
+      if (query.state.data === undefined) {
+        pending.delete(hash);
+        break;
+      }
+      if (entry.driverIds.size + entry.loadIds.size > FLEET_DELTA_FULL_READ_AT) {
         // Too many at once: the whole list is the cheaper read.
+        pending.delete(hash);
         void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
         break;
       }
+      const chunk = takeChunk(entry, FLEET_CHANGED_MAX_IDS);
       const search = (query.queryKey[1] as { input?: FleetListInput } | undefined)?.input?.search;
       try {
-        const delta = await trpcClient.fleet.changed.query({ driverIds: [...entry.driverIds], loadIds: [...entry.loadIds], search });
+        const delta = await trpcClient.fleet.changed.query({ ...chunk, search });
         client.setQueryData<FleetListOutput>(query.queryKey, (list) => list && mergeFleet(list, delta));
       } catch {
+        pending.delete(hash);
         void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
         break;
       }
