@@ -1,8 +1,9 @@
 // `make bench` (scenario "http"): the server over HTTP, as a browser reaches it (issue 16). A fresh
 // embedded PostgreSQL with generated companies; the real app (createServices + buildApp, the
 // bundled code path minus bundling: tsx) in a child process, beside two peers in that same process:
-// a hand-written node:http + pg route serving the same page with the same SQL as the app role with
-// the tenant settings (BEGIN with its settings, the statement, COMMIT), and a bare node:http route.
+// a hand-written node:http + pg route serving the same page with the very statements our warm call
+// sent, as the app role (the tenant opening with the statement in one query, then COMMIT), and a
+// bare node:http route.
 // autocannon drives each in turn from this process (same 2 cores as the server and PostgreSQL:
 // read the ratios, not the milliseconds). Rows:
 // - loads.list first page, search, keyset page and loads.get at 16 connections: ours against the
@@ -58,8 +59,11 @@ interface ShapeInfo {
   name: string;
   /** Path and query of our tRPC call. */
   trpc: string;
+  /** The statement on loads alone (for the raw SQL floor): without the tenant opening that travels with it. */
   sql: string;
   params: unknown[];
+  /** Every statement a warm call of ours sent, in order (the hand route sends the very same). */
+  statements: { sql: string; params: unknown[] }[];
 }
 
 /** What the server process tells this one once it listens. */
@@ -124,13 +128,18 @@ async function serve(): Promise<void> {
     { name: 'page 21 (keyset)', trpc: listUrl({ cursor }) },
     { name: 'lookup (loads.get)', trpc: `/trpc/loads.get?input=${encodeURIComponent(JSON.stringify({ id: loadId }))}` },
   ];
+  // Each warm call's statements, as any pg client of this process sends them (the session is cached by now).
+  const opening = `${beginWithSettings([
+    ['app.company_id', companyId],
+    ['app.user_id', userId],
+  ])}; `;
   const shapes: ShapeInfo[] = [];
   for (const call of calls) {
-    const sent: { sql: string; params: unknown[] }[] = [];
+    const statements: { sql: string; params: unknown[] }[] = [];
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const [text, values] = args;
-      if (typeof text === 'string' && /from "loads"/.test(text)) sent.push({ sql: text, params: Array.isArray(values) ? values : [] });
+      if (typeof text === 'string') statements.push({ sql: text, params: Array.isArray(values) ? values : [] });
       return (original as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof original;
     try {
@@ -138,31 +147,20 @@ async function serve(): Promise<void> {
     } finally {
       pg.Client.prototype.query = original;
     }
-    const query = sent.at(-1);
+    const query = statements.findLast((statement) => /from "loads"/.test(statement.sql));
     if (!query) throw new Error(`${call.name}: no query on loads was sent`);
-    shapes.push({ ...call, ...query });
+    const sql = query.sql.startsWith(opening) ? query.sql.slice(opening.length) : query.sql;
+    shapes.push({ ...call, sql, params: query.params, statements });
+    if (call === calls[0]) {
+      console.log(
+        `Round trips of a warm loads.list: ${statements.length} (${statements.map((statement) => statement.sql.replace(/\s+/g, ' ').slice(0, 100)).join(' | ')})`,
+      );
+    }
   }
-  // Round trips of a warm call (the session cached): every query any pg client sends meanwhile.
-  const texts: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    texts.push(typeof args[0] === 'string' ? args[0].slice(0, 60) : 'query object');
-    return (original as (...rest: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await get(calls[0]?.trpc ?? '');
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  console.log(`Round trips of a warm loads.list: ${texts.length} (${texts.map((text) => text.replace(/\s+/g, ' ')).join(' | ')})`);
 
-  // The hand-written route: the same SQL as the app role, inside a transaction opened with the
-  // tenant settings (one round trip, as ours), the rows sent as JSON. No session, no validation.
+  // The hand-written route: the very statements our warm call sent, as the app role (the tenant
+  // opening with the statement, then COMMIT), the rows sent as JSON. No session, no validation.
   const handPool = new pg.Pool({ connectionString: appConnectionString(ownerUrl, APP_PASSWORD), max: config.DB_POOL_SIZE });
-  const begin = beginWithSettings([
-    ['app.company_id', companyId],
-    ['app.user_id', userId],
-  ]);
   const byPath = new Map(shapes.map((shape, index) => [`/shape/${index}`, shape]));
   const plain = JSON.stringify({ result: { data: null } });
   const hand = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -178,9 +176,12 @@ async function serve(): Promise<void> {
     void (async () => {
       const client = await handPool.connect();
       try {
-        await client.query(begin);
-        const { rows } = await client.query(shape.sql, shape.params);
-        await client.query('commit');
+        let rows: unknown[] = [];
+        for (const statement of shape.statements) {
+          const result = (await client.query(statement.sql, statement.params)) as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(result) ? result.at(-1) : result;
+          if (last?.command === 'SELECT') rows = last.rows;
+        }
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { data: { items: rows } } }));
       } catch (error) {
         await client.query('rollback').catch(() => {});
