@@ -18,9 +18,11 @@
 // and why the others did not, is printed, and no ratio is reported unless every one opened.
 // Where the time goes is printed per side (medians over the changes, from the request): the
 // mutation's answer, the notice on the bus, the hub's batch start and its last write, and the
-// first, median and last delivery.
+// first, median and last delivery. BENCH_FANOUT_PROFILE=1 writes a CPU profile of the server
+// process while ours is measured (the largest size) to .data/profiles/.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -67,6 +69,8 @@ function clientMain(): void {
   let times: number[] = [];
   let bystanders = 0;
   let reported = true;
+  /** The deadline of the change being awaited (each change's own: an earlier one must not cut a later one short). */
+  let deadline: NodeJS.Timeout | null = null;
   const send = (message: ChildMessage) => process.send?.(message);
   const report = () => {
     if (reported) return;
@@ -105,6 +109,10 @@ function clientMain(): void {
       socket.once('error', (error) => done(`socket error: ${error.message}`));
       socket.once('close', (code, reason) => done(`closed ${code} ${reason.toString()}`.trim()));
       socket.once('open', () => {
+        // tRPC's keep-alive: the server sends PING every 30 s and ends a socket that does not answer PONG within 5 s (as its client does).
+        socket.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+          if (!isBinary && Buffer.isBuffer(data) && data.length === 4 && data.toString() === 'PING') socket.send('PONG');
+        });
         if (!message.subscribe) {
           socket.on('message', onFrame(receiver));
           return done(null);
@@ -165,7 +173,9 @@ function clientMain(): void {
       times = [];
       bystanders = 0;
       reported = false;
-      setTimeout(report, 20_000).unref();
+      if (deadline) clearTimeout(deadline);
+      deadline = setTimeout(report, 60_000);
+      deadline.unref();
     } else {
       for (const { socket } of sockets) socket.terminate();
       sockets = [];
@@ -405,7 +415,22 @@ async function serverMain(): Promise<void> {
       console.log(`  hub: ${liveHubOf(services).size} channels listening`);
       // One change first, unmeasured: every channel's first session check after opening.
       await measure([loads[EVENTS] ?? ''], opened.receivers, mutate);
+      const profiling = process.env.BENCH_FANOUT_PROFILE === '1' && size === maxSize ? new inspector.Session() : null;
+      if (profiling) {
+        profiling.connect();
+        await profiling.post('Profiler.enable');
+        await profiling.post('Profiler.start');
+      }
       const ours = await measure(loads.slice(0, EVENTS), opened.receivers, mutate);
+      if (profiling) {
+        const { profile } = await profiling.post('Profiler.stop');
+        const profileDir = path.join(import.meta.dirname, '..', '.data', 'profiles');
+        mkdirSync(profileDir, { recursive: true });
+        const file = path.join(profileDir, `fanout-ours-${size}-${Date.now()}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        profiling.disconnect();
+        console.log(`CPU profile of the server process while ours was measured: ${file}`);
+      }
       await clients.ask({ type: 'close' });
       await new Promise((resolve) => setTimeout(resolve, 1000));
 
