@@ -89,9 +89,12 @@ test('a driver on a phone turns location sharing off and on, reports a position,
   await settleAnimations(page);
   await expectAccessible(page);
 
-  // The driver moves: the open fleet map follows live (no reload).
+  // The driver moves: the open fleet map follows live (no reload), by reading only the drivers
+  // that changed (fleet.changed, merged into the list), not the whole list again.
+  const deltaRead = page.waitForRequest((request) => request.url().includes('fleet.changed'), { timeout: 45_000 });
   await phone.context().setGeolocation({ latitude: 36.2, longitude: -95.8 });
   await expect(panel).toContainText('36.2000, -95.8000', { timeout: 45_000 });
+  await deltaRead;
   await phone.context().close();
 });
 
