@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATH } from '#shared/schemas/export.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
+import { csvLine } from '../../server/src/domains/export/export-categories.js';
 import { createBroker, createDriver, createLoad, createTestCompany, type TestUser } from '../support/factories.js';
 import { listen, sessionFor } from '../support/harness.js';
 import { useTenants } from '../support/tenants.js';
@@ -156,6 +157,41 @@ describe('POST /api/export', () => {
     const auditRows = read('auditLogs.csv').trimEnd().split('\r\n');
     expect(auditRows.length).toBeGreaterThan(1 + aLoads.length);
     expect(JSON.parse(read('manifest.json'))).toMatchObject({ format: 'csv', rows: { loads: aLoads.length } });
+  });
+
+  it('CSV lines built by PostgreSQL are exactly what csvLine() writes from the values: formulas, quotes, commas, line breaks, nulls, times', async () => {
+    const company = await createTestCompany(tenants.services);
+    const admin = company.users.admin;
+    const id = await createLoad(tenants.services.db, admin, { loadNumber: '=HYPERLINK("x")' });
+    await tenants.owner
+      .updateTable('loads')
+      .set({
+        referenceNumber: '+1, "two"',
+        notes: 'line one\r\nline two',
+        pickupNotes: '@mention',
+        deliveryNotes: '\ttab',
+        commodity: '-minus',
+        factoring: true,
+        deliveryDate: '2026-02-03',
+        weight: '0.50',
+        statusUpdatedAt: new Date('2026-01-02T03:04:05.678Z'),
+      })
+      .where('id', '=', id)
+      .execute();
+    await createLoad(tenants.services.db, admin, { rate: null, loadNumber: 'PLAIN' });
+    const response = await post(admin, { format: 'csv', categories: ['loads'] });
+    expect(response.status).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'export-'));
+    const file = path.join(dir, 'export.zip');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const text = execFileSync('unzip', ['-p', file, 'loads.csv'], { encoding: 'utf8' });
+    const header = (text.split('\r\n')[0] ?? '').split(',');
+    const rows = await sql<Record<string, unknown>>`select ${sql.join(header.map((column) => sql.ref(column)))} from loads
+      where company_id = ${company.companyId} order by created_at, id`.execute(tenants.owner);
+    expect(rows.rows).toHaveLength(2);
+    expect(text).toBe(csvLine(header) + rows.rows.map((row) => csvLine(Object.values(row))).join(''));
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text).toContain('2026-01-02T03:04:05.678Z');
   });
 
   it('admins only: others are refused, and so are a visitor, another origin and an unknown category', async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { ExportCategory, ExportFormat } from '#shared/schemas/export.js';
 import type { Database } from '../../db/schema.js';
 
@@ -77,12 +77,68 @@ export async function recordExportAudit(
     .execute();
 }
 
+interface Column {
+  name: string;
+  /** The column's type as pg_type names it (udt_name): text, uuid, timestamptz, numeric, ... */
+  type: string;
+  /** char(n)'s n. */
+  length: number | null;
+}
+
 /** The table's exported columns, in table order. */
-async function columnsOf(tx: Tx, table: string, omit: readonly string[]): Promise<string[]> {
-  const rows = await sql<{ name: string }>`
-    select column_name as name from information_schema.columns
+async function columnsOf(tx: Tx, table: string, omit: readonly string[]): Promise<Column[]> {
+  const rows = await sql<Column>`
+    select column_name as name, udt_name as type, character_maximum_length as length from information_schema.columns
     where table_schema = 'public' and table_name = ${table} order by ordinal_position`.execute(tx);
-  return rows.rows.map((row) => row.name).filter((name) => !omit.includes(name));
+  return rows.rows.filter((row) => !omit.includes(row.name));
+}
+
+/** csvField()'s formula guard, in SQL: text a spreadsheet would run as a formula gets a leading '. */
+const guarded = (text: RawBuilder<string>) => sql<string>`(case when ${text} ~ '^[=+@\\t\\r-]' then '''' || ${text} else ${text} end)`;
+/** csvField()'s quoting, in SQL: a field holding a quote, a comma or a line break is quoted, its quotes doubled. */
+const quoted = (text: RawBuilder<string>) =>
+  sql<string>`(case when ${text} ~ '[",\\r\\n]' then '"' || replace(${text}, '"', '""') || '"' else ${text} end)`;
+
+/**
+ * One column as csvField() writes the value node-postgres reads for it, computed by PostgreSQL:
+ * timestamps as toISOString() (UTC, milliseconds, Z), booleans as true/false, numbers as they
+ * are, strings (text, numeric, char(n) with its padding) guarded and quoted, uuids and dates as
+ * they are (neither can need either). Null for a type without a SQL form here (json, arrays, ...):
+ * such a table is written from its values in JavaScript instead.
+ */
+function csvFieldSql(column: Column): RawBuilder<string> | null {
+  const ref = sql.ref(`t.${column.name}`);
+  switch (column.type) {
+    case 'timestamptz':
+      return sql<string>`to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'bool':
+      return sql<string>`(case when ${ref} then 'true' else 'false' end)`;
+    case 'int2':
+    case 'int4':
+    case 'int8':
+    case 'uuid':
+    case 'date':
+      return sql<string>`${ref}::text`;
+    case 'text':
+    case 'varchar':
+    case 'numeric':
+      return quoted(guarded(sql<string>`${ref}::text`));
+    case 'bpchar':
+      return column.length === null ? null : quoted(guarded(sql<string>`rpad(${ref}::text, ${sql.lit(column.length)})`));
+    default:
+      return null;
+  }
+}
+
+/** A whole CSV line (csvLine() of the row's values) built by PostgreSQL, or null when a column has no SQL form. */
+function csvLineSql(columns: Column[]): RawBuilder<string> | null {
+  const fields: RawBuilder<string>[] = [];
+  for (const column of columns) {
+    const field = csvFieldSql(column);
+    if (!field) return null;
+    fields.push(sql<string>`coalesce(${field}, '')`);
+  }
+  return sql<string>`${sql.join(fields, sql` || ',' || `)} || E'\\r\\n'`;
 }
 
 /**
@@ -94,17 +150,20 @@ async function eachBatch(
   tx: Tx,
   category: ExportCategory,
   companyId: string,
-  columns: string[],
-  mode: 'json' | 'values',
+  columns: Column[],
+  mode: 'json' | 'values' | { csv: RawBuilder<string> },
   onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
 ): Promise<number> {
   const { table } = EXPORT_SOURCES[category];
   const cursor = sql.id(`export_${category}`);
+  const names = columns.map((column) => column.name);
   const select =
     mode === 'json'
-      ? sql`json_build_object(${sql.join(columns.flatMap((column) => [sql.lit(column), sql.ref(`t.${column}`)]))})::text as j`
-      : sql.join(columns.map((column) => sql.ref(`t.${column}`)));
-  const order = columns.includes('created_at') ? sql`t.created_at, t.id` : sql`t.id`;
+      ? sql`json_build_object(${sql.join(names.flatMap((name) => [sql.lit(name), sql.ref(`t.${name}`)]))})::text as j`
+      : mode === 'values'
+        ? sql.join(names.map((name) => sql.ref(`t.${name}`)))
+        : sql`${mode.csv} as line`;
+  const order = names.includes('created_at') ? sql`t.created_at, t.id` : sql`t.id`;
   await sql`declare ${cursor} no scroll cursor for
     select ${select} from ${sql.table(table)} as t where t.company_id = ${companyId} order by ${order}`.execute(tx);
   let total = 0;
@@ -126,7 +185,7 @@ async function eachBatch(
  */
 export async function streamExport(tx: Tx, plan: ExportPlan, out: Writable): Promise<ExportResult> {
   const result: ExportResult = { rows: {}, skipped: [] };
-  const present: { category: ExportCategory; columns: string[] }[] = [];
+  const present: { category: ExportCategory; columns: Column[] }[] = [];
   for (const category of plan.categories) {
     const { table, omit } = EXPORT_SOURCES[category];
     const exists = await sql<{ found: string | null }>`select to_regclass(${`public.${table}`})::text as found`.execute(tx);
@@ -203,11 +262,13 @@ export async function streamExport(tx: Tx, plan: ExportPlan, out: Writable): Pro
       const entry = new PassThrough({ highWaterMark: 256 * 1024 });
       current = entry;
       archive.append(entry, { name: `${category}.csv` });
-      await write(entry, csvLine(columns));
-      result.rows[category] = await eachBatch(tx, category, plan.companyId, columns, 'values', async (rows) => {
+      await write(entry, csvLine(columns.map((column) => column.name)));
+      // Each line built by PostgreSQL where every column has a SQL form (loads do): the server only joins text.
+      const lines = csvLineSql(columns);
+      result.rows[category] = await eachBatch(tx, category, plan.companyId, columns, lines ? { csv: lines } : 'values', async (rows) => {
         // The zip writes into `out` on its own: a reader gone away shows there, not on the entry.
         if (out.destroyed) throw new Error('export: the reader went away');
-        await write(entry, rows.map((row) => csvLine(Object.values(row))).join(''));
+        await write(entry, rows.map((row) => (lines ? (row.line as string) : csvLine(Object.values(row)))).join(''));
       });
       entry.end();
       await once(entry, 'end');
