@@ -229,6 +229,41 @@ describe('a change after a quiet spell leaves at once; changes that follow close
     }
   });
 
+  it('under sustained traffic the window widens with the sockets told (LIVE_WRITES_PER_SECOND), up to its bound', async () => {
+    const fake = fakeBus();
+    // 20 sockets at 100 writes a second: 200 ms between frames while changes keep coming; at most 400.
+    const hub = new LiveHub(fake.bus, lookups, { windowMs: 20, writesPerSecond: 100, maxWindowMs: 400, recheckMs: 60_000 });
+    const sent: number[] = [];
+    const subscriptions = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => {
+        const socket: LiveSocket = {
+          bufferedAmount: 0,
+          readyState: 1,
+          send: () => void (index === 0 && sent.push(Date.now())),
+          close: () => {},
+        };
+        return hub.subscribe({ session, sessionId: `s${index}`, fingerprint: `f${index}`, socket, envelope: { id: 1 } });
+      }),
+    );
+    try {
+      expect(hub.window()).toBe(20);
+      fake.emit(change('a'));
+      await ticks(3);
+      expect(sent).toHaveLength(1);
+      expect(hub.window()).toBe(200);
+      fake.emit(change('b'));
+      await expect.poll(() => sent.length, { timeout: 5000, interval: 5 }).toBe(2);
+      expect((sent[1] ?? 0) - (sent[0] ?? 0)).toBeGreaterThanOrEqual(180);
+    } finally {
+      for (const live of subscriptions) live.close();
+      hub.close();
+    }
+    // Never wider than the bound, never narrower than the window.
+    const many = new LiveHub(fakeBus().bus, lookups, { windowMs: 20, writesPerSecond: 1, maxWindowMs: 400 });
+    expect(many.window()).toBe(20);
+    many.close();
+  });
+
   it('the frame is built once for every socket that shares it, and a socket of the user who made the change gets its own', async () => {
     const fake = fakeBus();
     const socketOf = () => {

@@ -15,7 +15,9 @@ import { SESSION_RECHECK_MS } from './session-check.js';
  *   (LIVE_WINDOW_MS) leaves at once: right after the notices that reached us in the same read
  *   (setImmediate; PostgreSQL sends a transaction's notices together at commit, so its changes
  *   stay in one frame) plus LIVE_LEAD_MS, 0 by default. Notices that follow closely leave
- *   together at the end of the window that began with the last frame. Each socket gets at most
+ *   together at the end of the window that began with the last frame; under sustained traffic the window
+ *   widens with the number of sockets told (LIVE_WRITES_PER_SECOND, at most LIVE_MAX_WINDOW_MS),
+ *   so a few hundred tabs cost a bounded number of writes a second. Each socket gets at most
  *   one frame per window, holding every change it may hear of, in commit order, one item per row
  *   (table, id). A transaction of several hundred changes may reach us in several reads: its
  *   first read leaves at once, the rest at the window's end (two frames, still in order).
@@ -41,12 +43,24 @@ import { SESSION_RECHECK_MS } from './session-check.js';
 
 export const LIVE_WINDOW_MS = 50;
 export const LIVE_LEAD_MS = 0;
+/**
+ * Under sustained traffic the window widens so that the hub writes about this many frames a
+ * second in all (each frame is a system call per socket): 200 listening tabs get a frame every
+ * 200 ms rather than every 50, and the server's CPU goes to answering calls (`make soak` found
+ * a quarter of it in socket writes). Never wider than LIVE_MAX_WINDOW_MS; a change after a quiet
+ * spell still leaves at once.
+ */
+export const LIVE_WRITES_PER_SECOND = 1000;
+export const LIVE_MAX_WINDOW_MS = 250;
 export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const LIVE_BEHIND_GRACE_MS = 30_000;
 
 export interface LiveHubOptions {
   windowMs: number;
   leadMs: number;
+  /** The window widens up to maxWindowMs so that about this many frames a second are written in all. */
+  writesPerSecond: number;
+  maxWindowMs: number;
   maxBufferedBytes: number;
   behindGraceMs: number;
   recheckMs: number;
@@ -172,6 +186,8 @@ export class LiveHub {
   /** Cancels the flush that is scheduled, if any. */
   private timer: (() => void) | null = null;
   private lastFlushAt = 0;
+  /** Sockets the last batch went to: the window after it is sized by them (LIVE_WRITES_PER_SECOND). */
+  private lastReceivers = 0;
   private serial = 0;
   /** Flushes run one after another, so frames keep their order. */
   private flushing: Promise<void> = Promise.resolve();
@@ -185,6 +201,8 @@ export class LiveHub {
     this.options = {
       windowMs: LIVE_WINDOW_MS,
       leadMs: LIVE_LEAD_MS,
+      writesPerSecond: LIVE_WRITES_PER_SECOND,
+      maxWindowMs: LIVE_MAX_WINDOW_MS,
       maxBufferedBytes: LIVE_MAX_BUFFERED_BYTES,
       behindGraceMs: LIVE_BEHIND_GRACE_MS,
       recheckMs: SESSION_RECHECK_MS,
@@ -443,7 +461,7 @@ export class LiveHub {
     this.pending.push(event);
     if (this.timer) return;
     // Idle (no frame in the last window): at once, after the rest of this read. Busy: at the window's end.
-    const wait = Math.max(this.options.leadMs, this.lastFlushAt + this.options.windowMs - Date.now());
+    const wait = Math.max(this.options.leadMs, this.lastFlushAt + this.window() - Date.now());
     const run = () => {
       this.timer = null;
       this.flushing = this.flushing
@@ -457,6 +475,13 @@ export class LiveHub {
       const timeout = setTimeout(run, wait);
       this.timer = () => clearTimeout(timeout);
     }
+  }
+
+  /** The batching window: LIVE_WINDOW_MS, wider while many sockets are told (LIVE_WRITES_PER_SECOND), at most maxWindowMs. */
+  window(): number {
+    const { windowMs, maxWindowMs, writesPerSecond } = this.options;
+    const paced = (this.lastReceivers * 1000) / writesPerSecond;
+    return Math.max(windowMs, Math.min(maxWindowMs, paced));
   }
 
   private async flush(): Promise<void> {
@@ -531,6 +556,7 @@ export class LiveHub {
     const receivers = new Set<Subscriber>(named.keys());
     for (const group of groups) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
     for (const group of portals) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
+    this.lastReceivers = receivers.size;
     const now = Date.now();
     const due: Subscriber[] = [];
     const buffers = new Map<string, Buffer>();
