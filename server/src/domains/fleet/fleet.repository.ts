@@ -94,24 +94,12 @@ export async function changedFleet(
   input: { driverIds: readonly string[]; loadIds: readonly string[]; search?: string | undefined },
 ): Promise<FleetChangedOutput> {
   if (input.driverIds.length === 0 && input.loadIds.length === 0) return { drivers: [], removed: [] };
-  let query = fleetDrivers(db, scope).where((eb) => {
-    const named = [];
-    if (input.driverIds.length > 0) named.push(eb('drivers.id', '=', sql<string>`any(${[...input.driverIds]}::uuid[])`));
-    if (input.loadIds.length > 0)
-      named.push(
-        eb(
-          'drivers.id',
-          'in',
-          eb
-            .selectFrom('loads')
-            .select('loads.driverId')
-            .where('loads.id', '=', sql<string>`any(${[...input.loadIds]}::uuid[])`)
-            .where('loads.driverId', 'is not', null)
-            .$narrowType<{ driverId: string }>(),
-        ),
-      );
-    return eb.or(named);
-  });
+  // One id list (the drivers named, and the drivers of the loads named, found first by the loads'
+  // key): drivers are then reached by their primary key. (An OR of the two conditions made the
+  // planner scan the company's drivers.)
+  const named = sql<string>`any(${[...input.driverIds]}::uuid[] || array(
+    select loads.driver_id from loads where loads.id = any(${[...input.loadIds]}::uuid[]) and loads.driver_id is not null))`;
+  let query = fleetDrivers(db, scope).where('drivers.id', '=', named);
   if (input.search) query = query.where(nameMatches(input.search));
   const drivers = (await query.execute()).map(toFleetDriver);
   const answered = new Set(drivers.map((driver) => driver.id));
