@@ -31,7 +31,8 @@ export interface Screen {
   budgetKb: number;
   /**
    * The ceiling the build enforces until the goal is met: today's figure and a little room. A
-   * change that makes the screen heavier than this fails the build; lower it as the screen gets lighter.
+   * change that makes the screen heavier than this fails the build; lower it as the screen gets lighter,
+   * and once the goal is met make it the goal itself (budgetKb), so the build fails past the goal.
    */
   ceilingKb: number;
 }
@@ -40,8 +41,8 @@ export interface Screen {
 const DATA = 'src/lib/trpc-providers.tsx';
 
 export const SCREENS: Screen[] = [
-  { path: '/', routes: ['src/routes/index.tsx'], budgetKb: 100, ceilingKb: 227 },
-  { path: '/about', routes: ['src/routes/about.tsx'], budgetKb: 100, ceilingKb: 227 },
+  { path: '/', routes: ['src/routes/index.tsx'], budgetKb: 100, ceilingKb: 204 },
+  { path: '/about', routes: ['src/routes/about.tsx'], budgetKb: 100, ceilingKb: 203 },
   { path: '/contact', routes: ['src/routes/contact.tsx'], extra: [DATA], budgetKb: 100, ceilingKb: 267 },
   { path: '/auth', routes: ['src/routes/auth.tsx'], extra: [DATA], budgetKb: 100, ceilingKb: 272 },
   {
@@ -49,7 +50,7 @@ export const SCREENS: Screen[] = [
     routes: ['src/routes/_authed.tsx', 'src/routes/_authed/loads.tsx'],
     extra: ['src/theme.ts', DATA],
     budgetKb: 170,
-    ceilingKb: 335,
+    ceilingKb: 315,
   },
 ];
 
