@@ -15,7 +15,7 @@ import { useTenants } from '../support/tenants.js';
  * the plan of the very statement it sends, as the app role inside the tenant transaction, over
  * 10,000 drivers a company (half of them on a load), reaches drivers and loads by primary key and
  * each driver's current load by the (company_id, driver_id) index; no scan of the fleet. No new
- * index is needed, so the drivers' position updates (positions.report) stay heap-only (HOT): none
+ * index is needed, so the drivers' position updates (positions.report) can stay heap-only (HOT): none
  * of the columns they change is indexed.
  */
 const DRIVERS_PER_COMPANY = 10_000;
