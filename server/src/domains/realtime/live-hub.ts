@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import WebSocket from 'ws';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { LIVE_TABLES, type LiveChangeItem, type LiveFrame } from '#shared/schemas/live.js';
 import { isResync, type RealtimeBus, type RealtimeEvent } from '../../services/realtime/bus.js';
@@ -91,6 +91,8 @@ export interface LiveSocket {
 }
 
 const OPEN = 1;
+const TEXT = { binary: false } as const;
+const sendText = WebSocket.prototype.send;
 /** Epoch milliseconds with fractions (the trace). */
 const epochNow = () => performance.timeOrigin + performance.now();
 /** The group's stand-in user: matches no owner column, so what depends on the person is left to the per-person check. */
@@ -107,6 +109,8 @@ interface Batch {
   itemJson: string[];
   json: string;
   serial: number;
+  /** The frame of this batch alone, for someone who made none of its changes, by subscription envelope (built once). */
+  frames: Map<string, Buffer>;
 }
 
 interface StaffGroup {
@@ -174,6 +178,8 @@ export class LiveHub {
   private readonly portalGroups = new Map<string, PortalGroup>();
   private readonly portalByCompany = new Map<string, Set<PortalGroup>>();
   private readonly behind = new Set<Subscriber>();
+  /** Channels told something since their session was last checked: what the sweep looks at. */
+  private readonly told = new Set<Subscriber>();
   private behindTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
@@ -388,9 +394,8 @@ export class LiveHub {
       return;
     }
     const now = Date.now();
-    const chosen = [...this.subscribers].filter(
-      (subscriber) => subscriber.toldSinceCheck && now - subscriber.checkedAt >= this.options.recheckMs / 2,
-    );
+    const chosen: Subscriber[] = [];
+    for (const subscriber of this.told) if (now - subscriber.checkedAt >= this.options.recheckMs / 2) chosen.push(subscriber);
     if (chosen.length === 0) return;
     this.sweeping = true;
     try {
@@ -400,6 +405,7 @@ export class LiveHub {
         else if (subscriber.checkedAt <= now) {
           subscriber.checkedAt = now;
           subscriber.toldSinceCheck = false;
+          this.told.delete(subscriber);
         }
       }
     } catch (error) {
@@ -414,6 +420,7 @@ export class LiveHub {
     indexDelete(this.byFingerprint, subscriber.fingerprint, subscriber);
     indexDelete(this.byUser, subscriber.userId, subscriber);
     this.behind.delete(subscriber);
+    this.told.delete(subscriber);
     const { group, portal } = subscriber;
     group.members.delete(subscriber);
     if (group.members.size === 0) {
@@ -553,40 +560,50 @@ export class LiveHub {
 
     // 4. Deliver: at once to channels checked recently (the sweep keeps busy ones so), after one
     //    session check to those idle for long.
-    const receivers = new Set<Subscriber>(named.keys());
-    for (const group of groups) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
-    for (const group of portals) if (group.batch) for (const subscriber of group.members) receivers.add(subscriber);
-    this.lastReceivers = receivers.size;
+    //    Each receiver once: the members of the groups told something, then those of the portal
+    //    groups whose staff group was not, then the people named whose groups were not.
     const now = Date.now();
     const due: Subscriber[] = [];
     const buffers = new Map<string, Buffer>();
-    for (const subscriber of receivers) {
-      if (subscriber.done) continue;
+    let receivers = 0;
+    const visit = (subscriber: Subscriber) => {
+      receivers += 1;
+      if (subscriber.done) return;
       if (now - subscriber.checkedAt >= this.options.recheckMs * 2) due.push(subscriber);
       else this.deliver(subscriber, ownOf(subscriber), buffers);
-    }
-    if (due.length > 0) {
-      let valid: Set<string>;
-      try {
-        valid = await this.lookups.liveSessions([...new Set(due.map((subscriber) => subscriber.sessionId))]);
-      } catch (error) {
-        // The session cannot be checked (the database is away): nothing is told until it can be; the resync after covers it.
-        this.options.log(`live: sessions could not be checked: ${(error as Error).message}`);
-        return;
+    };
+    try {
+      for (const group of groups) if (group.batch) for (const subscriber of group.members) visit(subscriber);
+      for (const group of portals) {
+        if (group.batch) for (const subscriber of group.members) if (!subscriber.group.batch) visit(subscriber);
       }
-      const checkedAt = Date.now();
-      for (const subscriber of due) {
-        if (subscriber.done) continue;
-        if (!valid.has(subscriber.sessionId)) {
-          this.end(subscriber);
-          continue;
+      for (const subscriber of named.keys()) if (!subscriber.group.batch && !subscriber.portal?.batch) visit(subscriber);
+      this.lastReceivers = receivers;
+      if (due.length > 0) {
+        let valid: Set<string>;
+        try {
+          valid = await this.lookups.liveSessions([...new Set(due.map((subscriber) => subscriber.sessionId))]);
+        } catch (error) {
+          // The session cannot be checked (the database is away): nothing is told until it can be; the resync after covers it.
+          this.options.log(`live: sessions could not be checked: ${(error as Error).message}`);
+          return;
         }
-        subscriber.checkedAt = checkedAt;
-        this.deliver(subscriber, ownOf(subscriber), buffers);
+        const checkedAt = Date.now();
+        for (const subscriber of due) {
+          if (subscriber.done) continue;
+          if (!valid.has(subscriber.sessionId)) {
+            this.end(subscriber);
+            continue;
+          }
+          subscriber.checkedAt = checkedAt;
+          this.deliver(subscriber, ownOf(subscriber), buffers);
+        }
       }
+    } finally {
+      // A batch is told once: a group whose delivery was cut short keeps nothing for the next window.
+      for (const group of groups) group.batch = null;
+      for (const group of portals) group.batch = null;
     }
-    for (const group of groups) group.batch = null;
-    for (const group of portals) group.batch = null;
     this.options.onFlush?.({
       events: events.length,
       firstNoticeAt: this.pendingSince,
@@ -684,18 +701,36 @@ export class LiveHub {
       itemJson,
       json: itemJson.join(','),
       serial: ++this.serial,
+      frames: new Map(),
     };
   }
 
   // --- delivery -----------------------------------------------------------------------------
 
   private deliver(subscriber: Subscriber, own: Batch | null, buffers: Map<string, Buffer>): void {
+    if (!subscriber.toldSinceCheck) {
+      subscriber.toldSinceCheck = true;
+      this.told.add(subscriber);
+    }
+    // The common case, a tab hearing only its group's batch, none of whose changes it made: the
+    // batch's frame for this envelope, built once.
+    const only = subscriber.group.batch;
+    const raw = subscriber.raw;
+    if (only && raw && !own && !subscriber.portal?.batch && !only.actorSet.has(subscriber.userId)) {
+      let frame = only.frames.get(raw.prefix);
+      if (!frame) {
+        frame = Buffer.from(`${raw.prefix}{"type":"changes","changes":[${only.json}],"mine":[]}}}`);
+        only.frames.set(raw.prefix, frame);
+        buffers.set(`${raw.prefix}\u0000${only.serial}\u0000`, frame);
+      }
+      this.write(subscriber, frame);
+      return;
+    }
     const parts: Batch[] = [];
     if (subscriber.group.batch) parts.push(subscriber.group.batch);
     if (subscriber.portal?.batch) parts.push(subscriber.portal.batch);
     if (own) parts.push(own);
     if (parts.length === 0) return;
-    subscriber.toldSinceCheck = true;
     // The frame depends on the parts, on the subscription's envelope and, only for someone who
     // made one of the changes, on who they are (`mine`): sockets that share those share one
     // buffer, built once, so the work per socket is a lookup and a write.
@@ -755,8 +790,11 @@ export class LiveHub {
       this.behindTimer.unref();
       return;
     }
-    // A text frame, as tRPC's own (the buffer is UTF-8 JSON).
-    socket.send(buffer, { binary: false });
+    // A text frame, as tRPC's own (the buffer is UTF-8 JSON). A ws socket is written through
+    // ws's own send: the SocketGuard's wrapper on the instance (services/sockets.ts) passes
+    // buffers through untouched, as it only watches tRPC's own text answers.
+    if (socket instanceof WebSocket) sendText.call(socket, buffer, TEXT);
+    else socket.send(buffer, TEXT);
     this.written += 1;
   }
 
