@@ -21,6 +21,7 @@ import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } f
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory } from './trpc/context.js';
 import { trpcHttpPlugin } from './trpc/http.js';
+import { setWireOutputValidation } from './trpc/procedures.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -143,6 +144,8 @@ export async function buildApp(
   // while calls take over BUSY_LATENCY_MS on average, a call is answered 503 "busy" at once.
   registerAdmission(app, { maxInFlight: config.MAX_CONCURRENT_REQUESTS, busyLatencyMs: config.BUSY_LATENCY_MS });
 
+  // Hot reads' answers are parsed against their schema except in production (trpc/procedures.ts, wireOutput).
+  setWireOutputValidation(config.NODE_ENV !== 'production');
   const createContext = contextFactory(services);
   const onError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {
     if (error.code !== 'INTERNAL_SERVER_ERROR') return;
