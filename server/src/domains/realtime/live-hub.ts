@@ -185,8 +185,9 @@ export class LiveHub {
   private sweeping = false;
   private pending: RealtimeEvent[] = [];
   private pendingSince = 0;
-  /** Frames written during the flush in progress (the trace). */
+  /** Frames written, and buffers built, during the flush in progress (the trace). */
   private written = 0;
+  private built = 0;
   /** The place of each notice of the batch being flushed. */
   private order = new Map<RealtimeEvent, number>();
   /** Cancels the flush that is scheduled, if any. */
@@ -499,6 +500,7 @@ export class LiveHub {
     if (events.length === 0) return;
     const startedAt = epochNow();
     this.written = 0;
+    this.built = 0;
     const byCompany = new Map<string, RealtimeEvent[]>();
     for (const event of events) {
       if (typeof event.companyId === 'string') indexPush(byCompany, event.companyId, event);
@@ -610,7 +612,7 @@ export class LiveHub {
       startedAt,
       writtenAt: epochNow(),
       frames: this.written,
-      buffers: buffers.size,
+      buffers: this.built,
     });
   }
 
@@ -712,33 +714,32 @@ export class LiveHub {
       subscriber.toldSinceCheck = true;
       this.told.add(subscriber);
     }
-    // The common case, a tab hearing only its group's batch, none of whose changes it made: the
-    // batch's frame for this envelope, built once.
-    const only = subscriber.group.batch;
-    const raw = subscriber.raw;
-    if (only && raw && !own && !subscriber.portal?.batch && !only.actorSet.has(subscriber.userId)) {
-      let frame = only.frames.get(raw.prefix);
-      if (!frame) {
-        frame = Buffer.from(`${raw.prefix}{"type":"changes","changes":[${only.json}],"mine":[]}}}`);
-        only.frames.set(raw.prefix, frame);
-        buffers.set(`${raw.prefix}\u0000${only.serial}\u0000`, frame);
-      }
-      this.write(subscriber, frame);
+    const { raw, userId } = subscriber;
+    const group = subscriber.group.batch;
+    const portal = subscriber.portal?.batch ?? null;
+    // The frame depends on the parts, on the subscription's envelope and, only for someone who
+    // made one of the changes, on who they are (`mine`). Tabs that share those share one buffer,
+    // built once, so the work per tab is a lookup and a write. A staff tab's frame without `mine`
+    // is kept on the person's own batch (all their tabs share their group's batch) or, when the
+    // group's batch is all there is, on that batch.
+    const personal = !!group?.actorSet.has(userId) || !!portal?.actorSet.has(userId) || !!own?.actorSet.has(userId);
+    const holder = personal || portal ? null : (own ?? group);
+    const kept = raw && holder ? holder.frames.get(raw.prefix) : undefined;
+    if (kept) {
+      this.write(subscriber, kept);
       return;
     }
     const parts: Batch[] = [];
-    if (subscriber.group.batch) parts.push(subscriber.group.batch);
-    if (subscriber.portal?.batch) parts.push(subscriber.portal.batch);
+    if (group) parts.push(group);
+    if (portal) parts.push(portal);
     if (own) parts.push(own);
     if (parts.length === 0) return;
-    // The frame depends on the parts, on the subscription's envelope and, only for someone who
-    // made one of the changes, on who they are (`mine`): sockets that share those share one
-    // buffer, built once, so the work per socket is a lookup and a write.
-    const personal = parts.some((part) => part.actorSet.has(subscriber.userId));
-    const serials = parts.length === 1 ? String(parts[0]?.serial) : parts.map((part) => part.serial).join(',');
-    const key = subscriber.raw ? `${subscriber.raw.prefix}\u0000${serials}\u0000${personal ? subscriber.userId : ''}` : '';
-    const built = subscriber.raw ? buffers.get(key) : undefined;
-    if (built) return this.write(subscriber, built);
+    const key = raw && !holder ? `${raw.prefix}\u0000${parts.map((part) => part.serial).join(',')}\u0000${personal ? userId : ''}` : '';
+    const built = key ? buffers.get(key) : undefined;
+    if (built) {
+      this.write(subscriber, built);
+      return;
+    }
     // One part (the common case): its text as serialised once. Several (the group's, the portal's,
     // the person's own): their items merged back into commit order.
     const merged =
@@ -750,21 +751,23 @@ export class LiveHub {
     const mine: number[] = [];
     if (personal && merged) {
       merged.forEach(({ part, index }, position) => {
-        if (part.actors[index] === subscriber.userId) mine.push(position);
+        if (part.actors[index] === userId) mine.push(position);
       });
     } else if (personal) {
       parts[0]?.actors.forEach((actor, index) => {
-        if (actor === subscriber.userId) mine.push(index);
+        if (actor === userId) mine.push(index);
       });
     }
-    if (!subscriber.raw) {
+    if (!raw) {
       const changes = merged ? merged.map(({ part, index }) => part.items[index] as LiveChangeItem) : (parts[0]?.items ?? []);
       this.push(subscriber, { type: 'changes', changes, mine });
       return;
     }
     const body = merged ? merged.map(({ part, index }) => part.itemJson[index]).join(',') : (parts[0]?.json ?? '');
-    const buffer = Buffer.from(`${subscriber.raw.prefix}{"type":"changes","changes":[${body}],"mine":[${mine.join(',')}]}}}`);
-    buffers.set(key, buffer);
+    const buffer = Buffer.from(`${raw.prefix}{"type":"changes","changes":[${body}],"mine":[${mine.join(',')}]}}}`);
+    this.built += 1;
+    if (holder) holder.frames.set(raw.prefix, buffer);
+    else buffers.set(key, buffer);
     this.write(subscriber, buffer);
   }
 
