@@ -299,4 +299,50 @@ describe('a change after a quiet spell leaves at once; changes that follow close
       traced.close();
     }
   });
+
+  it("a change that notifies people: each person's tabs share one frame holding the change and their own notification, in commit order", async () => {
+    const fake = fakeBus();
+    const traces: { frames: number; buffers: number }[] = [];
+    const hub = new LiveHub(fake.bus, lookups, { windowMs, recheckMs: 60_000, onFlush: (trace) => traces.push(trace) });
+    const people = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
+    const tabs = people.flatMap((userId, person) => Array.from({ length: 3 }, () => ({ userId, person, sent: [] as Buffer[] })));
+    const subscriptions = await Promise.all(
+      tabs.map((tab, index) =>
+        hub.subscribe({
+          session: { ...session, user: { ...session.user, id: tab.userId } },
+          sessionId: `s${index}`,
+          fingerprint: `f${index}`,
+          socket: { bufferedAmount: 0, readyState: 1, send: (data) => void tab.sent.push(data), close: () => {} },
+          envelope: { id: 1 },
+        }),
+      ),
+    );
+    const notification = (id: string, userId: string): RealtimeEvent => ({
+      table: 'notifications',
+      op: 'INSERT',
+      id,
+      companyId,
+      userId,
+      actorId: '00000000-0000-4000-8000-0000000000a2',
+      status: null,
+      oldStatus: null,
+    });
+    try {
+      fake.emit(change('load'));
+      fake.emit(notification('n1', people[0] ?? ''));
+      fake.emit(notification('n2', people[1] ?? ''));
+      await ticks(3);
+      expect(traces).toEqual([expect.objectContaining({ events: 3, frames: 6, buffers: 2 })]);
+      for (const person of [0, 1]) {
+        const theirs = tabs.filter((tab) => tab.person === person);
+        expect(theirs.every((tab) => tab.sent.length === 1 && tab.sent[0] === theirs[0]?.sent[0])).toBe(true);
+        const frame = JSON.parse(theirs[0]?.sent[0]?.toString() ?? '{}') as { result: { data: LiveFrame } };
+        const data = frame.result.data;
+        expect(data.type === 'changes' && data.changes.map((item) => item.id)).toEqual(['load', person === 0 ? 'n1' : 'n2']);
+      }
+    } finally {
+      for (const subscription of subscriptions) subscription.close();
+      hub.close();
+    }
+  });
 });
