@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { loadTrpc, needsData, whenTrpcLoads } from './lib/trpc-lazy';
+import { loadedTrpc, loadTrpc, needsData, subscribeTrpc, whenTrpcLoads } from './lib/trpc-lazy';
 import { currentSystem, isPublicPath, loadFullSystem, subscribeSystem } from './theme-switch';
 import { NotFound } from './components/NotFound';
 import { ErrorScreen } from './components/ErrorScreen';
 import { installOffer, subscribeInstallOffer, watchInstallOffer } from './features/pwa/install-prompt';
 
-// Off the first load: the toasts' region (a toast shows once its chunk is in; the screens that
-// toast load the toaster themselves) and the install banner (only once the browser offers it).
+// Off the first load: the toasts' region (only on a screen that may toast, see Toasts; a toast shows
+// once its chunk is in) and the install banner (only once the browser offers it).
 const Toaster = lazy(() => import('./components/toaster').then((module) => ({ default: module.Toaster })));
 const InstallBanner = lazy(() => import('./features/pwa/InstallBanner').then((module) => ({ default: module.InstallBanner })));
 watchInstallOffer();
@@ -60,6 +60,16 @@ function Install() {
   return offer ? <InstallBanner offer={offer} /> : null;
 }
 
+/**
+ * The toasts' region, once a screen that may toast is open: any screen with the data layer (every
+ * one but / and /about) or the install banner. A toast raised before waits in the toaster's store.
+ */
+function Toasts() {
+  const data = useSyncExternalStore(subscribeTrpc, loadedTrpc);
+  const offer = useSyncExternalStore(subscribeInstallOffer, installOffer);
+  return data || offer ? <Toaster /> : null;
+}
+
 /** Chakra with the light public system, then the full one once a signed-in screen needs it (theme-switch.ts). */
 function Themed({ children }: { children: ReactNode }) {
   const system = useSyncExternalStore(subscribeSystem, currentSystem);
@@ -81,7 +91,7 @@ void ready.then(() =>
         <RouterProvider router={router} />
         <Suspense fallback={null}>
           <Install />
-          <Toaster />
+          <Toasts />
         </Suspense>
       </Themed>
     </StrictMode>,
