@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { expandLiveEvent, type LiveChange, type LiveFeedItem, type LiveFrame, type LiveTable } from '#shared/schemas/live.js';
-import { applyFleetChanges } from '../features/fleet-map/fleet-live';
 import { queryClient, sessionLost, trpc } from './trpc';
 
 /**
@@ -64,6 +63,9 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   // The treasury dashboard sums every invoice; the form's loads drop one once it is invoiced.
   invoices: { rows: ['invoices.list', 'invoices.get'], counts: ['invoices.treasuryDashboard', 'invoices.formOptions'] },
 };
+
+/** The fleet map's list: live by its own delta read (applyFleetChanges), not by LIVE_RULES. */
+const FLEET_LIST_KEY = [['fleet', 'list']];
 
 /** Changes arriving together (a burst, a bulk change, the server's batches of one window) are applied together. */
 const BATCH_MS = 100;
@@ -172,8 +174,13 @@ export function LiveChannel(): null {
     const changes = pending.current;
     pending.current = [];
     applyChanges(queryClient, changes, ownChangesReadAt.current);
-    // The fleet map reads only the drivers these changes name (features/fleet-map/fleet-live.ts).
-    applyFleetChanges(queryClient, changes);
+    // An open fleet map reads only the drivers these changes name (features/fleet-map/fleet-live.ts,
+    // loaded with the fleet map's screen: the layout does not carry it).
+    if (
+      changes.some((change) => change.table === 'drivers' || change.table === 'loads') &&
+      queryClient.getQueryCache().find({ queryKey: FLEET_LIST_KEY, exact: false })
+    )
+      void import('../features/fleet-map/fleet-live').then(({ applyFleetChanges }) => applyFleetChanges(queryClient, changes));
   };
 
   const onItem = (event: LiveFeedItem) => {
