@@ -25,6 +25,7 @@ import { runInNewContext } from 'node:vm';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { resolveRange } from '#shared/schemas/analytics.js';
 import { EXPORT_PATH } from '#shared/schemas/export.js';
 import { buildApp } from '../server/src/app.js';
 import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
@@ -32,6 +33,8 @@ import { startSession } from '../server/src/auth/sign-in.js';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import type { Database } from '../server/src/db/schema.js';
+import type { Scope } from '../server/src/db/scope.js';
+import { analyticsFromRollups, liveAnalyticsReport } from '../server/src/domains/analytics/analytics.repository.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
 import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
@@ -257,6 +260,35 @@ async function main(): Promise<void> {
       });
       console.log(
         `  ${shape.name.padEnd(36)}${String(statements.length).padEnd(12)}${`${percentile(ours, 0.5).toFixed(1)} ms`.padEnd(12)}${`${p95.toFixed(1)} ms`.padEnd(12)}${`${percentile(floor, 0.5).toFixed(1)} ms`.padEnd(12)}${shape.budget} ms ${p95 <= shape.budget ? 'ok' : 'OVER'}`,
+      );
+    }
+
+    // The same year for treasury, read from the roll-ups and computed by the live pass over the
+    // loads (what it was before the roll-ups), alternately in one transaction each as the app role:
+    // the change's own ratio, measured side by side (printed, not recorded).
+    {
+      const range = resolveRange({ range: 'year' });
+      const scope: Scope = {
+        userId: treasuryId,
+        companyId: big.companyId,
+        role: 'treasury',
+        isMasterAdmin: false,
+        readsCompanyId: big.companyId,
+      };
+      const tenant = { companyId: big.companyId, userId: treasuryId };
+      const rolled: number[] = [];
+      const live: number[] = [];
+      for (let index = 0; index < WARMUP + 20; index += 1) {
+        let start = performance.now();
+        await withCompany(appDb, tenant, (tx) => analyticsFromRollups(tx, big.companyId, range));
+        if (index >= WARMUP) rolled.push(performance.now() - start);
+        start = performance.now();
+        await withCompany(appDb, tenant, (tx) => liveAnalyticsReport(tx, scope, range));
+        if (index >= WARMUP) live.push(performance.now() - start);
+      }
+      console.log(
+        `\n  analytics, a year for treasury, side by side (20 runs each, ${load()}): roll-ups p50 ${median(rolled).toFixed(1)} ms, ` +
+          `live pass over the loads p50 ${median(live).toFixed(1)} ms (${(median(live) / median(rolled)).toFixed(1)}x)`,
       );
     }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATH } from '#shared/schemas/export.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { csvLine } from '../../server/src/domains/export/export-categories.js';
+import { columnsOf, csvLineSql } from '../../server/src/domains/export/export-stream.js';
 import { createBroker, createDriver, createLoad, createTestCompany, type TestUser } from '../support/factories.js';
 import { listen, sessionFor } from '../support/harness.js';
 import { useTenants } from '../support/tenants.js';
@@ -192,6 +193,8 @@ describe('POST /api/export', () => {
     expect(text).toBe(csvLine(header) + rows.rows.map((row) => csvLine(Object.values(row))).join(''));
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text).toContain('2026-01-02T03:04:05.678Z');
+    // The lines came from PostgreSQL: every column of loads has a SQL form (else JavaScript writes them, as before).
+    expect(csvLineSql(await columnsOf(tenants.owner as never, 'loads', ['search_text']))).not.toBeNull();
   });
 
   it('admins only: others are refused, and so are a visitor, another origin and an unknown category', async () => {

@@ -77,7 +77,7 @@ export async function recordExportAudit(
     .execute();
 }
 
-interface Column {
+export interface Column {
   name: string;
   /** The column's type as pg_type names it (udt_name): text, uuid, timestamptz, numeric, ... */
   type: string;
@@ -86,18 +86,22 @@ interface Column {
 }
 
 /** The table's exported columns, in table order. */
-async function columnsOf(tx: Tx, table: string, omit: readonly string[]): Promise<Column[]> {
+export async function columnsOf(tx: Tx, table: string, omit: readonly string[]): Promise<Column[]> {
   const rows = await sql<Column>`
     select column_name as name, udt_name as type, character_maximum_length as length from information_schema.columns
     where table_schema = 'public' and table_name = ${table} order by ordinal_position`.execute(tx);
   return rows.rows.filter((row) => !omit.includes(row.name));
 }
 
-/** csvField()'s formula guard, in SQL: text a spreadsheet would run as a formula gets a leading '. */
-const guarded = (text: RawBuilder<string>) => sql<string>`(case when ${text} ~ '^[=+@\\t\\r-]' then '''' || ${text} else ${text} end)`;
-/** csvField()'s quoting, in SQL: a field holding a quote, a comma or a line break is quoted, its quotes doubled. */
-const quoted = (text: RawBuilder<string>) =>
-  sql<string>`(case when ${text} ~ '[",\\r\\n]' then '"' || replace(${text}, '"', '""') || '"' else ${text} end)`;
+/**
+ * csvField() for a string, in SQL: text a spreadsheet would run as a formula gets a leading ', and
+ * a field holding a quote, a comma or a line break is quoted with its quotes doubled. One regular
+ * expression for the usual field that needs neither.
+ */
+const csvText = (text: RawBuilder<string>) =>
+  sql<string>`(case when ${text} !~ '^[=+@\\t\\r-]|[",\\r\\n]' then ${text}
+    when ${text} ~ '[",\\r\\n]' then (case when ${text} ~ '^[=+@\\t\\r-]' then '"''' else '"' end) || replace(${text}, '"', '""') || '"'
+    else '''' || ${text} end)`;
 
 /**
  * One column as csvField() writes the value node-postgres reads for it, computed by PostgreSQL:
@@ -122,16 +126,16 @@ function csvFieldSql(column: Column): RawBuilder<string> | null {
     case 'text':
     case 'varchar':
     case 'numeric':
-      return quoted(guarded(sql<string>`${ref}::text`));
+      return csvText(sql<string>`${ref}::text`);
     case 'bpchar':
-      return column.length === null ? null : quoted(guarded(sql<string>`rpad(${ref}::text, ${sql.lit(column.length)})`));
+      return column.length === null ? null : csvText(sql<string>`rpad(${ref}::text, ${sql.lit(column.length)})`);
     default:
       return null;
   }
 }
 
 /** A whole CSV line (csvLine() of the row's values) built by PostgreSQL, or null when a column has no SQL form. */
-function csvLineSql(columns: Column[]): RawBuilder<string> | null {
+export function csvLineSql(columns: Column[]): RawBuilder<string> | null {
   const fields: RawBuilder<string>[] = [];
   for (const column of columns) {
     const field = csvFieldSql(column);
