@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FLEET_CHANGED_MAX_IDS, freshnessOf } from '#shared/schemas/fleet.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { createBroker, createDriver, createLoad, type TestCompany } from '../support/factories.js';
+import { settle } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 
 /**
@@ -199,5 +201,28 @@ describe('fleet.changed', () => {
   it('bounds the ids of one read', async () => {
     const ids = Array.from({ length: FLEET_CHANGED_MAX_IDS + 1 }, () => randomUUID());
     await expect((await as('dispatcher')).fleet.changed({ driverIds: ids })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('arbitrary input', () => {
+  it('never answers INTERNAL_SERVER_ERROR from fleet.changed or fleet.driver', async () => {
+    const dispatcher = await as('dispatcher');
+    const anything = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.uuid());
+    const ids = fc.oneof(anything, fc.array(fc.oneof(fc.uuid(), fc.string(), anything), { maxLength: 300 }));
+    const calls: ((input: never) => Promise<unknown>)[] = [
+      (input) => dispatcher.fleet.changed(input),
+      (input) => dispatcher.fleet.driver(input),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: calls.length - 1 }),
+        fc.oneof(anything, fc.record({ driverIds: ids, loadIds: ids, search: anything, id: anything })),
+        async (which, input) => {
+          const error = await settle((calls[which] as (value: never) => Promise<unknown>)(input as never));
+          expect(error?.code ?? 'OK').not.toBe('INTERNAL_SERVER_ERROR');
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
