@@ -145,6 +145,8 @@ interface Subscriber {
   fingerprint: string;
   audience: LiveAudience;
   group: StaffGroup;
+  /** The person (group and user): what depends on the person is decided once per person, whatever their number of tabs. */
+  person: string;
   portal: PortalGroup | null;
   /** Frames written to the socket directly, in tRPC's envelope for this subscription. */
   raw: { socket: LiveSocket; prefix: string } | null;
@@ -252,6 +254,7 @@ export class LiveHub {
       fingerprint: input.fingerprint,
       audience,
       group,
+      person: `${group.key}\u0000${session.user.id}`,
       portal,
       raw:
         claimed && input.socket
@@ -531,7 +534,7 @@ export class LiveHub {
         if (field === 'id' || field === 'companyId' || field === 'actorId' || typeof value !== 'string') continue;
         for (const subscriber of this.byUser.get(value) ?? []) {
           if (subscriber.group.passed.has(event)) continue;
-          const person = `${subscriber.group.key}\u0000${subscriber.userId}`;
+          const { person } = subscriber;
           let seen = decided.get(person);
           if (!seen) {
             seen = new Map();
