@@ -18,10 +18,20 @@
 //   - the full read (first load, a resync, the 90 s refresh): the fleet.list body parsed, and at the
 //     refresh also structural sharing against the list held; beside it the previous list's shape
 //     (380 bytes a driver: company, lane and broker on every row) parsed in the same run.
-// Every figure is CPU time (process.cpuUsage), not wall time: the machine is shared.
+//   - the server's side (BENCH_FLEET_SERVER=0 leaves it out): a company of 10,000 drivers on an
+//     embedded PostgreSQL, a dispatcher's tRPC caller (guards, the tenant transaction under
+//     row-level security, output validation): fleet.changed naming 7, 67 and 250 drivers beside
+//     fleet.list in the same run (wall time per call, one call at a time: the round trip to
+//     PostgreSQL is part of it). Before the delta read, every live burst cost each open map a fleet.list.
+// The client figures are CPU time (process.cpuUsage), not wall time: the machine is shared.
 // No React, DOM or WebGL here: React's re-render of the screen and MapLibre's drawing are not
 // counted (the draw happens on the GPU and in MapLibre's worker; the list shows 200 drivers).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { cpuUsage } from 'node:process';
+import pg from 'pg';
 import { gpsFreshness, toMapLibreZoom, DEFAULT_MAP_ZOOM } from '#shared/rules/geo.js';
 import { QueryClient } from '@tanstack/query-core';
 import { FLEET_CHANGED_MAX_IDS, type FleetChangedOutput, type FleetDriver, type FleetListOutput } from '#shared/schemas/fleet.js';
@@ -30,8 +40,12 @@ import { createClusterIndex } from '../client/src/features/fleet-map/cluster-ind
 import type { ClusterFeature, ClusterRequest, ClusterResponse } from '../client/src/features/fleet-map/cluster-protocol.js';
 import { fleetDeltaRequest, mergeFleet, shareFleet } from '../client/src/features/fleet-map/fleet-delta.js';
 import { featureCollection, loadMessage, summarizeFleet } from '../client/src/features/fleet-map/fleet-map-model.js';
-import { recordResults } from './results.js';
-import { median, percentile } from './support.js';
+import { loadConfig } from '../server/src/config.js';
+import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
+import { createServices, type StartedServices } from '../server/src/services/create-services.js';
+import { canSkipTriggers, generateCompany } from '../scripts/generate-scale.js';
+import { recordResults, type BenchRow } from './results.js';
+import { addMember, callerAs, freePort, median, percentile } from './support.js';
 
 const DRIVERS = Number(process.env.BENCH_FLEET_DRIVERS ?? 10_000);
 const UPDATES = 300;
@@ -104,7 +118,7 @@ function stats(samples: number[]) {
 }
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-function main(): void {
+async function main(): Promise<void> {
   const startedAt = Date.now();
   let drivers = fleet(DRIVERS, startedAt);
   const index = createClusterIndex();
@@ -326,6 +340,7 @@ function main(): void {
   console.log(
     `    the 90 s refresh (parse + structural sharing against the list held): median ${ms(refresh.median)}, p99 ${ms(refresh.p99)}`,
   );
+  const server = process.env.BENCH_FLEET_SERVER === '0' ? [] : await serverSide();
   recordResults('fleet-map', [
     {
       name: `main thread per update, ${DRIVERS.toLocaleString('en-US')} drivers`,
@@ -373,7 +388,94 @@ function main(): void {
       ratio: parse.median / previousParse.median,
       note: `first load, resync, more than 2,000 waiting ids; no per-update goal. The 90 s refresh adds structural sharing: ${ms(refresh.median)} median, ${ms(refresh.p99)} p99 in all`,
     },
+    ...server,
   ]);
 }
 
-main();
+/** The server's side: fleet.changed beside fleet.list for one company of DRIVERS drivers, through a dispatcher's caller. */
+async function serverSide(): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-fleet-'));
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
+  const owner = new pg.Pool({ connectionString: embedded.url, max: 2 });
+  // The database stops at the end: an idle connection's goodbye is no failure.
+  owner.on('error', () => {});
+  let started: StartedServices | null = null;
+  try {
+    const config = loadConfig({
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      NODE_ENV: 'production',
+      APP_DB_PASSWORD: 'bench-fleet-app-password',
+      APP_ORIGIN: 'http://localhost',
+      HAULWISE_DATA_DIR: dataDir,
+    });
+    started = await createServices(config, embedded.url, {
+      poolSize: 2,
+      log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
+    });
+    const client = await owner.connect();
+    let companyId: string;
+    try {
+      const options = { passwordHash: 'not-a-real-hash', skipTriggers: await canSkipTriggers(client) };
+      ({ companyId } = await generateCompany(
+        client,
+        { name: 'Fleet Bench Freight', loads: DRIVERS, drivers: DRIVERS, brokers: 20, carriers: 5 },
+        options,
+      ));
+      await client.query('analyze drivers; analyze loads');
+    } finally {
+      client.release();
+    }
+    const dispatcher = await callerAs(started.services, await addMember(owner, companyId, 'dispatcher'));
+    const { rows } = await owner.query<{ id: string }>('select id from drivers where company_id = $1 order by random()', [companyId]);
+    const ids = rows.map((row) => row.id);
+    const timed = async (runs: number, call: () => Promise<unknown>) => {
+      for (let run = 0; run < 3; run += 1) await call();
+      const samples: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const start = performance.now();
+        await call();
+        samples.push(performance.now() - start);
+      }
+      return stats(samples);
+    };
+    const list = await timed(15, () => dispatcher.fleet.list({}));
+    const listed = (await dispatcher.fleet.list({})).drivers.length;
+    const deltas = [];
+    for (const size of [7, 67, FLEET_CHANGED_MAX_IDS]) {
+      let from = 0;
+      const figures = await timed(60, () => {
+        from = (from + size) % (ids.length - size);
+        return dispatcher.fleet.changed({ driverIds: ids.slice(from, from + size) });
+      });
+      deltas.push({ size, ...figures });
+    }
+    console.log(`  server, ${listed.toLocaleString('en-US')} drivers (wall time per call through a dispatcher's caller):`);
+    console.log(`    fleet.list: median ${ms(list.median)}, p99 ${ms(list.p99)}`);
+    for (const delta of deltas)
+      console.log(
+        `    fleet.changed, ${delta.size} drivers: median ${ms(delta.median)}, p99 ${ms(delta.p99)} (${(delta.median / list.median).toFixed(3)}x fleet.list)`,
+      );
+    return deltas.map((delta) => ({
+      name: `server: fleet.changed, ${delta.size} drivers named (${listed.toLocaleString('en-US')} in the company)`,
+      unit: 'ms',
+      median: delta.median,
+      p95: delta.p95,
+      p99: delta.p99,
+      peer: 'fleet.list, the whole fleet (each live burst before)',
+      peerMedian: list.median,
+      peerP99: list.p99,
+      ratio: delta.median / list.median,
+      note: 'wall time per call through a dispatcher tRPC caller on an embedded PostgreSQL, one call at a time',
+    }));
+  } finally {
+    await started?.close();
+    await owner.end().catch(() => {});
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
