@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
-import { readable, writable, type Scope } from '../../db/scope.js';
+import { QueryTemplate } from '../../db/query-template.js';
+import { readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
 
 /** The tenant-scoped transaction a procedure hands in (ctx.db); every function takes it first. */
@@ -64,8 +65,30 @@ export function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters, page:
   return keysetPage(query, { sortedBy: 'loads.createdAt', id: 'loads.id' }, page);
 }
 
-export function findLoad(db: LoadsDb, scope: Scope, id: string): Promise<LoadDetail | undefined> {
-  return db.selectFrom('loads').select(DETAIL_COLUMNS).where(readable(scope, 'loads')).where('loads.id', '=', id).executeTakeFirst();
+/** One load as the scope may read it, compiled once per kind of scope (QueryTemplate): the lookup is a hot read. */
+const findLoadQuery = new QueryTemplate<LoadDetail, { id: string; companyId: string; userId: string }, Scope>((db, slot, scope) =>
+  db
+    .selectFrom('loads')
+    .select(DETAIL_COLUMNS)
+    .where(
+      readable(
+        {
+          ...scope,
+          readsCompanyId: scope.readsCompanyId === null ? null : slot('companyId'),
+          companyId: slot('companyId'),
+          userId: slot('userId'),
+        },
+        'loads',
+      ),
+    )
+    .where('loads.id', '=', slot('id')),
+);
+
+export async function findLoad(db: LoadsDb, scope: Scope, id: string): Promise<LoadDetail | undefined> {
+  // The SQL depends only on whether reads are confined to a company and whether the scope sees only its own loads.
+  const shapeKey = `${scope.readsCompanyId !== null}:${seesOnlyOwn(scope, 'loads')}`;
+  const [row] = await findLoadQuery.execute(db, shapeKey, scope, { id, companyId: scope.readsCompanyId ?? '', userId: scope.userId });
+  return row;
 }
 
 /** The load as this scope may change it (own company, a sales user's own), or undefined. */
