@@ -13,6 +13,7 @@
 //   the same app (/health/live) and against bare node:http (throughput ratio; goal >= 0.8x Fastify).
 // BENCH_HTTP_PROFILE=1 writes a CPU profile of the server process to .data/profiles/ (the whole run);
 // BENCH_HTTP_PROFILE=ours (our first page), trivial (auth.session), hand (the hand route's first page),
+// get and handGet (the lookup, ours and the hand route's),
 // or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows.
 // BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -366,6 +367,8 @@ async function main(): Promise<void> {
       ours: [`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie],
       trivial: [`${app}/trpc/auth.session`, {}],
       hand: [`${handBase}/shape/0`, {}],
+      get: [`${app}${ready.shapes[3]?.trpc ?? ''}`, withCookie],
+      handGet: [`${handBase}/shape/3`, {}],
     } as const;
     const which = profileOne.split(',').filter((name): name is keyof typeof profiled => name in profiled);
     if (which.length > 0) {

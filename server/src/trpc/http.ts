@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyRouter } from '@trpc/server';
+import { getErrorShape, getTRPCErrorFromUnknown, TRPCError, type AnyRouter } from '@trpc/server';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
@@ -152,15 +152,31 @@ async function answerQueries<TRouter extends AnyRouter>(
   reply.code(getHTTPStatusCode(answers as never));
   reply.header('vary', 'trpc-accept, accept');
   reply.header('content-type', 'application/json');
-  return JSON.stringify(transformTRPCResponse(config, (isBatch ? answers : answers[0]) as never));
+  // As transformTRPCResponse, without its object spreads: each answer's data or error through the router's transformer.
+  const { serialize } = config.transformer.output;
+  const wire = answers.map((answer) =>
+    'error' in answer ? { error: serialize(answer.error) as unknown } : { result: { data: serialize(answer.result.data) as unknown } },
+  );
+  return JSON.stringify(isBatch ? wire : wire[0]);
 }
 
-/** As resolveResponse's check: an async iterable, or an object holding promises or async iterables. */
+/** As resolveResponse's check: an async iterable, or an object holding promises or async iterables (own values, no array made). */
 function isDataStream(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const isStreamy = (item: unknown) =>
-    typeof item === 'object' && item !== null && (typeof (item as { then?: unknown }).then === 'function' || Symbol.asyncIterator in item);
-  return Symbol.asyncIterator in value || (!Array.isArray(value) && Object.values(value).some(isStreamy));
+  if (Symbol.asyncIterator in value) return true;
+  if (Array.isArray(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (
+      typeof item === 'object' &&
+      item !== null &&
+      (typeof (item as { then?: unknown }).then === 'function' || Symbol.asyncIterator in item)
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
