@@ -18,6 +18,8 @@ import { fleetDeltaRequest, mergeFleet, withoutDrivers } from './fleet-delta';
 const FLEET_LIST_KEY = [['fleet', 'list']];
 /** Past this many ids waiting, reading the whole list is cheaper than the deltas (8 calls of 250). */
 export const FLEET_DELTA_FULL_READ_AT = 2_000;
+/** A delta read that has not answered by then is given up (the list is then read whole): nothing waits forever. */
+const DELTA_TIMEOUT_MS = 15_000;
 /** While the list itself is being read, a delta waits for that answer (it may predate the change). */
 const WAIT_FOR_READ_MS = 100;
 
@@ -93,7 +95,7 @@ async function drain(client: QueryClient, query: Query): Promise<void> {
       const chunk = takeChunk(entry, FLEET_CHANGED_MAX_IDS);
       const search = (query.queryKey[1] as { input?: FleetListInput } | undefined)?.input?.search;
       try {
-        const delta = await trpcClient.fleet.changed.query({ ...chunk, search });
+        const delta = await trpcClient.fleet.changed.query({ ...chunk, search }, { signal: AbortSignal.timeout(DELTA_TIMEOUT_MS) });
         client.setQueryData<FleetListOutput>(query.queryKey, (list) => list && mergeFleet(list, delta));
       } catch {
         pending.delete(hash);
