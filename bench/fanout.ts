@@ -266,6 +266,7 @@ async function serverMain(): Promise<void> {
         if (!current || trace.firstNoticeAt < current.at || 'hub batch start' in current.marks) return;
         current.marks['hub batch start'] = trace.startedAt;
         current.marks['hub last write'] = trace.writtenAt;
+        current.marks['#notices'] = trace.events;
         current.marks['#frames'] = trace.frames;
         current.marks['#buffers'] = trace.buffers;
       },
@@ -317,19 +318,21 @@ async function serverMain(): Promise<void> {
     }
     const bystanderCookies: string[] = [];
     for (const company of companies.slice(1)) bystanderCookies.push(await cookieOf((await makeUsers(company.companyId, 1))[0] ?? ''));
-    const { rows: loadRows } = await owner.query<{ id: string }>('select id from loads where company_id = $1 order by id limit $2', [
-      target.companyId,
-      EVENTS + PER_SUBSCRIBER_EVENTS,
-    ]);
+    const { rows: loadRows } = await owner.query<{ id: string; status: string }>(
+      'select id, status from loads where company_id = $1 order by id limit $2',
+      [target.companyId, Math.max(EVENTS, PER_SUBSCRIBER_EVENTS) + 1],
+    );
     const loads = loadRows.map((row) => row.id);
+    const statusOf = new Map(loadRows.map((row) => [row.id, row.status]));
     const writer = await callerAs(services, (await makeUsers(target.companyId, 1))[0] ?? '');
     await owner.query('analyze');
     console.log(`${COMPANIES} companies, ${receiverCookies.length} receiver sessions, ready (${seconds(setup)}).`);
 
-    let flip = 0;
+    // Always a real change of status (each side reuses the loads), so every change notifies the company's dispatchers alike.
     const mutate = async (loadId: string, marks: Marks) => {
-      flip += 1;
-      await writer.loads.changeStatus({ id: loadId, status: flip % 2 ? 'in_transit' : 'assigned' });
+      const status = statusOf.get(loadId) === 'in_transit' ? 'assigned' : 'in_transit';
+      await writer.loads.changeStatus({ id: loadId, status });
+      statusOf.set(loadId, status);
       marks['mutation answered'] = epoch();
     };
     services.bus.onEvent((event) => {
