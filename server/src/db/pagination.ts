@@ -64,22 +64,37 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends object>(
   columns: KeysetColumns,
   page: PageRequest,
 ): Promise<Page<Row>> {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const rows = await keysetQuery(query, columns, after, page.limit + 1).execute();
+  return keysetAnswer(rows, page.limit);
+}
+
+/** A keyset row: the list's columns and the position it was read at. */
+export type KeysetRow<Row> = Row & { keysetAt: string; keysetId: string };
+
+/**
+ * keysetPage's query (for a query compiled once, server/src/db/query-template.ts): the list's
+ * select with the position columns, the rows after `after` when given, newest first, `limitPlusOne` rows.
+ */
+export function keysetQuery<DB, TB extends keyof DB, Row extends object>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  columns: KeysetColumns,
+  after: Keyset | null,
+  limitPlusOne: number,
+): SelectQueryBuilder<DB, TB, KeysetRow<Row>> {
   const sortedBy = sql.ref(columns.sortedBy);
   const id = sql.ref(columns.id);
   let paged = query.select([
     sql<string>`to_json(${sortedBy}) #>> '{}'`.as('keysetAt'),
     sql<string>`${id}::text`.as('keysetId'),
-  ]) as unknown as SelectQueryBuilder<DB, TB, Row & { keysetAt: string; keysetId: string }>;
-  if (page.cursor) {
-    const after = decodeCursor(page.cursor);
-    paged = paged.where(sql<SqlBool>`(${sortedBy}, ${id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  }
-  const rows = await paged
-    .orderBy(sortedBy, 'desc')
-    .orderBy(id, 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  const items = rows.slice(0, page.limit).map(({ keysetAt: _at, keysetId: _id, ...row }) => row as unknown as Row);
-  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+  ]) as unknown as SelectQueryBuilder<DB, TB, KeysetRow<Row>>;
+  if (after) paged = paged.where(sql<SqlBool>`(${sortedBy}, ${id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  return paged.orderBy(sortedBy, 'desc').orderBy(id, 'desc').limit(limitPlusOne);
+}
+
+/** keysetPage's answer from keysetQuery's rows (up to limit + 1 of them). */
+export function keysetAnswer<Row extends object>(rows: KeysetRow<Row>[], limit: number): Page<Row> {
+  const items = rows.slice(0, limit).map(({ keysetAt: _at, keysetId: _id, ...row }) => row as unknown as Row);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
   return { items, nextCursor: last ? encodeCursor({ at: last.keysetAt, id: last.keysetId }) : null };
 }

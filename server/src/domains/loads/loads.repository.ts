@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
-import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
+import { decodeCursor, keysetAnswer, keysetQuery, type KeysetRow, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { QueryTemplate } from '../../db/query-template.js';
 import { readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
@@ -54,15 +54,47 @@ export interface LoadFilters {
   status: LoadStatusFilter;
 }
 
+/** What changes the list's SQL, beside the scope: which filters apply and whether a cursor is given. */
+interface ListShape {
+  scope: Scope;
+  status: boolean;
+  search: boolean;
+  cursor: boolean;
+}
+
+/** The list's query, compiled once per shape (QueryTemplate): the list is the hottest read. */
+const listLoadsQuery = new QueryTemplate<
+  KeysetRow<LoadListItem>,
+  { companyId: string; userId: string; status: string; pattern: string; at: string; id: string; limitPlusOne: number },
+  ListShape
+>((db, slot, shape) => {
+  const { scope } = shape;
+  const slotted = { ...scope, readsCompanyId: scope.readsCompanyId === null ? null : slot('companyId'), userId: slot('userId') };
+  let query = db.selectFrom('loads').select(LIST_COLUMNS).where(readable(slotted, 'loads'));
+  if (shape.status) query = query.where('loads.status', '=', slot('status') as LoadListItem['status']);
+  if (shape.search) query = query.where(sql<boolean>`loads.search_text like lower(${slot('pattern')})`);
+  const after = shape.cursor ? { at: slot('at'), id: slot('id') } : null;
+  return keysetQuery(query, { sortedBy: 'loads.createdAt', id: 'loads.id' }, after, slot('limitPlusOne'));
+});
+
 /**
  * Newest first, keyset paged (server/src/db/pagination.ts). The search runs over the generated
  * search_text column (trigram index).
  */
-export function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters, page: PageRequest): Promise<Page<LoadListItem>> {
-  let query = db.selectFrom('loads').select(LIST_COLUMNS).where(readable(scope, 'loads'));
-  if (filters.status !== 'all') query = query.where('loads.status', '=', filters.status);
-  if (filters.search) query = query.where(sql<boolean>`loads.search_text like lower(${containsPattern(filters.search)})`);
-  return keysetPage(query, { sortedBy: 'loads.createdAt', id: 'loads.id' }, page);
+export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters, page: PageRequest): Promise<Page<LoadListItem>> {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const shape = { scope, status: filters.status !== 'all', search: filters.search !== '', cursor: after !== null };
+  const shapeKey = `${scope.readsCompanyId !== null}:${seesOnlyOwn(scope, 'loads')}:${shape.status}:${shape.search}:${shape.cursor}`;
+  const rows = await listLoadsQuery.execute(db, shapeKey, shape, {
+    companyId: scope.readsCompanyId ?? '',
+    userId: scope.userId,
+    status: filters.status,
+    pattern: filters.search ? containsPattern(filters.search) : '',
+    at: after?.at ?? '',
+    id: after?.id ?? '',
+    limitPlusOne: page.limit + 1,
+  });
+  return keysetAnswer(rows, page.limit);
 }
 
 /** One load as the scope may read it, compiled once per kind of scope (QueryTemplate): the lookup is a hot read. */
