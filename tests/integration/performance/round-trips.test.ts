@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { inlineParameters } from '../../../server/src/db/database.js';
+import { QueryTemplate } from '../../../server/src/db/query-template.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { createLoad } from '../../support/factories.js';
@@ -75,6 +76,30 @@ describe('parameters written in as literals', () => {
     expect(inlineParameters("select E'\\n', $1", ['a'])).toBeNull();
     expect(inlineParameters('select 1 -- $1', ['a'])).toBeNull();
     expect(inlineParameters("select 'unterminated", [])).toBeNull();
+  });
+});
+
+describe('a query compiled once per shape', () => {
+  it('runs each call with its own values, and each shape with its own SQL', async () => {
+    const template = new QueryTemplate<{ value: string }, { a: string; b: string }, { upper: boolean }>((db, slot, shape) =>
+      db.selectNoFrom(
+        shape.upper
+          ? sql<string>`upper(${slot('a')}::text || ${slot('b')}::text)`.as('value')
+          : sql<string>`${slot('a')}::text || ${slot('b')}::text`.as('value'),
+      ),
+    );
+    const run = (upper: boolean, a: string, b: string) => template.execute(started.services.db, String(upper), { upper }, { a, b });
+    expect(await run(false, 'x', 'y')).toEqual([{ value: 'xy' }]);
+    expect(await run(false, "o'k", '2')).toEqual([{ value: "o'k2" }]);
+    expect(await run(true, 'a', 'b')).toEqual([{ value: 'AB' }]);
+    expect(await run(false, 'c', 'd')).toEqual([{ value: 'cd' }]);
+  });
+
+  it('refuses a placeholder hidden inside a larger value (it would be compiled in for good)', async () => {
+    const template = new QueryTemplate<{ value: string }, { a: string }, null>((db, slot) =>
+      db.selectNoFrom(sql<string>`${`%${slot('a')}%`}::text`.as('value')),
+    );
+    await expect(template.execute(started.services.db, 'one', null, { a: 'x' })).rejects.toThrow(/slot inside a larger value/);
   });
 });
 
