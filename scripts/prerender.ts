@@ -27,14 +27,16 @@ const vite = await createServer({
 try {
   const { render } = (await vite.ssrLoadModule('/src/prerender.tsx')) as { render: (pathname: string) => Promise<string> };
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  if (!template.includes('<div id="root"></div>')) throw new Error(`${dist}/index.html has no empty #root`);
+  // #root holds the loading line every other screen shows until the app renders (client/index.html).
+  const root = /<div id="root">(?:(?!<div)[\s\S])*?<\/div>/;
+  if (!root.test(template)) throw new Error(`${dist}/index.html has no #root`);
   mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
   for (const [pathname, file] of Object.entries(PRERENDERED)) {
     // Every control is disabled until the app has rendered over the page: a form filled in or a
     // button pressed before then would be lost (the app's render replaces the markup) or, for a
     // form, sent by the browser itself as a GET with its fields in the address.
     const markup = (await render(pathname)).replace(/<(input|textarea|select|button)\b(?![^>]*\sdisabled)/g, '<$1 disabled=""');
-    const page = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="${pathname}">${markup}</div>`);
+    const page = template.replace(root, () => `<div id="root" data-prerendered="${pathname}">${markup}</div>`);
     writeFileSync(path.join(dist, file), page);
     console.log(`Prerendered ${pathname} -> ${file} (${(page.length / 1024).toFixed(0)} KiB)`);
   }
