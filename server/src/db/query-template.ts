@@ -9,7 +9,9 @@ const SLOT = '\u0000slot:';
  * key names whatever else changes the SQL: which conditions apply), and each call swaps its own
  * values in for the placeholders. Kysely's building, plugin transforms and compiling (about a
  * tenth of a lookup's CPU, issue 16) happen once per shape instead of once per call. `build` must
- * put every call-dependent value behind a slot (a placeholder inside a larger value is refused).
+ * put every call-dependent value behind a slot (a placeholder inside a larger value, or written into
+ * the SQL text, is refused). The SQL is compiled with the plugins of the handle of the first call
+ * (createDb's camel case), so every handle it runs on must be made by createDb.
  */
 export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
   private readonly shapes = new Map<string, { compiled: CompiledQuery<Row>; slots: (keyof Values | { value: unknown })[] }>();
@@ -27,6 +29,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     let compiledShape = this.shapes.get(shapeKey);
     if (!compiledShape) {
       const compiled = this.build(db, (name) => `${SLOT}${name}` as never, shape).compile();
+      if (compiled.sql.includes(SLOT)) throw new Error('QueryTemplate: a slot written into the SQL text (it must stay a parameter)');
       const slots = compiled.parameters.map((parameter) => {
         if (typeof parameter === 'string' && parameter.startsWith(SLOT)) return parameter.slice(SLOT.length) as keyof Values;
         if (typeof parameter === 'string' && parameter.includes(SLOT)) throw new Error('QueryTemplate: a slot inside a larger value');
