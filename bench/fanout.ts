@@ -6,7 +6,9 @@
 //   - ours: loads.changeStatus through a tRPC caller as a dispatcher; the change travels
 //     trigger -> NOTIFY -> the bus -> the live hub (batch, authorize per group, one buffer) -> sockets;
 //   - bare: the same mutation, then one frame broadcast by a plain `ws` server to N clients
-//     (JSON.stringify once, send to each): the floor;
+//     (JSON.stringify once, send to each): the floor; printed too (and in the row's note), the
+//     same floor sending the very bytes ours' frame to a dispatcher had (tRPC's envelope, the
+//     load's change and their notification), to tell the frame's size from our machinery;
 //   - per-subscriber query: the same mutation, then for every subscriber of the server one
 //     authorization SELECT as that subscriber (a tenant transaction, row-level security on:
 //     the way Supabase Realtime checks each subscriber), and a frame to those allowed.
@@ -59,7 +61,8 @@ interface OpenCommand {
 type ParentMessage = OpenCommand | { type: 'expect'; marker: string; count: number } | { type: 'close' };
 type ChildMessage =
   | { type: 'opened'; count: number; failed: number; receivers: number; retried: number; reasons: Record<string, number> }
-  | { type: 'received'; marker: string; times: number[]; bystanders: number }
+  | { type: 'expecting' }
+  | { type: 'received'; marker: string; times: number[]; bystanders: number; sample: string }
   | { type: 'closed' };
 
 function clientMain(): void {
@@ -68,6 +71,8 @@ function clientMain(): void {
   let expected = 0;
   let times: number[] = [];
   let bystanders = 0;
+  /** The first frame a receiver got for the change (the bare floor can send the very same bytes). */
+  let sample = '';
   let reported = true;
   /** The deadline of the change being awaited (each change's own: an earlier one must not cut a later one short). */
   let deadline: NodeJS.Timeout | null = null;
@@ -75,7 +80,7 @@ function clientMain(): void {
   const report = () => {
     if (reported) return;
     reported = true;
-    send({ type: 'received', marker, times, bystanders });
+    send({ type: 'received', marker, times, bystanders, sample });
   };
   const onFrame = (receiver: boolean) => (data: WebSocket.RawData) => {
     const at = epoch();
@@ -89,6 +94,7 @@ function clientMain(): void {
     if (!marker || !text.includes(marker)) return;
     if (!receiver) bystanders += 1;
     else times.push(at);
+    if (receiver && !sample) sample = text;
     if (times.length >= expected) report();
   };
   /** Opens one socket (and its channel): null once it listens, else why not. */
@@ -172,10 +178,13 @@ function clientMain(): void {
       expected = message.count;
       times = [];
       bystanders = 0;
+      sample = '';
       reported = false;
       if (deadline) clearTimeout(deadline);
       deadline = setTimeout(report, 60_000);
       deadline.unref();
+      // The change is fired only once this is heard: on a loaded machine a late 'expect' dropped the first deliveries.
+      send({ type: 'expecting' });
     } else {
       for (const { socket } of sockets) socket.terminate();
       sockets = [];
@@ -205,6 +214,10 @@ class Clients {
       this.child.send(message);
     });
   }
+  /** The child's next message, not asked for (what follows an answer). */
+  next<T extends ChildMessage>(): Promise<T> {
+    return new Promise((resolve) => this.waiting.push((answer) => resolve(answer as T)));
+  }
   stop(): void {
     this.child.kill();
   }
@@ -219,6 +232,8 @@ interface Stats {
   bystanders: number;
   /** Where the time went: each mark's median over the changes, in ms from the request. */
   marks: Record<string, number>;
+  /** The marks of the change whose last delivery came last (what the p99 is made of). */
+  slowest: Record<string, number>;
 }
 
 /** Marks of one change (epoch ms), set by its side as they happen; a name starting with # is a count. */
@@ -351,18 +366,25 @@ async function serverMain(): Promise<void> {
         missing: expected - flat.length,
         bystanders,
         marks: Object.fromEntries(names.map((name) => [name, median(marks.flatMap((mark) => (name in mark ? [mark[name] ?? 0] : [])))])),
+        slowest: marks.reduce<Marks>(
+          (slowest, mark) => ((mark['last delivery'] ?? 0) > (slowest['last delivery'] ?? -1) ? mark : slowest),
+          {},
+        ),
       };
     };
     /**
      * Runs `events` changes, each awaited until its `count` deliveries arrived: latencies from the
      * request, per delivery; `fire` sets its side's marks (epoch ms) on the object it is given.
      */
+    /** The last frame a receiver got, and the load it was about: ours' frame, for the bare broadcast of the same bytes. */
+    let lastFrame = { text: '', marker: '' };
     const measure = async (events: string[], count: number, fire: (loadId: string, marks: Marks) => Promise<void>): Promise<Stats> => {
       const all: number[][] = [];
       const marks: Marks[] = [];
       let bystanders = 0;
       for (const loadId of events) {
-        const waiting = clients.ask<Extract<ChildMessage, { type: 'received' }>>({ type: 'expect', marker: loadId, count });
+        await clients.ask({ type: 'expect', marker: loadId, count });
+        const waiting = clients.next<Extract<ChildMessage, { type: 'received' }>>();
         await new Promise((resolve) => setTimeout(resolve, 20));
         const at = epoch();
         const mark: Marks = {};
@@ -370,6 +392,7 @@ async function serverMain(): Promise<void> {
         await fire(loadId, mark);
         const received = await waiting;
         current = null;
+        if (received.sample) lastFrame = { text: received.sample, marker: loadId };
         const latencies = received.times.map((time) => time - at);
         all.push(latencies);
         const relative: Marks = Object.fromEntries(
@@ -425,6 +448,7 @@ async function serverMain(): Promise<void> {
         await profiling.post('Profiler.start');
       }
       const ours = await measure(loads.slice(0, EVENTS), opened.receivers, mutate);
+      const oursFrame = lastFrame;
       if (profiling) {
         const { profile } = await profiling.post('Profiler.stop');
         const profileDir = path.join(import.meta.dirname, '..', '.data', 'profiles');
@@ -476,6 +500,14 @@ async function serverMain(): Promise<void> {
       // One change first, unmeasured, as for ours.
       await measure([loads[EVENTS] ?? ''], bareOpened.receivers, broadcast);
       const bare = await measure(loads.slice(0, EVENTS), bareOpened.receivers, broadcast);
+      // The same floor sending the very bytes a dispatcher's socket got from ours (the tRPC envelope,
+      // the load's change and their notification): how much of the gap is the frame's size.
+      const bareSameBytes = await measure(loads.slice(0, EVENTS), bareOpened.receivers, async (loadId, marks) => {
+        await mutate(loadId, marks);
+        const frame = oursFrame.text.split(oursFrame.marker).join(loadId);
+        for (const subscriber of subscribers) if (subscriber.companyId === target.companyId) subscriber.socket.send(frame);
+        marks['last write'] = epoch();
+      });
       const perSubscriber = await measure(loads.slice(0, PER_SUBSCRIBER_EVENTS), bareOpened.receivers, async (loadId, marks) => {
         await mutate(loadId, marks);
         const frame = frameFor(loadId);
@@ -502,17 +534,23 @@ async function serverMain(): Promise<void> {
         console.log(
           `${name.padEnd(22)} p50 ${value.median.toFixed(1)} ms, p95 ${value.p95.toFixed(1)} ms, p99 ${value.p99.toFixed(1)} ms (${value.samples} deliveries, ${value.missing} missing, ${value.bystanders} to other companies)`,
         );
-        const steps = Object.entries(value.marks)
-          .filter(([mark]) => !mark.startsWith('#'))
-          .sort((a, b) => a[1] - b[1])
-          .map(([mark, ms]) => `${mark} +${ms.toFixed(1)}`);
+        const steps = (marks: Marks) =>
+          Object.entries(marks)
+            .filter(([mark]) => !mark.startsWith('#'))
+            .sort((a, b) => a[1] - b[1])
+            .map(([mark, ms]) => `${mark} +${ms.toFixed(1)}`)
+            .join(', ');
         const counts = Object.entries(value.marks)
           .filter(([mark]) => mark.startsWith('#'))
           .map(([mark, count]) => `${count} ${mark.slice(1)}`);
-        console.log(`${''.padEnd(22)} medians, ms from the request: ${steps.join(', ')}${counts.length ? ` (${counts.join(', ')})` : ''}`);
+        console.log(
+          `${''.padEnd(22)} medians, ms from the request: ${steps(value.marks)}${counts.length ? ` (${counts.join(', ')})` : ''}`,
+        );
+        console.log(`${''.padEnd(22)} the slowest change: ${steps(value.slowest)}`);
       };
       line('ours', ours);
       line('bare ws broadcast', bare);
+      line(`bare, ours' ${Buffer.byteLength(oursFrame.text)} bytes`, bareSameBytes);
       line('per-subscriber query', perSubscriber);
       // A ratio only when every socket of both sides opened and heard every change: else it compares different work.
       const sound =
@@ -522,19 +560,20 @@ async function serverMain(): Promise<void> {
         bareOpened.receivers === size &&
         ours.missing === 0 &&
         bare.missing === 0 &&
+        bareSameBytes.missing === 0 &&
         perSubscriber.missing === 0;
       const toBare = ours.p99 / bare.p99;
       const goal = size >= 10_000 ? 2 : 1.5;
       const versusQuery = perSubscriber.p99 / ours.p99;
       console.log(
         sound
-          ? `ratio p99 ours/bare ${toBare.toFixed(2)}x (goal <= ${goal}x); per-subscriber query/ours ${versusQuery.toFixed(1)}x (goal >= 10x); load average ${loadavg()
+          ? `ratio p99 ours/bare ${toBare.toFixed(2)}x (goal <= ${goal}x; ours/bare of the same bytes ${(ours.p99 / bareSameBytes.p99).toFixed(2)}x); per-subscriber query/ours ${versusQuery.toFixed(1)}x (goal >= 10x); load average ${loadavg()
               .map((value) => value.toFixed(2))
               .join(' ')}`
           : `NO RATIO: not every socket opened and heard every change (ours ${opened.receivers} of ${size} open, ${ours.missing} missing; bare ${bareOpened.receivers} of ${size}, ${bare.missing} missing; per-subscriber ${perSubscriber.missing} missing)`,
       );
       const count = size.toLocaleString('en-US');
-      const note = `${opened.receivers} of ${size} channels opened (${opened.failed} failed to open, ${opened.retried} retries); ${ours.samples} deliveries (${ours.missing} missing, ${ours.bystanders} to the 99 other companies' ${bystanders} sockets)`;
+      const note = `${opened.receivers} of ${size} channels opened (${opened.failed} failed to open, ${opened.retried} retries); ${ours.samples} deliveries (${ours.missing} missing, ${ours.bystanders} to the 99 other companies' ${bystanders} sockets); bare with ours' ${Buffer.byteLength(oursFrame.text)}-byte frame instead of its ${Buffer.byteLength(frameFor(loads[0] ?? ''))}-byte one: p99 ${bareSameBytes.p99.toFixed(1)} ms (ours ${(ours.p99 / bareSameBytes.p99).toFixed(2)}x)`;
       rows.push(
         {
           name: `fan-out of one status change to ${count} subscribers (100 companies)`,
