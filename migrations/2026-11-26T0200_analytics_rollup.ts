@@ -91,23 +91,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
   `.execute(db);
 
-  for (const table of ['analytics_load_days', 'analytics_load_months']) {
-    await sql`
-      alter table ${sql.table(table)} enable row level security;
-      alter table ${sql.table(table)} force row level security;
-      create policy ${sql.raw(`${table}_tenant`)} on ${sql.table(table)}
-        using (company_id = app_company_id()) with check (company_id = app_company_id());
-      create policy ${sql.raw(`${table}_master_read`)} on ${sql.table(table)} for select using (app_is_master_admin());
-      create policy ${sql.raw(`${table}_no_master_admin_insert`)} on ${sql.table(table)} as restrictive for insert
-        with check (app_master_admin_write() is null);
-      create policy ${sql.raw(`${table}_no_master_admin_update`)} on ${sql.table(table)} as restrictive for update
-        using (app_master_admin_write() is null) with check (app_master_admin_write() is null);
-      create policy ${sql.raw(`${table}_no_master_admin_delete`)} on ${sql.table(table)} as restrictive for delete
-        using (app_master_admin_write() is null);
-      grant select, insert, update on ${sql.table(table)} to haulwise_app;
-    `.execute(db);
-  }
-
   const plus = `select 1 as sign, n.* from new_rows as n`;
   const minus = `select -1 as sign, o.* from old_rows as o`;
   await sql
@@ -149,8 +132,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
 
-  // Backfill: the loads already there, as one insert would count them.
+  // Backfill: the loads already there, as one insert would count them, before the roll-ups' own
+  // row-level security is on; loads' forced policies are lifted for this transaction's read, so an
+  // owner that is not a superuser (a DATABASE_URL's) counts every company's loads too.
+  await sql`alter table loads no force row level security`.execute(db);
   await sql.raw(apply(`select 1 as sign, l.* from loads as l`, false)).execute(db);
+  await sql`alter table loads force row level security`.execute(db);
+
+  for (const table of ['analytics_load_days', 'analytics_load_months']) {
+    await sql`
+      alter table ${sql.table(table)} enable row level security;
+      alter table ${sql.table(table)} force row level security;
+      create policy ${sql.raw(`${table}_tenant`)} on ${sql.table(table)}
+        using (company_id = app_company_id()) with check (company_id = app_company_id());
+      create policy ${sql.raw(`${table}_master_read`)} on ${sql.table(table)} for select using (app_is_master_admin());
+      create policy ${sql.raw(`${table}_no_master_admin_insert`)} on ${sql.table(table)} as restrictive for insert
+        with check (app_master_admin_write() is null);
+      create policy ${sql.raw(`${table}_no_master_admin_update`)} on ${sql.table(table)} as restrictive for update
+        using (app_master_admin_write() is null) with check (app_master_admin_write() is null);
+      create policy ${sql.raw(`${table}_no_master_admin_delete`)} on ${sql.table(table)} as restrictive for delete
+        using (app_master_admin_write() is null);
+      grant select, insert, update on ${sql.table(table)} to haulwise_app;
+    `.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
