@@ -312,7 +312,7 @@ describe('a change after a quiet spell leaves at once; changes that follow close
           session: { ...session, user: { ...session.user, id: tab.userId } },
           sessionId: `s${index}`,
           fingerprint: `f${index}`,
-          socket: { bufferedAmount: 0, readyState: 1, send: (data) => void tab.sent.push(data), close: () => {} },
+          socket: { bufferedAmount: 0, readyState: 1, send: (data: Buffer) => void tab.sent.push(data), close: () => {} },
           envelope: { id: 1 },
         }),
       ),
