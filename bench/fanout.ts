@@ -284,6 +284,7 @@ async function serverMain(): Promise<void> {
         current.marks['#notices'] = trace.events;
         current.marks['#frames'] = trace.frames;
         current.marks['#buffers'] = trace.buffers;
+        current.marks['#checked first'] = trace.checkedFirst;
       },
     });
     app = await buildApp(services, { logger: false });

@@ -80,6 +80,8 @@ export interface LiveFlushTrace {
   /** Frames written, and distinct buffers built for them. */
   frames: number;
   buffers: number;
+  /** Channels whose session was checked before they were told (idle for long). */
+  checkedFirst: number;
 }
 
 /** What the hub needs of a socket (ws's WebSocket; a test may pass a stand-in). */
@@ -616,6 +618,7 @@ export class LiveHub {
       writtenAt: epochNow(),
       frames: this.written,
       buffers: this.built,
+      checkedFirst: due.length,
     });
   }
 
