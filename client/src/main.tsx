@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
@@ -83,17 +83,23 @@ if (!root) throw new Error('#root is missing');
 // another address (the offline shell of the service worker) is not shown at all.
 const prerendered = root.dataset.prerendered;
 if (prerendered !== undefined && prerendered !== pathname) root.replaceChildren();
+// The first render is a transition: React renders in slices and yields to the browser between them,
+// so rendering the page (over a prerendered one, which is already readable) does not hold the main
+// thread in one long task.
 const ready = prerendered === pathname ? router.load().catch(() => undefined) : Promise.resolve();
+const app = createRoot(root);
 void ready.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Themed>
-        <RouterProvider router={router} />
-        <Suspense fallback={null}>
-          <Install />
-          <Toasts />
-        </Suspense>
-      </Themed>
-    </StrictMode>,
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Themed>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <Install />
+            <Toasts />
+          </Suspense>
+        </Themed>
+      </StrictMode>,
+    ),
   ),
 );

@@ -172,6 +172,8 @@ test('at 375 px the header menu toggle shows the links, and choosing one navigat
 
   await menu.getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveURL(/\/about$/);
+  // The address changes before the next page renders (its header, a new one, starts closed): wait for it.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('About Haulwise');
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   await expectNoHorizontalOverflow(page);
@@ -179,6 +181,7 @@ test('at 375 px the header menu toggle shows the links, and choosing one navigat
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact Us' }).click();
   await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { name: 'Get in Touch', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   await expectNoHorizontalOverflow(page);
 
