@@ -13,8 +13,8 @@
 //     tRPC batch body), merged into the cached list by setQueryData on a real QueryClient (mergeFleet,
 //     then react-query's structural sharing), then the per-update work above on the merged list.
 //     Bursts: 7 drivers (1,000 drivers reporting every 15 s, one 100 ms batch of the live channel),
-//     67 (all 10,000 reporting every 15 s), and a heavy burst of 1,000 (read as 4 answers of 250,
-//     FLEET_CHANGED_MAX_IDS: the whole burst's work is counted as one update);
+//     67 (all 10,000 reporting every 15 s), and a heavy burst of 1,000 (read as 10 answers of
+//     FLEET_DELTA_CHUNK = 100, each merged as it lands: each is an update; the burst's total is printed);
 //   - the full read (first load, a resync, the 90 s refresh): the fleet.list body parsed, and at the
 //     refresh also structural sharing against the list held; beside it the previous list's shape
 //     (380 bytes a driver: company, lane and broker on every row) parsed in the same run.
@@ -34,7 +34,13 @@ import { cpuUsage } from 'node:process';
 import pg from 'pg';
 import { gpsFreshness, toMapLibreZoom, DEFAULT_MAP_ZOOM } from '#shared/rules/geo.js';
 import { QueryClient } from '@tanstack/query-core';
-import { FLEET_CHANGED_MAX_IDS, type FleetChangedOutput, type FleetDriver, type FleetListOutput } from '#shared/schemas/fleet.js';
+import {
+  FLEET_CHANGED_MAX_IDS,
+  FLEET_DELTA_CHUNK,
+  type FleetChangedOutput,
+  type FleetDriver,
+  type FleetListOutput,
+} from '#shared/schemas/fleet.js';
 import type { LiveChangeItem } from '#shared/schemas/live.js';
 import { createClusterIndex } from '../client/src/features/fleet-map/cluster-index.js';
 import type { ClusterFeature, ClusterRequest, ClusterResponse } from '../client/src/features/fleet-map/cluster-protocol.js';
@@ -210,7 +216,7 @@ async function main(): Promise<void> {
   client.setQueryDefaults(key, { structuralSharing: shareFleet });
   client.setQueryData<FleetListOutput>(key, { drivers, truncated: false });
   const pick = random(11);
-  /** A burst: `size` drivers report; their live changes, and fleet.changed's answers (HTTP bodies, at most 250 drivers each). */
+  /** A burst: `size` drivers report; their live changes, and fleet.changed's answers (HTTP bodies, at most FLEET_DELTA_CHUNK drivers each). */
   const burst = (size: number) => {
     const list = client.getQueryData<FleetListOutput>(key) as FleetListOutput;
     const changes: LiveChangeItem[] = [];
@@ -230,8 +236,8 @@ async function main(): Promise<void> {
       });
     }
     const bodies: string[] = [];
-    for (let from = 0; from < moved.length; from += FLEET_CHANGED_MAX_IDS) {
-      const answer: FleetChangedOutput = { drivers: moved.slice(from, from + FLEET_CHANGED_MAX_IDS), removed: [] };
+    for (let from = 0; from < moved.length; from += FLEET_DELTA_CHUNK) {
+      const answer: FleetChangedOutput = { drivers: moved.slice(from, from + FLEET_DELTA_CHUNK), removed: [] };
       bodies.push(JSON.stringify([{ result: { data: answer } }]));
     }
     return { changes, bodies };
@@ -271,7 +277,7 @@ async function main(): Promise<void> {
   const BURSTS = [
     { size: 7, runs: 300, label: '7 drivers (1,000 reporting every 15 s, one 100 ms batch)' },
     { size: 67, runs: 200, label: '67 drivers (10,000 reporting every 15 s, one 100 ms batch)' },
-    { size: 1_000, runs: 60, label: '1,000 drivers (a heavy burst: 4 answers of 250, each an update)' },
+    { size: 1_000, runs: 60, label: '1,000 drivers (a heavy burst: 10 answers of 100, each an update)' },
   ];
   const live = BURSTS.map(({ size, runs, label }) => {
     const samples: number[] = [];
@@ -286,7 +292,7 @@ async function main(): Promise<void> {
       }
       bytes = bodies.reduce((sum, body) => sum + body.length, 0);
     }
-    return { size, label, bytes, answers: Math.ceil(size / FLEET_CHANGED_MAX_IDS), total: stats(totals), ...stats(samples) };
+    return { size, label, bytes, answers: Math.ceil(size / FLEET_DELTA_CHUNK), total: stats(totals), ...stats(samples) };
   });
   // The URL of the largest fleet.changed call (a GET; Node refuses a request line and headers over 16 KiB).
   const urlLength = `/trpc/fleet.changed?batch=1&input=${encodeURIComponent(

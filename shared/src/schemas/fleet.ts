@@ -16,6 +16,12 @@ export const FLEET_MAX_DRIVERS = 20_000;
  * larger burst is read in several such calls (client/src/features/fleet-map/fleet-live.ts).
  */
 export const FLEET_CHANGED_MAX_IDS = 250;
+/**
+ * How many ids the fleet map names in one fleet.changed read: a larger burst is read and merged in
+ * several updates of at most this many, each well within the 8 ms of main-thread work an update
+ * may take at 10,000 drivers (bench/fleet-map.ts: 250 at a time went over it at p99).
+ */
+export const FLEET_DELTA_CHUNK = 100;
 
 export const fleetSearch = z.string().trim().max(100, 'Search must be at most 100 characters').optional();
 export const fleetListInput = z.object({ search: fleetSearch });

@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { FLEET_CHANGED_MAX_IDS, type FleetListInput, type FleetListOutput } from '#shared/schemas/fleet.js';
+import { FLEET_DELTA_CHUNK, type FleetListInput, type FleetListOutput } from '#shared/schemas/fleet.js';
 import type { LiveChangeItem } from '#shared/schemas/live.js';
 import { trpcClient } from '../../lib/trpc';
 import { fleetDeltaRequest, mergeFleet, withoutDrivers } from './fleet-delta';
@@ -11,12 +11,12 @@ import { fleetDeltaRequest, mergeFleet, withoutDrivers } from './fleet-delta';
  * list; changes arriving meanwhile go into the next one. A deleted driver leaves at once. The list
  * is read whole only at first, on a resync or reconnect (use-live re-reads everything), every 90 s
  * (the spec's refresh), when more than FLEET_DELTA_FULL_READ_AT drivers and loads wait to be read,
- * and after a failed delta read. A read names at most FLEET_CHANGED_MAX_IDS ids (the URL's bound):
+ * and after a failed delta read. A read names at most FLEET_DELTA_CHUNK ids (within the URL's bound):
  * more are read in several calls, one after another, each merged as it lands.
  */
 
 const FLEET_LIST_KEY = [['fleet', 'list']];
-/** Past this many ids waiting, reading the whole list is cheaper than the deltas (8 calls of 250). */
+/** Past this many ids waiting, reading the whole list is cheaper than the deltas (20 calls of 100). */
 export const FLEET_DELTA_FULL_READ_AT = 2_000;
 /** A delta read that has not answered by then is given up (the list is then read whole): nothing waits forever. */
 const DELTA_TIMEOUT_MS = 15_000;
@@ -92,7 +92,7 @@ async function drain(client: QueryClient, query: Query): Promise<void> {
         void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
         break;
       }
-      const chunk = takeChunk(entry, FLEET_CHANGED_MAX_IDS);
+      const chunk = takeChunk(entry, FLEET_DELTA_CHUNK);
       const search = (query.queryKey[1] as { input?: FleetListInput } | undefined)?.input?.search;
       try {
         const delta = await trpcClient.fleet.changed.query({ ...chunk, search }, { signal: AbortSignal.timeout(DELTA_TIMEOUT_MS) });
