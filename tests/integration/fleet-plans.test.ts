@@ -1,13 +1,7 @@
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConnectionString } from '../../server/src/db/bootstrap.js';
-import type { Database } from '../../server/src/db/schema.js';
-import type { Scope } from '../../server/src/db/scope.js';
-import { withCompany } from '../../server/src/db/with-company.js';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changedFleet } from '../../server/src/domains/fleet/fleet.repository.js';
-import { TEST_APP_DB_PASSWORD } from '../support/config.js';
-import { testDatabaseUrl } from '../support/databases.js';
+import { usePlans } from '../support/plans.js';
 import { useTenants } from '../support/tenants.js';
 
 /**
@@ -21,19 +15,9 @@ import { useTenants } from '../support/tenants.js';
 const DRIVERS_PER_COMPANY = 10_000;
 
 const tenants = useTenants();
-let appDb: Kysely<Database>;
-const sent: CompiledQuery[] = [];
+const { planOf } = usePlans(tenants);
 
 beforeAll(async () => {
-  appDb = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: appConnectionString(await testDatabaseUrl(), TEST_APP_DB_PASSWORD), max: 1 }),
-    }),
-    plugins: [new CamelCasePlugin()],
-    log: (event: LogEvent) => {
-      if (event.level === 'query') sent.push(event.query);
-    },
-  });
   // Both companies' fleets, written as the owner with triggers off (no audit or live events for test data).
   await tenants.owner.transaction().execute(async (tx) => {
     await sql`set local session_replication_role = replica`.execute(tx);
@@ -55,33 +39,20 @@ beforeAll(async () => {
   await sql`analyze drivers`.execute(tenants.owner);
   await sql`analyze loads`.execute(tenants.owner);
 });
-afterAll(async () => {
-  await appDb?.destroy();
-});
 
 async function planOfChanged(size: number): Promise<string> {
-  const dispatcher = tenants.companyA.users.dispatcher;
-  const scope: Scope = {
-    userId: dispatcher.userId,
-    companyId: tenants.companyA.companyId,
-    role: 'dispatcher',
-    isMasterAdmin: false,
-    readsCompanyId: tenants.companyA.companyId,
-  };
-  return withCompany(appDb, { companyId: scope.companyId, userId: scope.userId }, async (tx) => {
-    const drivers = await tx.selectFrom('drivers').select('id').where('lastName', 'like', 'Driver %').orderBy('id').limit(size).execute();
-    const loads = await tx.selectFrom('loads').select('id').where('loadNumber', 'like', 'PL-%').orderBy('id').limit(size).execute();
-    sent.length = 0;
-    const delta = await changedFleet(tx, scope, { driverIds: drivers.map((row) => row.id), loadIds: loads.map((row) => row.id) });
-    expect(delta.drivers.length).toBeGreaterThanOrEqual(size);
-    const query = sent.findLast((compiled) => /from "drivers"/.test(compiled.sql));
-    if (!query) throw new Error('fleet.changed sent no query');
-    const plan = await tx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain (analyze, costs off, timing off, summary off) ${query.sql}`, [...query.parameters]),
-    );
-    // The named ids' array literals shortened: the plan's shape is what matters.
-    return plan.rows.map((row) => row['QUERY PLAN'].replace(/'\{[0-9a-f,-]+\}'/g, "'{...}'")).join('\n');
-  });
+  const plan = await planOf(
+    'drivers',
+    async (tx, scope) => {
+      const drivers = await tx.selectFrom('drivers').select('id').where('lastName', 'like', 'Driver %').orderBy('id').limit(size).execute();
+      const loads = await tx.selectFrom('loads').select('id').where('loadNumber', 'like', 'PL-%').orderBy('id').limit(size).execute();
+      const delta = await changedFleet(tx, scope, { driverIds: drivers.map((row) => row.id), loadIds: loads.map((row) => row.id) });
+      expect(delta.drivers.length).toBeGreaterThanOrEqual(size);
+    },
+    'explain (analyze, costs off, timing off, summary off)',
+  );
+  // The named ids' array literals shortened: the plan's shape is what matters.
+  return plan.replace(/'\{[0-9a-f,-]+\}'/g, "'{...}'");
 }
 
 describe('fleet.changed’s plan at 10,000 drivers', () => {

@@ -1,13 +1,7 @@
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConnectionString } from '../../../server/src/db/bootstrap.js';
-import type { Database } from '../../../server/src/db/schema.js';
-import type { Scope } from '../../../server/src/db/scope.js';
-import { withCompany } from '../../../server/src/db/with-company.js';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listLoads } from '../../../server/src/domains/loads/loads.repository.js';
-import { TEST_APP_DB_PASSWORD } from '../../support/config.js';
-import { testDatabaseUrl } from '../../support/databases.js';
+import { usePlans } from '../../support/plans.js';
 import { useTenants } from '../../support/tenants.js';
 
 /**
@@ -18,19 +12,9 @@ import { useTenants } from '../../support/tenants.js';
 const LOADS_PER_COMPANY = 20_000;
 
 const tenants = useTenants();
-let appDb: Kysely<Database>;
-const sent: CompiledQuery[] = [];
+const { planOf } = usePlans(tenants);
 
 beforeAll(async () => {
-  appDb = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: appConnectionString(await testDatabaseUrl(), TEST_APP_DB_PASSWORD), max: 1 }),
-    }),
-    plugins: [new CamelCasePlugin()],
-    log: (event: LogEvent) => {
-      if (event.level === 'query') sent.push(event.query);
-    },
-  });
   // Both companies' loads, written as the owner with triggers off (no audit or live events for test data).
   await tenants.owner.transaction().execute(async (tx) => {
     await sql`set local session_replication_role = replica`.execute(tx);
@@ -49,27 +33,11 @@ beforeAll(async () => {
   });
   await sql`analyze loads`.execute(tenants.owner);
 });
-afterAll(async () => {
-  await appDb?.destroy();
-});
 
-async function planOfList(search: string): Promise<string> {
-  const dispatcher = tenants.companyA.users.dispatcher;
-  const scope: Scope = {
-    userId: dispatcher.userId,
-    companyId: tenants.companyA.companyId,
-    role: 'dispatcher',
-    isMasterAdmin: false,
-    readsCompanyId: tenants.companyA.companyId,
-  };
-  return withCompany(appDb, { companyId: scope.companyId, userId: scope.userId }, async (tx) => {
-    sent.length = 0;
+function planOfList(search: string): Promise<string> {
+  return planOf('loads', async (tx, scope) => {
     const page = await listLoads(tx, scope, { search, status: 'all' }, { cursor: null, limit: 50 });
     expect(page.items.length).toBeGreaterThan(0);
-    const query = sent.findLast((compiled) => /from "loads"/.test(compiled.sql));
-    if (!query) throw new Error('loads.list sent no query');
-    const plan = await tx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
 
