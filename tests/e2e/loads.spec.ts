@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  openAs,
+  quietPage,
+  settleAnimations,
+  test,
+} from './support/fixtures';
 
 /**
  * The Loads screen as a dispatcher uses it: create a load, find it by search and by status,
@@ -205,7 +214,7 @@ test('at 375 px the loads screen, a card and the open dialog fit the phone', asy
 test('a sales agent sees "My Loads", and treasury reads loads without changing them', async ({ browser }) => {
   test.setTimeout(90_000);
   const loadNumber = uniqueNumber('sales');
-  const salesPage = await browser.newPage();
+  const salesPage = await quietPage(browser);
   await openAs(salesPage, 'Sales agent', '/loads');
   await expect(salesPage.getByRole('heading', { level: 1, name: 'My Loads' })).toBeVisible();
   await salesPage.getByRole('button', { name: 'Create Load' }).click();
@@ -214,7 +223,7 @@ test('a sales agent sees "My Loads", and treasury reads loads without changing t
   await submitNewLoad(dialog);
   await salesPage.close();
 
-  const treasuryPage = await browser.newPage();
+  const treasuryPage = await quietPage(browser);
   await openAs(treasuryPage, 'Treasury', '/loads');
   await expect(treasuryPage.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible();
   await expect(treasuryPage.getByRole('button', { name: 'Create Load' })).toHaveCount(0);
@@ -239,7 +248,7 @@ test('a status change by someone else appears on an open list without a reload',
   await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
   await expect(cardOf(page, loadNumber)).toContainText('Pending');
 
-  const adminPage = await browser.newPage();
+  const adminPage = await quietPage(browser);
   await openAs(adminPage, 'Admin', '/loads');
   await adminPage.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
   await expect(loadCards(adminPage)).toHaveCount(1);

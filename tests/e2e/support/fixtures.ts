@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/src/seed/demo-data';
 import { SESSIONS_DIR } from './environment';
 
@@ -176,6 +176,22 @@ export async function expectNoHorizontalOverflow(page: Page) {
   );
 }
 
+/** What a returning user has done: the install banner and the notification prompt dismissed. */
+function dismissPrompts() {
+  window.localStorage.setItem('pwa-install-dismissed', 'true');
+  window.localStorage.setItem('notification-prompt-dismissed', 'true');
+}
+
+/**
+ * A page of its own (its own cookies) for a second person in a journey, with the prompts
+ * dismissed as the test's own page has them (quietPrompts), so they never cover what it clicks.
+ */
+export async function quietPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await page.addInitScript(dismissPrompts);
+  return page;
+}
+
 /**
  * Every test fails if the page asks for anything beyond this machine: the app must work
  * with no internet (no fonts, analytics or tiles from elsewhere).
@@ -188,10 +204,7 @@ export const test = base.extend<{ offlineGuard: void; quietPrompts: void }>({
    */
   quietPrompts: [
     async ({ context }, use) => {
-      await context.addInitScript(() => {
-        window.localStorage.setItem('pwa-install-dismissed', 'true');
-        window.localStorage.setItem('notification-prompt-dismissed', 'true');
-      });
+      await context.addInitScript(dismissPrompts);
       await use();
     },
     { auto: true },
