@@ -3,7 +3,17 @@ import pg from 'pg';
 import { COMPANY_ACCOUNTS, DEMO_COMPANY } from '../../server/src/seed/demo-data';
 import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS } from '../../shared/src/test-users';
 import { e2eOwnerUrl } from './support/environment';
-import { expect, expectAccessible, expectToast, openAs, settleAnimations, signInAs, test, trackExternalRequests } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  openAs,
+  quietContext,
+  settleAnimations,
+  signInAs,
+  test,
+  trackExternalRequests,
+} from './support/fixtures';
 import { verifyEmailFromMail } from './support/verify-email';
 
 /**
@@ -54,7 +64,7 @@ async function createAndRerateLoad(token: string): Promise<void> {
 }
 
 async function signUpCompany(browser: Browser, companyName: string) {
-  const context = await browser.newContext();
+  const context = await quietContext(browser);
   const external = trackExternalRequests(context);
   const page = await context.newPage();
   const email = `e2e-suspend-${unique()}@example.test`;

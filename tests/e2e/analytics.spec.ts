@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expect, expectAccessible, expectToast, holdToasts, openAs, settleAnimations, test } from './support/fixtures';
+import { expect, expectAccessible, expectToast, holdToasts, openAs, quietContext, settleAnimations, test } from './support/fixtures';
 
 /** The analytics page per role, its date range, its charts, and the admin's export. */
 
@@ -57,7 +57,7 @@ test('a sales agent sees My Performance (their own loads) and treasury sees Repo
   await settleAnimations(page);
   await expectAccessible(page);
 
-  const context = await browser.newContext();
+  const context = await quietContext(browser);
   try {
     const treasury = await context.newPage();
     await openAs(treasury, 'Treasury', '/analytics?range=year');

@@ -8,6 +8,7 @@ import {
   expectToastAccessible,
   holdRequests,
   holdToasts,
+  quietContext,
   signInAs,
   test,
   trackExternalRequests,
@@ -210,7 +211,7 @@ test('"Sign out on all devices" ends the session open in another browser, live a
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
   // A second device: its own browser context and its own session for the same user.
-  const other = await browser.newContext();
+  const other = await quietContext(browser);
   const external = trackExternalRequests(other);
   try {
     const otherPage = await other.newPage();

@@ -5,8 +5,9 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   expectToast,
-  settleAnimations,
   openAs,
+  quietContext,
+  settleAnimations,
   test,
   trackExternalRequests,
 } from './support/fixtures';
@@ -53,7 +54,7 @@ test('an admin approves one WIP request and rejects another; requests from anoth
   await expect(panel.getByRole('button', { name: 'Request assignment' })).toHaveCount(0);
 
   // A dispatcher of the same company, in a browser context of their own, asks for two assignments.
-  const dispatcherContext = await browser.newContext();
+  const dispatcherContext = await quietContext(browser);
   const external = trackExternalRequests(dispatcherContext);
   try {
     const dispatcher = await dispatcherContext.newPage();
@@ -126,9 +127,9 @@ test('a request made in one session appears live in another session of the compa
   await expect(wipTable(page)).toBeVisible();
 
   // A second admin tab (its own browser context, on the same admin's session) watches the same panel.
-  const watcherContext = await browser.newContext();
+  const watcherContext = await quietContext(browser);
   const external = trackExternalRequests(watcherContext);
-  const salesContext = await browser.newContext();
+  const salesContext = await quietContext(browser);
   const salesExternal = trackExternalRequests(salesContext);
   try {
     const watcher = await watcherContext.newPage();

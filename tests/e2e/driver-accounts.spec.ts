@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files';
 import { E2E_DATA_DIR, e2eOwnerUrl } from './support/environment';
-import { expect, expectAccessibleWithin, expectToast, holdToasts, openAs, settleAnimations, test } from './support/fixtures';
+import { expect, expectAccessibleWithin, expectToast, holdToasts, openAs, quietContext, settleAnimations, test } from './support/fixtures';
 
 /**
  * Driver accounts (issue 14): an admin adds a driver with an email and a dispatcher, invites them
@@ -56,11 +56,7 @@ async function assignLoadTo(email: string, loadNumber: string): Promise<void> {
 }
 
 async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('pwa-install-dismissed', 'true');
-    window.localStorage.setItem('notification-prompt-dismissed', 'true');
-  });
+  const context = await quietContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   return context.newPage();
 }
 

@@ -1,5 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, expectToast, holdToasts, openAs, settleAnimations, signInAs, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  holdToasts,
+  openAs,
+  quietContext,
+  settleAnimations,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 /** A one-pixel PNG: a photo as far as the upload checks go. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -17,16 +27,12 @@ const MAP_READY_TIMEOUT = 60_000;
 const HERE = { latitude: 36.1539, longitude: -95.9928 };
 
 async function phoneContextPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await quietContext(browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
     geolocation: HERE,
     permissions: ['geolocation'],
-  });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('pwa-install-dismissed', 'true');
-    window.localStorage.setItem('notification-prompt-dismissed', 'true');
   });
   return context.newPage();
 }

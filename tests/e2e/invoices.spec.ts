@@ -6,7 +6,16 @@ import { signWebhook } from '../../server/src/services/payments/airwallex.js';
 import { FAKE_PAYMENT_LINKS_PATH, type FakePaymentLink } from '../support/fake-airwallex.js';
 import { E2E_AIRWALLEX_URL, E2E_AIRWALLEX_WEBHOOK_SECRET } from './support/airwallex';
 import { E2E_DATA_DIR } from './support/environment';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  openAs,
+  quietContext,
+  settleAnimations,
+  test,
+} from './support/fixtures';
 
 /**
  * Invoices as treasury uses them: create one from a load (its broker and rate filled in), find it,
@@ -106,7 +115,7 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
   expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 
   // A second tab on the Treasury Dashboard watches it live.
-  const dashboardContext = await browser.newContext();
+  const dashboardContext = await quietContext(browser);
   const dashboard = await dashboardContext.newPage();
   await openAs(dashboard, 'Treasury', '/treasury-dashboard');
   await expect(dashboard.getByRole('heading', { level: 1, name: 'Treasury Dashboard' })).toBeVisible();

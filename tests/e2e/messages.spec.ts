@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -6,6 +6,7 @@ import {
   expectToast,
   holdToasts,
   openAs,
+  quietContext,
   settleAnimations,
   test,
   trackExternalRequests,
@@ -29,16 +30,6 @@ async function countOf(badge: ReturnType<typeof navBadge>): Promise<number> {
 async function bellCount(page: Page): Promise<number> {
   const label = (await bell(page).first().getAttribute('aria-label')) ?? '';
   return Number.parseInt(/(\d+) unread/.exec(label)?.[1] ?? '0', 10);
-}
-
-/** A context of its own for a second person, with the prompts dismissed as a returning user has them. */
-async function secondPerson(browser: { newContext: () => Promise<BrowserContext> }): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    window.localStorage.setItem('pwa-install-dismissed', 'true');
-    window.localStorage.setItem('notification-prompt-dismissed', 'true');
-  });
-  return context;
 }
 
 async function compose(page: Page, to: string, subject: string, body: string) {
@@ -76,7 +67,7 @@ test('two people exchange messages and watch the unread counts change live', asy
   const before = { nav: await countOf(navBadge(page)), inbox: await countOf(inboxBadge(page)), bell: await bellCount(page) };
   expect(before.nav).toBe(before.inbox);
 
-  const dispatcherContext = await secondPerson(browser);
+  const dispatcherContext = await quietContext(browser);
   const external = trackExternalRequests(dispatcherContext);
   try {
     const dispatcher = await dispatcherContext.newPage();

@@ -3,7 +3,16 @@ import type { Page } from '@playwright/test';
 import { DEMO_COMPANY } from '../../server/src/seed/demo-data';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files';
 import { E2E_DATA_DIR } from './support/environment';
-import { expect, expectAccessible, expectToast, settleAnimations, openAs, test, trackExternalRequests } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  openAs,
+  quietContext,
+  settleAnimations,
+  test,
+  trackExternalRequests,
+} from './support/fixtures';
 
 /**
  * The Team journey: an admin invites a member, the invitee opens the link from the email
@@ -75,7 +84,7 @@ test('an admin invites a member, who joins from the emailed link; the admin then
   // The invitee opens the link from their email, in a browser of their own.
   const link = await invitationLinkMailedTo(invitee.email);
   expect(new URL(link).origin).toBe(new URL(page.url()).origin);
-  const inviteeContext = await browser.newContext();
+  const inviteeContext = await quietContext(browser);
   const external = trackExternalRequests(inviteeContext);
   const inviteePage = await inviteeContext.newPage();
   await inviteePage.goto(link);

@@ -6,6 +6,7 @@ import {
   expectToast,
   holdToasts,
   openAs,
+  quietContext,
   settleAnimations,
   test,
 } from './support/fixtures';
@@ -26,7 +27,7 @@ const EXPIRED = 'This tracking link has expired or was revoked';
 test('a dispatcher shares a tracking link that a customer opens signed out, then revokes it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   // A customer: a phone of their own, never signed in.
-  const customer = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const customer = await quietContext(browser, { viewport: { width: 375, height: 800 } });
   const publicPage = await customer.newPage();
   await publicPage.goto(DEMO_TRACKING_PATH);
   const heading = publicPage.getByRole('heading', { level: 1, name: /^Load / });

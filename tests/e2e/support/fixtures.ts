@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Cookie,
+  type Page,
+} from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/src/seed/demo-data';
 import { SESSIONS_DIR } from './environment';
 
@@ -190,6 +198,13 @@ export async function quietPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
   await page.addInitScript(dismissPrompts);
   return page;
+}
+
+/** A context of its own (another person, another device) with the prompts dismissed as quietPrompts does. */
+export async function quietContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(dismissPrompts);
+  return context;
 }
 
 /**
