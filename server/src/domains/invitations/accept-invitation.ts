@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { sessionOutput } from '#shared/schemas/auth.js';
 import { ACCOUNT_INVITE_TEXTS } from '#shared/schemas/invitations.js';
 import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitationInput } from '#shared/schemas/team.js';
@@ -36,6 +36,11 @@ export const acceptInvitationProcedure = guestProcedure
   .mutation(async ({ ctx, input }) => {
     const tokenHash = hashInvitationToken(input.token);
     await enterInvitationScope(ctx.db, tokenHash);
+    const opened = await findUsableInvitation(ctx.db, tokenHash);
+    if (!opened) throw invalidInvitation();
+    // Two accepts of one link at once: the second waits here until the first's transaction ends,
+    // then reads the invitation again and finds it used, before it looks at any account.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${opened.id}, 0))`.execute(ctx.db);
     const invitation = await findUsableInvitation(ctx.db, tokenHash);
     if (!invitation) throw invalidInvitation();
     if (invitation.isCompanySuspended) {
