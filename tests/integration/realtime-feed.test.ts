@@ -57,7 +57,7 @@ describe('batches: the changes of one window in one frame', () => {
     company = await createTestCompany(started.services);
   });
 
-  it('many changes committed together arrive as one frame holding all of them, in order', async () => {
+  it('many changes committed together arrive in one frame (two when their notices reach the hub in two reads), all of them, in order', async () => {
     const dispatcher = await tab(company.users.dispatcher);
     const created = await withCompany(started.services.db, company.users.admin, async (tx) => {
       const made: string[] = [];
@@ -82,10 +82,14 @@ describe('batches: the changes of one window in one frame', () => {
       return made;
     });
     await expect.poll(() => ids(dispatcher.changes()), { timeout: 10_000, interval: 20 }).toEqual(created);
+    // The hub sends what the first read of notices held at once and the rest at the window's end
+    // (live-hub.ts): PostgreSQL sends a transaction's notices together, but 25 of them may reach
+    // us in two socket reads.
     const frames = changeFrames(dispatcher);
-    expect(frames).toHaveLength(1);
-    expect(frames[0]).toMatchObject({ type: 'changes', mine: [] });
-    expect(frames[0]?.type === 'changes' && frames[0].changes.map((change) => change.id)).toEqual(created);
+    expect(frames.length).toBeGreaterThanOrEqual(1);
+    expect(frames.length).toBeLessThanOrEqual(2);
+    for (const frame of frames) expect(frame).toMatchObject({ type: 'changes', mine: [] });
+    expect(frames.flatMap((frame) => (frame.type === 'changes' ? frame.changes.map((change) => change.id) : []))).toEqual(created);
   });
 
   it('a row changed several times in one window is one item: the op that sums it up, its latest status, the status before the first', async () => {
