@@ -6,6 +6,16 @@ import { readable, seesOnlyOwn, type Scope } from '../../db/scope.js';
 import { revenueBasis, revenueOf, revenueSum } from './revenue.js';
 
 type Db = Kysely<Database>;
+
+/** The cells' figures, grouped by status, by week and in total: the same in the live pass and over the roll-ups (cells as c). */
+const CELL_FIGURES = sql`case when grouping(c.status) = 0 then 'status' when grouping(c.week) = 0 then 'week' else 'total' end as kind,
+        c.status, to_char(c.week, 'YYYY-MM-DD') as week, null::uuid as id, null as name, null as pickup, null as delivery,
+        sum(c.loads) as loads, ${revenueSum('c.amount')} as revenue,
+        coalesce(round(sum(c.amount) / nullif(sum(c.priced), 0), 2), 0)::numeric(14, 2)::text as average,
+        coalesce(sum(c.loads) filter (where c.status = 'delivered'), 0) as delivered,
+        coalesce(sum(c.loads) filter (where c.dated), 0) as dated,
+        coalesce(sum(c.loads) filter (where c.dated and c.ontime), 0) as ontime`;
+
 export interface DateRange {
   /** First day, inclusive (UTC). */
   from: string;
@@ -94,13 +104,7 @@ export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange
   const { rows } = await sql<ReportRow>`
     with g as (${pass}),
     cells as (select * from g where g.kind = 'cell')
-    (select case when grouping(c.status) = 0 then 'status' when grouping(c.week) = 0 then 'week' else 'total' end as kind,
-        c.status, to_char(c.week, 'YYYY-MM-DD') as week, null::uuid as id, null as name, null as pickup, null as delivery,
-        sum(c.loads) as loads, ${revenueSum('c.amount')} as revenue,
-        coalesce(round(sum(c.amount) / nullif(sum(c.priced), 0), 2), 0)::numeric(14, 2)::text as average,
-        coalesce(sum(c.loads) filter (where c.status = 'delivered'), 0) as delivered,
-        coalesce(sum(c.loads) filter (where c.dated), 0) as dated,
-        coalesce(sum(c.loads) filter (where c.dated and c.ontime), 0) as ontime,
+    (select ${CELL_FIGURES},
         (select count(*) from g where g.kind = 'driver' and g.id is not null) as drivers,
         (select count(*) from g where g.kind = 'broker' and g.id is not null) as brokers
       from cells as c group by grouping sets ((c.status), (c.week), ()))
@@ -193,13 +197,7 @@ export async function analyticsFromRollups(db: Db, companyId: string, range: Dat
       from analytics_load_days as c
       where c.company_id = ${companyId} and c.day >= ${range.from}::date and c.day < ${range.until}::date and c.loads <> 0
     )
-    (select case when grouping(c.status) = 0 then 'status' when grouping(c.week) = 0 then 'week' else 'total' end as kind,
-        c.status, to_char(c.week, 'YYYY-MM-DD') as week, null::uuid as id, null as name, null as pickup, null as delivery,
-        sum(c.loads) as loads, ${revenueSum('c.amount')} as revenue,
-        coalesce(round(sum(c.amount) / nullif(sum(c.priced), 0), 2), 0)::numeric(14, 2)::text as average,
-        coalesce(sum(c.loads) filter (where c.status = 'delivered'), 0) as delivered,
-        coalesce(sum(c.loads) filter (where c.dated), 0) as dated,
-        coalesce(sum(c.loads) filter (where c.dated and c.ontime), 0) as ontime,
+    (select ${CELL_FIGURES},
         (select count(*) from dims where dims.kind = 'driver') as drivers,
         (select count(*) from dims where dims.kind = 'broker') as brokers
       from cells as c group by grouping sets ((c.status), (c.week), ()))
