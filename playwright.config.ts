@@ -42,7 +42,8 @@ export default defineConfig({
   webServer: {
     // `make test` runs the built server, as `make start` and the image do; a run of its own runs the sources.
     command: process.env.E2E_BUILT_SERVER ? 'node --enable-source-maps dist/server/main.js' : 'tsx server/src/main.ts',
-    url: `${baseURL}/health/ready`,
+    // The demo workspace is seeded after the server listens: the journeys start once it is in.
+    url: `${baseURL}/health/demo`,
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },

@@ -111,19 +111,20 @@ function startServer(): ChildProcess {
   return child;
 }
 
-async function ready(): Promise<boolean> {
+/** /health/ready: answering with its database; /health/demo: the demo workspace (seeded after listening) is in. */
+async function ready(probe = '/health/ready'): Promise<boolean> {
   try {
-    const response = await fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`${origin}${probe}`, { signal: AbortSignal.timeout(2000) });
     return response.status === 200;
   } catch {
     return false;
   }
 }
 
-async function waitReady(withinMs: number): Promise<number | null> {
+async function waitReady(withinMs: number, probe = '/health/ready'): Promise<number | null> {
   const started = performance.now();
   while (performance.now() - started < withinMs) {
-    if (await ready()) return performance.now() - started;
+    if (await ready(probe)) return performance.now() - started;
     await sleep(50);
   }
   return null;
@@ -334,7 +335,7 @@ try {
     `Soak: ${DURATION_S} s at ${RATE} req/s, ${SUBSCRIBERS} live subscribers, then ${KILLS} kills of the embedded PostgreSQL (data in ${dataDir})`,
   );
   server = startServer();
-  if ((await waitReady(180_000)) === null) throw new Error(`the server did not start:\n${serverOutput}`);
+  if ((await waitReady(180_000, '/health/demo')) === null) throw new Error(`the server did not start:\n${serverOutput}`);
 
   const writer = await signIn('dispatch@summit.demo');
   const subscriberSessions: string[] = [];

@@ -23,6 +23,9 @@ import { contextFactory } from './trpc/context.js';
 import { trpcHttpPlugin } from './trpc/http.js';
 import { setWireOutputValidation } from './trpc/procedures.js';
 
+/** The demo workspace of this start: none asked for, being written after listening, in, or failed. */
+export type DemoSeedState = 'none' | 'seeding' | 'ready' | 'failed';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Same-origin means the browser's Origin names this very host, or the configured public origin. */
@@ -73,6 +76,8 @@ export async function buildApp(
   options: {
     logger?: boolean;
     /** Where request logs go (stdout by default; tests read them). */ logStream?: { write: (line: string) => void };
+    /** Where the demo workspace's seeding stands, when this start seeds it after listening (main.ts). */
+    demo?: () => DemoSeedState;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -206,6 +211,13 @@ export async function buildApp(
       const busy = databaseUnavailableMessage(error) === BUSY_MESSAGE;
       return reply.code(503).send({ status: 'unavailable', database: busy ? 'busy' : 'unreachable' });
     }
+  });
+
+  // Demo data follows the start in the background: 200 once it is in (or when none is seeded), 503
+  // while it is being written, so a script that signs in as a demo account waits for this, not /health/ready.
+  app.get('/health/demo', { config: { rateLimit: false } }, async (_request, reply) => {
+    const demo = options.demo?.() ?? 'none';
+    return reply.code(demo === 'seeding' || demo === 'failed' ? 503 : 200).send({ demo });
   });
 
   // An ended session closes its open sockets (after its subscriptions had a moment to say so).

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
-import { buildApp } from './app.js';
+import { buildApp, type DemoSeedState } from './app.js';
 import { databaseUnavailableMessage } from './db/database.js';
 import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { createServices, type StartedServices } from './services/create-services.js';
@@ -74,23 +74,31 @@ async function start(): Promise<void> {
   started = await createServices(config, ownerUrl);
   const { services } = started;
   const shouldSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && embedded !== null);
-  if (shouldSeed) {
-    const seeded = await seedDemo(services.db, { onlyIfEmpty: true });
-    if (seeded) console.log('Seeded the demo workspace.');
-  }
+  // The demo workspace is written after the server listens (a fresh start answers in about half
+  // the time); /health/demo says when it is in, and the demo logins are printed then.
+  let demo: DemoSeedState = shouldSeed ? 'seeding' : 'none';
   if (stopping) return;
 
-  app = await buildApp(services, { logger: config.NODE_ENV === 'production' });
+  app = await buildApp(services, { logger: config.NODE_ENV === 'production', demo: () => demo });
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
   console.log(`\nHaulwise is running at http://localhost:${port}\n`);
-  if (shouldSeed) {
+  if (!shouldSeed) return;
+  try {
+    const seeded = await seedDemo(services.db, { onlyIfEmpty: true });
+    demo = 'ready';
+    if (stopping) return;
+    if (seeded) console.log('Seeded the demo workspace.');
     console.log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(14)} ${account.email}`);
     console.log(`  ${'Carrier user'.padEnd(14)} ${DEMO_CARRIER_ACCOUNT.email}`);
     console.log('');
+  } catch (error) {
+    demo = 'failed';
+    if (stopping) return; // the pool closed under it
+    console.error('The demo workspace could not be seeded:', error);
   }
 }
 

@@ -10,6 +10,7 @@ import { freePort } from '../../support/global-setup.js';
  * The real server process (issue 9, item 4), on an embedded PostgreSQL in its own temporary
  * data folder: a second server on the same folder refuses at start naming the folder, and
  * SIGTERM ends the first within 15 s, closing its sockets with a reason and stopping PostgreSQL.
+ * The first seeds the demo workspace after it listens (issue 16's fresh start).
  */
 
 interface Server {
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const port = await freePort();
   env = { HAULWISE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(await freePort()) };
   origin = `http://127.0.0.1:${port}`;
-  first = startServer(env);
+  first = startServer({ ...env, SEED_DEMO: 'true' });
   // Initialising a new data folder and migrating takes a few seconds on these machines.
   for (let waited = 0; ; waited += 250) {
     const status = (await fetch(`${origin}/health/ready`).catch(() => null))?.status;
@@ -61,6 +62,30 @@ afterAll(async () => {
 });
 
 describe('the server process', () => {
+  it('answers before the demo workspace is in, says when it is on /health/demo, then prints the demo logins', async () => {
+    // /health/ready answered already (beforeAll); the demo data is written after listening.
+    for (let waited = 0; ; waited += 100) {
+      const response = await fetch(`${origin}/health/demo`);
+      const body: unknown = await response.json();
+      if (response.status === 200) {
+        expect(body).toEqual({ demo: 'ready' });
+        break;
+      }
+      expect([response.status, body]).toEqual([503, { demo: 'seeding' }]);
+      if (waited > 60_000) throw new Error(`The demo workspace was not seeded:\n${first.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const output = first.output();
+    expect(output.indexOf('Haulwise is running at')).toBeGreaterThan(-1);
+    expect(output.indexOf('Demo accounts (password for all: haulwise-demo)')).toBeGreaterThan(output.indexOf('Haulwise is running at'));
+    const signIn = await fetch(`${origin}/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'dispatch@summit.demo', password: 'haulwise-demo' }),
+    });
+    expect(signIn.status).toBe(200);
+  }, 70_000);
+
   it('a second server on the same data folder refuses at start with a message naming the folder', async () => {
     const second = startServer({ ...env, PORT: String(await freePort()) });
     const { code } = await second.exited;
