@@ -94,6 +94,7 @@ export type OpeningSettings = readonly (readonly [name: string, value: string])[
 interface Opening {
   settings: OpeningSettings;
   used: boolean;
+  readOnly: boolean;
 }
 
 const openings = new AsyncLocalStorage<Opening>();
@@ -106,17 +107,29 @@ const openings = new AsyncLocalStorage<Opening>();
  * (deferOpenings), so a read call costs two round trips: the opening with its statement, COMMIT. The settings stay transaction-local (set_config's third argument),
  * exactly as a separate select after BEGIN would make them. On a handle made without createDb
  * (another dialect), the settings are set by a select of their own before `fn` runs.
+ *
+ * `readOnly`: the transaction is READ ONLY (PostgreSQL refuses any write in it, security-definer
+ * functions included), and on a createDb handle each of its plain reads (a select, or a with
+ * query) travels in one query with the opening and a COMMIT: `begin read only; select
+ * set_config(...); <the read>; commit`, one round trip for a one-statement call instead of two.
+ * A read-only transaction at READ COMMITTED (the default, the only level it is used at) takes a
+ * new snapshot for every statement anyway, so reads of one call each in their own transaction
+ * with the same settings see what they would in one. Anything else it sends (a statement whose
+ * values cannot be written as literals, a savepoint) opens the read-only transaction as usual.
  */
 export async function openingWith<T>(
   db: Kysely<Database>,
   settings: OpeningSettings,
   fn: (tx: Transaction<Database>) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  const opening: Opening = { settings, used: false };
+  const readOnly = options.readOnly === true;
+  const opening: Opening = { settings, used: false, readOnly };
   return openings.run(opening, () =>
     db.transaction().execute(async (tx) => {
       if (!opening.used) {
         opening.used = true;
+        if (readOnly) await sql.raw('set transaction read only').execute(tx);
         await sql.raw(`select ${settingCalls(settings).join(', ')}`).execute(tx);
       }
       return fn(tx);
@@ -128,13 +141,20 @@ const settingCalls = (settings: OpeningSettings) =>
   settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`);
 
 /** `begin; select set_config(...)` with the values as escaped literals (no parameters: the simple protocol allows several statements). */
-export function beginWithSettings(settings: OpeningSettings): string {
-  return settings.length === 0 ? 'begin' : `begin; select ${settingCalls(settings).join(', ')}`;
+export function beginWithSettings(settings: OpeningSettings, options: { readOnly?: boolean } = {}): string {
+  const begin = options.readOnly === true ? 'begin read only' : 'begin';
+  return settings.length === 0 ? begin : `${begin}; select ${settingCalls(settings).join(', ')}`;
 }
 
 const OPENING_PREFIX = 'begin; select set_config(';
+const READ_ONLY_OPENING_PREFIX = 'begin read only; select set_config(';
 const pendingOpenings = new WeakMap<pg.ClientBase, string>();
+/** A read-only opening whose reads went out each with the opening and a COMMIT: no transaction is open on the server. */
+const committedReads = new WeakMap<pg.ClientBase, string>();
 const BEGIN_RESULT = { command: 'BEGIN', rowCount: null, rows: [], fields: [], oid: 0 };
+const resultOf = (command: 'COMMIT' | 'ROLLBACK') => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+/** A plain read: a select or a with query (in a read-only transaction PostgreSQL refuses any write it holds). */
+const PLAIN_READ = /^\s*(select|with)\b/i;
 
 /** A value as the SQL literal it would be as a parameter (an untyped literal, typed by its context), or null when it is not that simple. */
 function literalOf(value: unknown): string | null {
@@ -216,15 +236,37 @@ function deferOpenings(client: pg.PoolClient): void {
     (Object.getPrototypeOf(client) as { query: (...rest: unknown[]) => unknown }).query.apply(client, args);
   client.query = function deferringQuery(this: pg.PoolClient, ...args: unknown[]): unknown {
     const [text, values, callback] = args;
-    if (typeof text === 'string' && text.startsWith(OPENING_PREFIX) && args.length === 2 && Array.isArray(values) && values.length === 0) {
+    if (
+      typeof text === 'string' &&
+      (text.startsWith(OPENING_PREFIX) || text.startsWith(READ_ONLY_OPENING_PREFIX)) &&
+      args.length === 2 &&
+      Array.isArray(values) &&
+      values.length === 0
+    ) {
       pendingOpenings.set(client, text);
       return Promise.resolve(BEGIN_RESULT);
     }
-    const pending = pendingOpenings.get(client);
+    let pending = pendingOpenings.get(client);
+    const committed = committedReads.get(client);
+    if (committed !== undefined) {
+      // Every read so far was committed with it: the transaction's own end has nothing left to do.
+      committedReads.delete(client);
+      if (text === 'commit' || text === 'rollback') return Promise.resolve(resultOf(text === 'commit' ? 'COMMIT' : 'ROLLBACK'));
+      pending = committed;
+    }
     if (pending === undefined) return query(...args);
     pendingOpenings.delete(client);
     if (typeof text === 'string' && callback === undefined && (values === undefined || Array.isArray(values))) {
       const inlined = inlineParameters(text, (values as unknown[] | undefined) ?? []);
+      if (inlined !== null && pending.startsWith(READ_ONLY_OPENING_PREFIX) && PLAIN_READ.test(inlined)) {
+        // The read with its opening and a COMMIT; its result is the one before COMMIT's. A failed
+        // read leaves the transaction aborted on the server, and the caller's ROLLBACK goes out as usual.
+        const opening = pending;
+        return (query(`${opening}; ${inlined}; commit`) as Promise<pg.QueryResult[]>).then((results) => {
+          committedReads.set(client, opening);
+          return results[results.length - 2];
+        });
+      }
       if (inlined !== null) {
         return (query(`${pending}; ${inlined}`) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) =>
           Array.isArray(results) ? results[results.length - 1] : results,
@@ -239,7 +281,10 @@ function deferOpenings(client: pg.PoolClient): void {
     return query(...args);
   } as pg.PoolClient['query'];
   // A client released with an opening still held (a transaction that sent nothing) must not carry it to the next call.
-  client.on('end', () => pendingOpenings.delete(client));
+  client.on('end', () => {
+    pendingOpenings.delete(client);
+    committedReads.delete(client);
+  });
 }
 
 class SettingsDriver extends PostgresDriver {
@@ -249,7 +294,7 @@ class SettingsDriver extends PostgresDriver {
       return super.beginTransaction(connection, settings);
     }
     opening.used = true;
-    await connection.executeQuery(CompiledQuery.raw(beginWithSettings(opening.settings)));
+    await connection.executeQuery(CompiledQuery.raw(beginWithSettings(opening.settings, { readOnly: opening.readOnly })));
   }
 }
 

@@ -6,13 +6,19 @@ import { openingWith, type Db, type Tx } from './database.js';
  * The settings are transaction-local (set_config(..., true)), so a pooled connection
  * never carries a company into the next request.
  */
-export async function withCompany<T>(db: Db, scope: { companyId: string; userId: string | null }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withCompany<T>(
+  db: Db,
+  scope: { companyId: string; userId: string | null },
+  fn: (tx: Tx) => Promise<T>,
+  /** readOnly: a READ ONLY transaction whose reads each carry their own COMMIT (db/database.ts, openingWith). */
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
   // BEGIN and the settings travel together, one round trip (db/database.ts, openingWith).
   const settings = [
     ['app.company_id', scope.companyId],
     ['app.user_id', scope.userId ?? ''],
   ] as const;
-  return openingWith(db, settings, fn);
+  return openingWith(db, settings, fn, options);
 }
 
 /** Reads of the signed-in user's own profile and role, before their company is known. */

@@ -166,8 +166,18 @@ export const companyProcedure = authedProcedure.use(tenantScope('company'));
  * same checks, in the same order, with the same errors): each middleware layer costs a call
  * object and a context copy, on every call.
  */
-export const permittedProcedure = <D extends Domain>(domain: D, action: ActionOf<D>) => {
+export const permittedProcedure = <D extends Domain>(
+  domain: D,
+  action: ActionOf<D>,
+  /**
+   * readOnly: the call only reads, in a READ ONLY transaction (PostgreSQL refuses any write),
+   * whose reads each go out with the opening and their own COMMIT: a one-statement read is one
+   * round trip (db/database.ts, openingWith). Not for the master admin's audited read path.
+   */
+  options: { readOnly?: boolean } = {},
+) => {
   const roles = rolesFor(domain, action);
+  const opening = { readOnly: options.readOnly === true };
   const mode = action === 'read' && MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company';
   return publicProcedure.use(async ({ ctx, next }) => {
     const { session, sessionId } = ctx;
@@ -185,7 +195,7 @@ export const permittedProcedure = <D extends Domain>(domain: D, action: ActionOf
     if (mode === 'read' && session.isMasterAdmin) {
       return withMasterAdmin(unscoped, tenant, run, (message) => services.log.info(message));
     }
-    return withCompany(unscoped, tenant, run);
+    return withCompany(unscoped, tenant, run, opening);
   });
 };
 

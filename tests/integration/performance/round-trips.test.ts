@@ -10,9 +10,10 @@ import { createLoad } from '../../support/factories.js';
 import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 
 /**
- * Issue 16, round trips: a warm read call over HTTP costs two round trips and nothing else (BEGIN
- * with its settings and the statement, its values written in as literals, in one query; COMMIT;
- * no session re-validation while the session is cached), and the settings stay transaction-local.
+ * Issue 16, round trips: a warm read call over HTTP costs one round trip and nothing else (a
+ * read-only BEGIN with its settings, the statement with its values written in as literals, and
+ * COMMIT in one query; no session re-validation while the session is cached), and the settings
+ * stay transaction-local.
  */
 
 let started: StartedServices;
@@ -104,19 +105,76 @@ describe('a query compiled once per shape', () => {
 });
 
 describe('round trips of a read call', () => {
-  it('a warm loads.list costs two round trips: BEGIN with its settings and the statement in one query, then COMMIT', async () => {
+  it('a warm loads.list costs one round trip: a read-only BEGIN with its settings, the statement and COMMIT in one query', async () => {
     const session = await sessionFor(started.services, company.users.dispatcher);
     // Cold: the session is read (and cached).
     const cold = await queriesDuring(async () => expect(await listLoads(session)).toBe(3));
     // Warm: only the tenant transaction.
     const warm = await queriesDuring(async () => expect(await listLoads(session)).toBe(3));
     expect(cold.length).toBeGreaterThan(warm.length);
-    expect(warm).toHaveLength(2);
+    expect(warm).toHaveLength(1);
     expect(warm[0]).toMatch(
-      /^begin; select set_config\('app\.company_id', '[0-9a-f-]{36}', true\), set_config\('app\.user_id', '[0-9a-f-]{36}', true\); select .* from "loads" /s,
+      /^begin read only; select set_config\('app\.company_id', '[0-9a-f-]{36}', true\), set_config\('app\.user_id', '[0-9a-f-]{36}', true\); select .* from "loads" .*; commit$/s,
     );
     expect(warm[0]).not.toMatch(/\$\d/);
-    expect(warm.at(-1)).toBe('commit');
+  });
+
+  it('each read of a read-only call goes out with the opening and its own COMMIT, under the same settings', async () => {
+    const scope = { companyId: company.companyId, userId: null };
+    let seen: string[] = [];
+    const sent = await queriesDuring(async () => {
+      seen = await withCompany(
+        started.services.db,
+        scope,
+        async (tx) => {
+          const first = await sql<{ company: string }>`select current_setting('app.company_id', true) as company`.execute(tx);
+          const second = await sql<{ count: number }>`select count(*)::int as count from loads`.execute(tx);
+          return [first.rows[0]?.company ?? '', String(second.rows[0]?.count)];
+        },
+        { readOnly: true },
+      );
+    });
+    expect(seen).toEqual([company.companyId, '3']);
+    expect(sent).toHaveLength(2);
+    for (const text of sent) expect(text).toMatch(/^begin read only; select set_config\(.*; select .*; commit$/s);
+    // Nothing is left open, and the connection carries no company.
+    const { rows } = await sql<{ company: string | null }>`select nullif(current_setting('app.company_id', true), '') as company`.execute(
+      started.services.db,
+    );
+    expect(rows[0]?.company ?? null).toBeNull();
+  });
+
+  it('a read-only call refuses a write, and a read whose values are not plain literals opens the read-only transaction as usual', async () => {
+    const scope = { companyId: company.companyId, userId: null };
+    await expect(
+      withCompany(started.services.db, scope, (tx) => sql`update loads set notes = 'x' where false`.execute(tx), { readOnly: true }),
+    ).rejects.toThrow(/read-only transaction/);
+    const sent = await queriesDuring(async () => {
+      const at = await withCompany(
+        started.services.db,
+        scope,
+        async (tx) => (await sql<{ at: string }>`select ${new Date('2026-01-02T03:04:05Z')}::timestamptz as at`.execute(tx)).rows,
+        { readOnly: true },
+      );
+      expect(at).toHaveLength(1);
+    });
+    expect(sent[0]).toMatch(/^begin read only; select set_config\([^;]*\)$/);
+    expect(sent[1]).toMatch(/\$1::timestamptz/);
+    expect(sent.at(-1)).toBe('commit');
+  });
+
+  it('a failing read of a read-only call is rolled back and leaves the connection clean', async () => {
+    const scope = { companyId: company.companyId, userId: null };
+    const sent = await queriesDuring(async () => {
+      await expect(withCompany(started.services.db, scope, (tx) => sql`select 1/0`.execute(tx), { readOnly: true })).rejects.toThrow(
+        /division by zero/,
+      );
+    });
+    expect(sent.at(-1)).toBe('rollback');
+    const { rows } = await sql<{ company: string | null }>`select nullif(current_setting('app.company_id', true), '') as company`.execute(
+      started.services.db,
+    );
+    expect(rows[0]?.company ?? null).toBeNull();
   });
 
   it('a first statement whose values are not plain literals still runs after the opening, in the same transaction', async () => {
