@@ -1,5 +1,5 @@
 import { Field, Input, NativeSelect } from '@chakra-ui/react';
-import { SelectOptions, type SelectOption } from './SelectField';
+import { SelectOptions, type SelectOption } from './SelectOptions';
 
 /**
  * Labelled inputs that are no form's fields (a list's filters, a status that changes at once):

@@ -1,11 +1,10 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { FieldFrame, type FieldProps } from './FormField';
+import { SelectOptions, type SelectOption } from './SelectOptions';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+// The options alone live in SelectOptions.tsx (no form library), for the plain selects of a list's filters.
+export { SelectOptions, type SelectOption } from './SelectOptions';
 
 /** A labelled native select (keyboard and screen-reader friendly) bound to its form field, its error beside it. */
 export function SelectField<Values extends FieldValues, Output extends FieldValues>({
@@ -36,19 +35,5 @@ export function SelectField<Values extends FieldValues, Output extends FieldValu
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </FieldFrame>
-  );
-}
-
-/** The options of a native select, after the empty choice when there is one. */
-export function SelectOptions({ options, placeholder }: { options: SelectOption[]; placeholder?: string | undefined }) {
-  return (
-    <>
-      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </>
   );
 }

@@ -24,12 +24,15 @@ const palettes: Record<string, string> = {
   draft: 'gray',
 };
 
+/** The colour palette of a status (a badge's, or a list's own light badge, as the loads' cards have). */
+export const statusPalette = (status: string) => palettes[status] ?? 'gray';
+
 export const statusLabel = (status: string) => status.replaceAll('_', ' ').replace(/^\w/, (letter) => letter.toUpperCase());
 
 /** One badge for every status in the product, coloured by meaning. */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge colorPalette={palettes[status] ?? 'gray'} variant="subtle" textTransform="capitalize">
+    <Badge colorPalette={statusPalette(status)} variant="subtle" textTransform="capitalize">
       {statusLabel(status)}
     </Badge>
   );

@@ -1,29 +1,51 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type * as RegionModule from './toaster-region';
 
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4, duration: 6000 });
+/**
+ * The one toast helper, light: the toasts' store and region (Chakra's toast machine,
+ * toaster-region.tsx) load with the first toast, not with the screen. Toasts raised while it loads
+ * are shown in the order they were raised.
+ */
+type ToastType = 'success' | 'error' | 'info';
 
-/** The one toast helper: the spec's toasts are a title and a description, destructive or not. */
+let region: Promise<typeof RegionModule> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function loadRegion() {
+  if (!region) {
+    region = import('./toaster-region');
+    wanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  return region;
+}
+
+function show(type: ToastType, title: string, description?: string): void {
+  void loadRegion().then(({ toaster }) => toaster.create({ title, description, type, closable: true }));
+}
+
+/** The spec's toasts are a title and a description, destructive or not. */
 export const notify = {
-  success: (title: string, description?: string) => toaster.create({ title, description, type: 'success', closable: true }),
-  error: (title: string, description?: string) => toaster.create({ title, description, type: 'error', closable: true }),
-  info: (title: string, description?: string) => toaster.create({ title, description, type: 'info', closable: true }),
+  success: (title: string, description?: string) => show('success', title, description),
+  error: (title: string, description?: string) => show('error', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
 };
 
+const Region = lazy(() => import('./toaster-region').then((module) => ({ default: module.ToasterRegion })));
+
+/** The toasts' region: nothing until the first toast, then Chakra's region (main.tsx mounts this once). */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description opacity={1}>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger aria-label="Dismiss notification" /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+  const isWanted = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
   );
+  return isWanted ? (
+    <Suspense fallback={null}>
+      <Region />
+    </Suspense>
+  ) : null;
 }

@@ -1,37 +1,46 @@
 /** The one place money, dates and times are formatted. Money arrives as exact decimal strings. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * A formatter made on its first use: making an Intl formatter costs a few milliseconds, and a screen
+ * loading this module uses one or two of them, so none is made when the module loads.
+ */
+function once<Formatter>(make: () => Formatter): () => Formatter {
+  let made: Formatter | undefined;
+  return () => (made ??= make());
+}
+
+const usd = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) ? usd.format(amount) : '—';
+  return Number.isFinite(amount) ? usd().format(amount) : '—';
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const shortDate = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
 
 /** A date without time ("2026-11-21") shown as "Nov 21, 2026", never shifted by time zone. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? '—' : shortDate.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : shortDate().format(date);
 }
 
-const monthDayTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const monthDayTime = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
 
 /** "Jan 5, 3:04 PM" */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '—';
-  return monthDayTime.format(new Date(value));
+  return monthDayTime().format(new Date(value));
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const longDate = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+const clock = once(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
 
 /** "Jan 5, 2025 at 3:04 PM" */
 export function formatDateAtTime(value: string | Date): string {
   const date = new Date(value);
-  return `${longDate.format(date)} at ${clock.format(date)}`;
+  return `${longDate().format(date)} at ${clock().format(date)}`;
 }
 
 /** The spec's last-location age: minutes under an hour, hours under a day, then days; or "Never". */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Link, Text } from '@chakra-ui/react';
 import type { Control, FieldValues } from 'react-hook-form';
 import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/fields.js';
 import type { Column } from '../DataTable';
@@ -59,17 +59,8 @@ export function ContactLink({ kind, value }: { kind: 'tel' | 'mailto'; value: st
   );
 }
 
-/** The next page of a list, when there is one. */
-export function LoadMore({ hasMore, isLoading, onLoad }: { hasMore: boolean; isLoading: boolean; onLoad: () => void }) {
-  if (!hasMore) return null;
-  return (
-    <Flex justify="center" mt="6">
-      <Button variant="outline" onClick={onLoad} loading={isLoading} loadingText="Loading...">
-        Load more
-      </Button>
-    </Flex>
-  );
-}
+// "Load more" lives in LoadMore.tsx (no form library), for lists that have no form on their first screen.
+export { LoadMore } from './LoadMore';
 
 /** A value, or a dash when there is none. */
 export const dash = (value: string | null) => value || '—';

@@ -6,11 +6,11 @@ import type { SessionOutput } from '#shared/schemas/auth.js';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { PlainSelect } from '../../components/PlainFields';
-import { LoadMore } from '../../components/records/record-parts';
+import { LoadMore } from '../../components/records/LoadMore';
 import { statusLabel } from '../../components/StatusBadge';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { LoadCard } from './LoadCard';
+import { LOAD_CARDS_CSS, LoadCard } from './LoadCard';
 import { loadPermissions, useLoadList, type LoadFilters } from './use-loads';
 
 // The dialogs (forms, uploads, the route map) load when opened, not with the list.
@@ -120,6 +120,7 @@ export function LoadsPage({
           gap="4"
           aria-label="Loads"
           aria-busy={query.isFetching}
+          css={LOAD_CARDS_CSS}
         >
           {loads.map((load) => (
             <li key={load.id}>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   BarChart3,
@@ -36,6 +36,8 @@ const NotificationBellNow = lazy(() =>
 const UnreadMessagesBadgeNow = lazy(() =>
   import('../messages/UnreadMessagesBadge').then((module) => ({ default: module.UnreadMessagesBadge })),
 );
+// The narrow screen's drawer loads the first time its toggle is pressed.
+const MobileNav = lazy(() => import('./MobileNav').then((module) => ({ default: module.MobileNav })));
 const NotificationPromptNow = lazy(() => import('../pwa/NotificationPrompt').then((module) => ({ default: module.NotificationPrompt })));
 
 /** The bell, with a placeholder of its size (an icon button, size sm) until its code is in. */
@@ -81,6 +83,8 @@ const icons: Partial<Record<AppPath, LucideIcon>> = {
 
 export function AppShell({ session, children }: { session: SessionOutput; children: ReactNode }) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [isDrawerWanted, setDrawerWanted] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   return (
     <Flex minH="100vh" bg="gray.50">
       <Box
@@ -113,25 +117,26 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
         >
           <Logo size={7} />
           <NotificationBell />
-          <Drawer.Root open={isDrawerOpen} onOpenChange={(event) => setDrawerOpen(event.open)} placement="start">
-            <Drawer.Trigger asChild>
-              <IconButton aria-label="Open navigation" variant="ghost">
-                <Menu />
-              </IconButton>
-            </Drawer.Trigger>
-            <Portal>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content maxW="72">
-                  <Drawer.Title srOnly>Navigation</Drawer.Title>
-                  <Drawer.CloseTrigger asChild position="absolute" top="3" right="3">
-                    <CloseButton size="sm" aria-label="Close navigation" />
-                  </Drawer.CloseTrigger>
-                  <Sidebar session={session} onNavigate={() => setDrawerOpen(false)} />
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Portal>
-          </Drawer.Root>
+          <IconButton
+            ref={toggleRef}
+            aria-label="Open navigation"
+            aria-haspopup="dialog"
+            aria-expanded={isDrawerOpen}
+            variant="ghost"
+            onClick={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <Menu />
+          </IconButton>
+          {isDrawerWanted ? (
+            <Suspense fallback={null}>
+              <MobileNav open={isDrawerOpen} onOpenChange={setDrawerOpen} toggle={() => toggleRef.current}>
+                <Sidebar session={session} onNavigate={() => setDrawerOpen(false)} />
+              </MobileNav>
+            </Suspense>
+          ) : null}
         </Flex>
         <OfflineBanner />
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
