@@ -1,11 +1,13 @@
 import { open } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
-import { fileTypeFromFile } from 'file-type';
 import type { Kysely } from 'kysely';
 import { ALLOWED_EXTENSIONS, FILE_NAME_MAX } from '#shared/schemas/documents.js';
 import type { Database } from '../../db/schema.js';
 import type { Scope } from '../../db/scope.js';
 import { findOwnDriver } from '../portal/own-driver.js';
+import { lazyModule } from '../../lazy-module.js';
+
+const fileType = lazyModule(() => import('file-type'));
 
 /**
  * What an uploaded file must be before it is kept: an allowed extension, content of an allowed
@@ -124,6 +126,7 @@ export interface CheckedFile {
 export async function checkUpload(file: string, extension: Extension, seen: UploadInspector): Promise<CheckedFile> {
   if (seen.size === 0) throw new UploadRefused('File is empty');
   const expected = DETECTED_TYPE[extension];
+  const { fileTypeFromFile } = await fileType();
   const detected = await fileTypeFromFile(file);
   if (!detected || !Object.values(DETECTED_TYPE).some((type) => type.ext === detected.ext)) {
     throw new UploadRefused(`File content is not an allowed type (${ALLOWED_LIST})${detected ? `: it is ${detected.ext}` : ''}`);

@@ -1,8 +1,9 @@
 import { buffer } from 'node:stream/consumers';
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { FACTORING_PAPERS, factoringPacketOutput, invoiceIdInput, type FactoringPacket } from '#shared/schemas/invoices.js';
 import { AppError, notFound } from '../../errors.js';
 import { storageFor } from '../../services/storage/index.js';
+import { lazyModule } from '../../lazy-module.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { invoiceDocumentData } from './invoices.repository.js';
@@ -10,6 +11,7 @@ import { invoiceDocumentData } from './invoices.repository.js';
 /** US Letter, in PDF points. */
 const LETTER: [number, number] = [612, 792];
 const MARGIN = 36;
+const pdfLib = lazyModule(() => import('pdf-lib'));
 
 /**
  * "Build factoring packet": the invoice's PDF, then the load's rate confirmations, BOLs and PODs
@@ -39,6 +41,7 @@ export const buildFactoringPacketProcedure = permittedProcedure('invoices', 'wri
       .limit(50)
       .execute();
 
+    const { PDFDocument } = await pdfLib();
     const packet = await PDFDocument.create();
     packet.setTitle(`Factoring packet ${invoice.invoiceNumber}`);
     const invoicePdf = await PDFDocument.load(await renderInvoicePdf(data));
@@ -75,6 +78,7 @@ export const buildFactoringPacketProcedure = permittedProcedure('invoices', 'wri
 
 /** Adds a document's pages (a PDF) or a page holding it (a photo); answers why not when it cannot. */
 async function appendDocument(packet: PDFDocument, bytes: Buffer, contentType: string): Promise<string | null> {
+  const { PDFDocument } = await pdfLib();
   if (contentType === 'application/pdf') {
     try {
       const source = await PDFDocument.load(bytes);

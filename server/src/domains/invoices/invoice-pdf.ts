@@ -1,6 +1,8 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { lazyModule } from '../../lazy-module.js';
 import type { InvoiceDocumentData } from './invoices.repository.js';
+
+const pdfkit = lazyModule(() => import('pdfkit'));
+const qrcode = lazyModule(() => import('qrcode'));
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -16,6 +18,7 @@ export const invoicePdfName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
  * (a PDF standard font), so nothing is read from disk but pdfkit's own metrics.
  */
 export async function renderInvoicePdf({ invoice, company, broker, load }: InvoiceDocumentData): Promise<Buffer> {
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([pdfkit(), qrcode()]);
   const qr = invoice.paymentLink ? await QRCode.toBuffer(invoice.paymentLink, { type: 'png', margin: 1, width: 220 }) : null;
   const doc = new PDFDocument({
     size: 'LETTER',

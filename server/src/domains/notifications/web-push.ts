@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import type { Config } from '../../config.js';
 
 /**
@@ -12,6 +12,20 @@ export interface VapidKeys {
   publicKey: string;
   privateKey: string;
   subject: string;
+}
+
+/**
+ * A new VAPID pair as web-push's generateVAPIDKeys makes it (a P-256 key: the 65-byte uncompressed
+ * public point and the 32-byte private scalar, base64url), without loading web-push at start.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const padded = (bytes: Buffer, length: number) => Buffer.concat([Buffer.alloc(Math.max(0, length - bytes.length)), bytes]);
+  return {
+    publicKey: padded(curve.getPublicKey(), 65).toString('base64url'),
+    privateKey: padded(curve.getPrivateKey(), 32).toString('base64url'),
+  };
 }
 
 /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set (several instances must share them), else a pair kept in the data folder, made on first use. */
@@ -28,7 +42,7 @@ export function vapidKeys(
     return { ...read(), subject };
   } catch {
     mkdirSync(config.dataDir, { recursive: true });
-    const keys = webpush.generateVAPIDKeys();
+    const keys = generateVapidKeys();
     try {
       writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
       return { ...keys, subject };

@@ -1,11 +1,13 @@
 import type { TaskList } from 'graphile-worker';
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { withCompany } from '../../db/with-company.js';
 import { isPushServiceEndpoint, vapidKeys, type VapidKeys } from '../../domains/notifications/web-push.js';
 import { addJob } from '../jobs/job-queue.js';
+import { lazyModule } from '../../lazy-module.js';
+
+const webPush = lazyModule(() => import('web-push'));
 
 /**
  * Web Push delivery: a stored notification also reaches the browsers its user subscribed
@@ -108,6 +110,7 @@ export async function deliver(
   message: PushMessage,
   keys: VapidKeys,
 ): Promise<number> {
+  const { default: webpush } = await webPush();
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(message),

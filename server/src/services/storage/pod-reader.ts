@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createWorker, type Worker } from 'tesseract.js';
-import { extractTextItems } from 'unpdf';
+import type { Worker } from 'tesseract.js';
+import { lazyModule } from '../../lazy-module.js';
 import type { TextLine } from '../../domains/documents/pod-fields.js';
 
 /**
@@ -18,12 +18,16 @@ const require = createRequire(import.meta.url);
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 let worker: Promise<Worker> | null = null;
+const tesseract = lazyModule(() => import('tesseract.js'));
+const unpdf = lazyModule(() => import('unpdf'));
 
 function ocrWorker(): Promise<Worker> {
-  worker ??= createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' }).catch((error: unknown) => {
-    worker = null;
-    throw error;
-  });
+  worker ??= tesseract()
+    .then(({ createWorker }) => createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' }))
+    .catch((error: unknown) => {
+      worker = null;
+      throw error;
+    });
   return worker;
 }
 
@@ -49,6 +53,7 @@ export async function ocrLines(image: Buffer): Promise<TextLine[]> {
 }
 
 async function pdfTextLines(bytes: Buffer): Promise<TextLine[]> {
+  const { extractTextItems } = await unpdf();
   const { items } = await extractTextItems(new Uint8Array(bytes));
   const lines: TextLine[] = [];
   for (const page of items) {

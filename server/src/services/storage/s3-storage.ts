@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
+import { lazyModule } from '../../lazy-module.js';
 import { signDownload } from './signed-links.js';
 import { assertStorageKey, attachmentDisposition, type ObjectStorage, type StoredObject } from './storage.js';
 
@@ -20,10 +21,10 @@ export interface S3Options {
   region: string;
 }
 
-function clientFor(endpoint: string, options: S3Options): Minio.Client {
+function clientFor(minio: typeof Minio, endpoint: string, options: S3Options): Minio.Client {
   const url = new URL(endpoint);
   const useSSL = url.protocol === 'https:';
-  return new Minio.Client({
+  return new minio.Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : useSSL ? 443 : 80,
     useSSL,
@@ -37,8 +38,14 @@ function clientFor(endpoint: string, options: S3Options): Minio.Client {
 
 /** An S3-compatible store (MinIO, AWS S3) through the `minio` client; downloads by presigned URL (or through the app, see S3Options). */
 export function s3Storage(options: S3Options): ObjectStorage {
-  const client = clientFor(options.endpoint, options);
-  const presigner = options.publicEndpoint ? clientFor(options.publicEndpoint, options) : null;
+  // The minio library (about 80 ms to load) is loaded by the first use, not at the server's start.
+  const clients = lazyModule(async () => {
+    const minio = await import('minio');
+    return {
+      client: clientFor(minio, options.endpoint, options),
+      presigner: options.publicEndpoint ? clientFor(minio, options.publicEndpoint, options) : null,
+    };
+  });
   const { bucket } = options;
   const isMissing = (error: unknown) => {
     const code = (error as { code?: string }).code;
@@ -48,6 +55,7 @@ export function s3Storage(options: S3Options): ObjectStorage {
   return {
     kind: 's3',
     async ready() {
+      const { client } = await clients();
       if (!(await client.bucketExists(bucket))) {
         try {
           await client.makeBucket(bucket, options.region);
@@ -59,6 +67,7 @@ export function s3Storage(options: S3Options): ObjectStorage {
       }
     },
     async putFile(key, localPath, size, contentType) {
+      const { client } = await clients();
       assertStorageKey(key);
       try {
         await client.putObject(bucket, key, createReadStream(localPath), size, { 'Content-Type': contentType });
@@ -67,10 +76,12 @@ export function s3Storage(options: S3Options): ObjectStorage {
       }
     },
     async read(key) {
+      const { client } = await clients();
       assertStorageKey(key);
       return client.getObject(bucket, key);
     },
     async exists(key) {
+      const { client } = await clients();
       assertStorageKey(key);
       try {
         await client.statObject(bucket, key);
@@ -81,6 +92,7 @@ export function s3Storage(options: S3Options): ObjectStorage {
       }
     },
     async remove(key) {
+      const { client } = await clients();
       assertStorageKey(key);
       try {
         await client.removeObject(bucket, key);
@@ -89,12 +101,14 @@ export function s3Storage(options: S3Options): ObjectStorage {
       }
     },
     async *companies() {
+      const { client } = await clients();
       const stream = client.listObjectsV2(bucket, '', false);
       for await (const item of stream as AsyncIterable<{ prefix?: string }>) {
         if (item.prefix) yield item.prefix.replace(/\/$/, '');
       }
     },
     async *list(prefix): AsyncIterable<StoredObject> {
+      const { client } = await clients();
       const stream = client.listObjectsV2(bucket, prefix.endsWith('/') ? prefix : `${prefix}/`, true);
       for await (const item of stream as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
         if (item.name) yield { key: item.name, size: item.size, lastModified: item.lastModified };
@@ -102,6 +116,7 @@ export function s3Storage(options: S3Options): ObjectStorage {
     },
     async downloadLink(key, link) {
       assertStorageKey(key);
+      const { presigner } = await clients();
       if (!presigner) {
         const expires = Math.floor(Date.now() / 1000) + link.expiresInSeconds;
         return signDownload(options.secret, { key, fileName: link.fileName, contentType: link.contentType, expires });
