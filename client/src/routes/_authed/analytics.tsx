@@ -1,18 +1,19 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ANALYTICS_RANGES } from '#shared/schemas/analytics.js';
+import { ANALYTICS_ADDRESS, optionalOneOf, optionalIsoDate, type RawSearch } from '../../lib/search-params';
 import { AnalyticsPage, type AnalyticsRange } from '../../features/analytics/AnalyticsPage';
 
 /** The range lives in the address; anything odd falls back to this month. */
-const analyticsSearch = z.object({
-  range: z.enum(ANALYTICS_RANGES).optional().catch(undefined),
-  from: z.iso.date().optional().catch(undefined),
-  to: z.iso.date().optional().catch(undefined),
-});
+function analyticsSearch(search: RawSearch): { range?: (typeof ANALYTICS_ADDRESS.ranges)[number]; from?: string; to?: string } {
+  return {
+    range: optionalOneOf(search.range, ANALYTICS_ADDRESS.ranges),
+    from: optionalIsoDate(search.from),
+    to: optionalIsoDate(search.to),
+  };
+}
 
 export const Route = createFileRoute('/_authed/analytics')({
-  validateSearch: (search) => analyticsSearch.parse(search),
+  validateSearch: analyticsSearch,
   component: AnalyticsRoute,
 });
 

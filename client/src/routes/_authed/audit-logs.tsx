@@ -1,18 +1,23 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SEARCH_MAX } from '#shared/schemas/audit.js';
+import { AUDIT_ADDRESS, optionalText, optionalOneOf, type RawSearch } from '../../lib/search-params';
 import { AuditLogsPage, type AuditFilters } from '../../features/audit/AuditLogsPage';
 
 /** The filters live in the address, so a filtered trail can be reloaded and shared; anything odd falls back to none. */
-const auditSearch = z.object({
-  search: z.string().max(AUDIT_SEARCH_MAX).optional().catch(undefined),
-  entityType: z.enum(AUDIT_ENTITY_TYPES).optional().catch(undefined),
-  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-});
+function auditSearch(search: RawSearch): {
+  search?: string;
+  entityType?: (typeof AUDIT_ADDRESS.entityTypes)[number];
+  action?: (typeof AUDIT_ADDRESS.actions)[number];
+} {
+  return {
+    search: optionalText(search.search, AUDIT_ADDRESS.searchMax),
+    entityType: optionalOneOf(search.entityType, AUDIT_ADDRESS.entityTypes),
+    action: optionalOneOf(search.action, AUDIT_ADDRESS.actions),
+  };
+}
 
 export const Route = createFileRoute('/_authed/audit-logs')({
-  validateSearch: (search) => auditSearch.parse(search),
+  validateSearch: auditSearch,
   component: AuditLogsRoute,
 });
 

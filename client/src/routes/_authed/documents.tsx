@@ -1,19 +1,20 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { DOCUMENT_SEARCH_MAX, DOCUMENT_TYPE_FILTERS } from '#shared/schemas/documents.js';
+import { DOCUMENT_ADDRESS, optionalText, optionalOneOf, optionalUuid, type RawSearch } from '../../lib/search-params';
 import { DocumentsPage } from '../../features/documents/DocumentsPage';
 import type { DocumentFilters } from '../../features/documents/use-documents';
 
 /** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
-const documentsSearch = z.object({
-  search: z.string().max(DOCUMENT_SEARCH_MAX).optional().catch(undefined),
-  documentType: z.enum(DOCUMENT_TYPE_FILTERS).optional().catch(undefined),
-  loadId: z.uuid().optional().catch(undefined),
-});
+function documentsSearch(search: RawSearch): { search?: string; documentType?: (typeof DOCUMENT_ADDRESS.types)[number]; loadId?: string } {
+  return {
+    search: optionalText(search.search, DOCUMENT_ADDRESS.searchMax),
+    documentType: optionalOneOf(search.documentType, DOCUMENT_ADDRESS.types),
+    loadId: optionalUuid(search.loadId),
+  };
+}
 
 export const Route = createFileRoute('/_authed/documents')({
-  validateSearch: (search) => documentsSearch.parse(search),
+  validateSearch: documentsSearch,
   component: DocumentsRoute,
 });
 

@@ -1,19 +1,20 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { INVOICE_LIMITS, INVOICE_STATUS_FILTERS } from '#shared/schemas/invoices.js';
+import { INVOICE_ADDRESS, optionalText, optionalOneOf, optionalUuid, type RawSearch } from '../../lib/search-params';
 import { InvoicesPage } from '../../features/invoices/InvoicesPage';
 import type { InvoiceFilters } from '../../features/invoices/use-invoices';
 
 /** The filters live in the address, so a filtered list can be reloaded and shared (a notification links to ?search=INV-...). */
-const invoicesSearch = z.object({
-  search: z.string().max(INVOICE_LIMITS.search).optional().catch(undefined),
-  status: z.enum(INVOICE_STATUS_FILTERS).optional().catch(undefined),
-  brokerId: z.uuid().optional().catch(undefined),
-});
+function invoicesSearch(search: RawSearch): { search?: string; status?: (typeof INVOICE_ADDRESS.statuses)[number]; brokerId?: string } {
+  return {
+    search: optionalText(search.search, INVOICE_ADDRESS.searchMax),
+    status: optionalOneOf(search.status, INVOICE_ADDRESS.statuses),
+    brokerId: optionalUuid(search.brokerId),
+  };
+}
 
 export const Route = createFileRoute('/_authed/invoices')({
-  validateSearch: (search) => invoicesSearch.parse(search),
+  validateSearch: invoicesSearch,
   component: InvoicesRoute,
 });
 

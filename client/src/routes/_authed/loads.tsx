@@ -1,18 +1,19 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '#shared/schemas/loads.js';
+import { LOAD_ADDRESS, optionalText, optionalOneOf, type RawSearch } from '../../lib/search-params';
 import { LoadsPage } from '../../features/loads/LoadsPage';
 import type { LoadFilters } from '../../features/loads/use-loads';
 
 /** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
-const loadsSearch = z.object({
-  search: z.string().max(LOAD_LIMITS.search).optional().catch(undefined),
-  status: z.enum(LOAD_STATUS_FILTERS).optional().catch(undefined),
-});
+function loadsSearch(search: RawSearch): { search?: string; status?: (typeof LOAD_ADDRESS.statuses)[number] } {
+  return {
+    search: optionalText(search.search, LOAD_ADDRESS.searchMax),
+    status: optionalOneOf(search.status, LOAD_ADDRESS.statuses),
+  };
+}
 
 export const Route = createFileRoute('/_authed/loads')({
-  validateSearch: (search) => loadsSearch.parse(search),
+  validateSearch: loadsSearch,
   component: LoadsRoute,
 });
 

@@ -1,18 +1,19 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { MESSAGE_BOXES, MESSAGE_LIMITS } from '#shared/schemas/messages.js';
+import { MESSAGE_ADDRESS, optionalText, optionalOneOf, optionalUuid, type RawSearch } from '../../lib/search-params';
 import { MessagesPage, type MessagesView } from '../../features/messages/MessagesPage';
 
 /** The mailbox, its search and the opened message live in the address (a notification links to ?id=); anything odd falls back. */
-const messagesSearch = z.object({
-  box: z.enum(MESSAGE_BOXES).optional().catch(undefined),
-  search: z.string().max(MESSAGE_LIMITS.search).optional().catch(undefined),
-  id: z.uuid().optional().catch(undefined),
-});
+function messagesSearch(search: RawSearch): { box?: (typeof MESSAGE_ADDRESS.boxes)[number]; search?: string; id?: string } {
+  return {
+    box: optionalOneOf(search.box, MESSAGE_ADDRESS.boxes),
+    search: optionalText(search.search, MESSAGE_ADDRESS.searchMax),
+    id: optionalUuid(search.id),
+  };
+}
 
 export const Route = createFileRoute('/_authed/messages')({
-  validateSearch: (search) => messagesSearch.parse(search),
+  validateSearch: messagesSearch,
   component: MessagesRoute,
 });
 
