@@ -2,7 +2,7 @@
 // embedded PostgreSQL with generated companies; the real app (createServices + buildApp, the
 // bundled code path minus bundling: tsx) in a child process, beside two peers in that same process:
 // a hand-written node:http + pg route serving the same page with the very statements our warm call
-// sent, as the app role (the tenant opening with the statement in one query, then COMMIT), and a
+// sent, as the app role (the read-only tenant opening, the statement and COMMIT in one query), and a
 // bare node:http route.
 // autocannon drives each in turn from this process (same 2 cores as the server and PostgreSQL:
 // read the ratios, not the milliseconds). Rows:
@@ -13,7 +13,7 @@
 //   the same app (/health/live) and against bare node:http (throughput ratio; goal >= 0.8x Fastify).
 // BENCH_HTTP_PROFILE=1 writes a CPU profile of the server process to .data/profiles/ (the whole run);
 // BENCH_HTTP_PROFILE=ours (our first page), trivial (auth.session), hand (the hand route's first page),
-// get and handGet (the lookup, ours and the hand route's),
+// get and handGet (the lookup, ours and the hand route's), fastify (the plain Fastify route),
 // or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows.
 // BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -130,10 +130,14 @@ async function serve(): Promise<void> {
     { name: 'lookup (loads.get)', trpc: `/trpc/loads.get?input=${encodeURIComponent(JSON.stringify({ id: loadId }))}` },
   ];
   // Each warm call's statements, as any pg client of this process sends them (the session is cached by now).
-  const opening = `${beginWithSettings([
-    ['app.company_id', companyId],
-    ['app.user_id', userId],
-  ])}; `;
+  // loads.list and loads.get are read-only calls: the opening, the statement and COMMIT travel together.
+  const opening = `${beginWithSettings(
+    [
+      ['app.company_id', companyId],
+      ['app.user_id', userId],
+    ],
+    { readOnly: true },
+  )}; `;
   const shapes: ShapeInfo[] = [];
   for (const call of calls) {
     const statements: { sql: string; params: unknown[] }[] = [];
@@ -150,7 +154,8 @@ async function serve(): Promise<void> {
     }
     const query = statements.findLast((statement) => /from "loads"/.test(statement.sql));
     if (!query) throw new Error(`${call.name}: no query on loads was sent`);
-    const sql = query.sql.startsWith(opening) ? query.sql.slice(opening.length) : query.sql;
+    const alone = query.sql.startsWith(opening) ? query.sql.slice(opening.length) : query.sql;
+    const sql = alone.endsWith('; commit') ? alone.slice(0, -'; commit'.length) : alone;
     shapes.push({ ...call, sql, params: query.params, statements });
     if (call === calls[0]) {
       console.log(
@@ -159,8 +164,8 @@ async function serve(): Promise<void> {
     }
   }
 
-  // The hand-written route: the very statements our warm call sent, as the app role (the tenant
-  // opening with the statement, then COMMIT), the rows sent as JSON. No session, no validation.
+  // The hand-written route: the very statements our warm call sent, as the app role (the read-only
+  // tenant opening, the statement and COMMIT in one query), the rows sent as JSON. No session, no validation.
   const handPool = new pg.Pool({ connectionString: appConnectionString(ownerUrl, APP_PASSWORD), max: config.DB_POOL_SIZE });
   const byPath = new Map(shapes.map((shape, index) => [`/shape/${index}`, shape]));
   const plain = JSON.stringify({ result: { data: null } });
@@ -180,8 +185,10 @@ async function serve(): Promise<void> {
         let rows: unknown[] = [];
         for (const statement of shape.statements) {
           const result = (await client.query(statement.sql, statement.params)) as pg.QueryResult | pg.QueryResult[];
-          const last = Array.isArray(result) ? result.at(-1) : result;
-          if (last?.command === 'SELECT') rows = last.rows;
+          // The statement's own rows: the last select's (after the settings' select, before COMMIT, when several travel together).
+          const results = Array.isArray(result) ? result : [result];
+          const read = results.findLast((each) => each.command === 'SELECT');
+          if (read) rows = read.rows;
         }
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { data: { items: rows } } }));
       } catch (error) {
@@ -369,6 +376,7 @@ async function main(): Promise<void> {
       hand: [`${handBase}/shape/0`, {}],
       get: [`${app}${ready.shapes[3]?.trpc ?? ''}`, withCookie],
       handGet: [`${handBase}/shape/3`, {}],
+      fastify: [`${app}/health/live`, {}],
     } as const;
     const which = profileOne.split(',').filter((name): name is keyof typeof profiled => name in profiled);
     if (which.length > 0) {

@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ownerPool }) });
     console.log(`\nMedians of up to ${ITERATIONS} runs each (after ${WARMUP} warm-up runs), interleaved with the floor:`);
     console.log(
-      '  ours  = the procedure through a tRPC caller: guards, BEGIN with its settings and the query in one round trip, COMMIT (as in production: no output parsing of loads.list and loads.get)',
+      '  ours  = the procedure through a tRPC caller: guards, a read-only BEGIN with its settings, the query and COMMIT in one round trip (as in production: no output parsing of loads.list and loads.get)',
     );
     console.log('  floor = the same SQL the procedure sent, as the owner in one round trip, row-level security bypassed\n');
     const results: Result[] = [];
