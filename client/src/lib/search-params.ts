@@ -87,3 +87,10 @@ export function optionalIsoDate(value: unknown): string | undefined {
 
 /** The search object as the router hands it (parsed from the address). */
 export type RawSearch = Record<string, unknown>;
+
+/** A link's token in the path (/invite/$token, /track/$token): 1 to 200 characters, else the route fails as zod's parse did. */
+export function tokenParam(raw: { token: string }): { token: string } {
+  const { token } = raw;
+  if (typeof token !== 'string' || token.length < 1 || token.length > 200) throw new Error('Invalid link token');
+  return { token };
+}
