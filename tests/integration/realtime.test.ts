@@ -133,6 +133,29 @@ describe('realtime.changes: one channel per tab', () => {
   });
 });
 
+describe('session notices', () => {
+  it('many at once leave in few statements on the one LISTEN connection, and every one is heard', async () => {
+    const bus = started.services.bus;
+    const heard: string[] = [];
+    const stop = bus.onSessionsRevoked((notice) => {
+      if (notice.companyId?.startsWith('notice-test-')) heard.push(notice.companyId);
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const sent = Array.from({ length: 200 }, (_, index) => `notice-test-${index % 150}`);
+      await Promise.all(sent.map((companyId) => bus.revokeSessions({ companyId })));
+      await expect.poll(() => new Set(heard).size, { timeout: 5000 }).toBe(150);
+      // pg queues a query sent while another runs, deprecated and refused by pg@9: none was.
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      stop();
+    }
+  });
+});
+
 describe("one ownership rule: a sales user's list, dashboard and live feed agree", () => {
   it('counts, lists and hears of exactly the loads they sell or created and the drivers they brought in', async () => {
     const company = await createTestCompany(started.services);

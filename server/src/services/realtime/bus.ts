@@ -28,6 +28,9 @@ export const RESYNC_EVENT: RealtimeEvent = Object.freeze({ table: '*', op: 'RESY
 
 export const isResync = (event: RealtimeEvent): boolean => event.op === 'RESYNC';
 
+const NOT_LISTENING = 'realtime: not listening; the session notice was not sent';
+const NOTICES_PER_STATEMENT = 500;
+
 /** Where "session revoked" notices travel: a channel of their own, so live subscribers never wake for them. */
 export const SESSIONS_CHANNEL = 'haulwise_sessions';
 
@@ -135,6 +138,28 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
   };
   await connect();
 
+  // Session notices go out on the LISTEN connection one statement at a time (a pg client runs one
+  // query at a time; queueing a second is deprecated and pg@9 refuses it): the notices of calls that
+  // finish meanwhile wait and leave together in the next statement, at most NOTICES_PER_STATEMENT.
+  let pending: { payload: string; resolve: () => void; reject: (error: Error) => void }[] = [];
+  let sending = false;
+  const sendPending = async () => {
+    sending = true;
+    while (pending.length > 0) {
+      const batch = pending.slice(0, NOTICES_PER_STATEMENT);
+      pending = pending.slice(batch.length);
+      try {
+        if (!client) throw new Error(NOT_LISTENING);
+        const payloads = [...new Set(batch.map((item) => item.payload))];
+        await client.query('select pg_notify($1, notice) from unnest($2::text[]) as notice', [SESSIONS_CHANNEL, payloads]);
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    sending = false;
+  };
+
   return {
     async *events(signal) {
       try {
@@ -150,9 +175,12 @@ export async function startRealtimeBus(connectionString: string, log: (message: 
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
-    async revokeSessions(notice) {
-      if (!client) throw new Error('realtime: not listening; the session notice was not sent');
-      await client.query('select pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(notice)]);
+    revokeSessions(notice) {
+      if (!client) return Promise.reject(new Error(NOT_LISTENING));
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ payload: JSON.stringify(notice), resolve, reject });
+        if (!sending) void sendPending();
+      });
     },
     onSessionsRevoked(listener) {
       emitter.on('revoked', listener);
