@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
 import { guardScreen } from '../lib/guards';
 import { loadTrpc } from '../lib/trpc-lazy';
-import { LiveChannel } from '../lib/use-live';
+
+// The live channel's code (and the shared live schema it parses frames with, which brings zod) loads
+// beside the first screen, not in its chunks: asked for when the layout first renders, mounted once it is in.
+const LiveChannel = lazy(() => import('../lib/use-live').then((module) => ({ default: module.LiveChannel })));
 
 export const Route = createFileRoute('/_authed')({
   // The data layer (loaded by the root route already) joins the context of every signed-in route.
@@ -38,7 +42,9 @@ function AuthedLayout() {
   const { session } = Route.useRouteContext();
   return (
     <AppShell session={session}>
-      <LiveChannel />
+      <Suspense fallback={null}>
+        <LiveChannel />
+      </Suspense>
       <Outlet />
     </AppShell>
   );
