@@ -1,7 +1,40 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { CamelCasePlugin, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 const SLOT = '\u0000slot:';
+
+/** createDb's plugin (no options), for its key mapping and for rows holding objects or arrays. */
+class CamelCaseMapper extends CamelCasePlugin {
+  key(name: string): string {
+    return this.camelCase(name);
+  }
+  row(row: Record<string, unknown>): Record<string, unknown> {
+    return this.mapRow(row) as Record<string, unknown>;
+  }
+}
+const camelCase = new CamelCaseMapper();
+const camelKeys = new Map<string, string>();
+
+/**
+ * A row as createDb's CamelCasePlugin answers it (each key camel-cased, nested objects' keys too),
+ * with each column name camel-cased once per process instead of once per row: a row of plain
+ * values (every list and lookup column) is copied with its keys looked up; any other row goes to
+ * the plugin's own mapRow.
+ */
+function camelRow(row: Record<string, unknown>): Record<string, unknown> {
+  const mapped: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) {
+    const value = row[key];
+    if (typeof value === 'object' && value !== null) return camelCase.row(row);
+    let camel = camelKeys.get(key);
+    if (camel === undefined) {
+      camel = camelCase.key(key);
+      camelKeys.set(key, camel);
+    }
+    mapped[camel] = value;
+  }
+  return mapped;
+}
 
 /**
  * A query compiled once per shape and run with each call's values: `build` makes the query with a
@@ -39,7 +72,12 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
       this.shapes.set(shapeKey, compiledShape);
     }
     const parameters = compiledShape.slots.map((slot) => (typeof slot === 'object' ? slot.value : values[slot]));
-    const result = await db.executeQuery<Row>({ ...compiledShape.compiled, parameters });
-    return result.rows;
+    const compiled = { ...compiledShape.compiled, parameters };
+    const executor = db.getExecutor();
+    const plugins = executor.plugins;
+    if (plugins.length !== 1 || !(plugins[0] instanceof CamelCasePlugin)) return (await db.executeQuery<Row>(compiled)).rows;
+    // createDb's one plugin: the rows are mapped here, each column's name camel-cased once (camelRow).
+    const result = await executor.provideConnection((connection) => connection.executeQuery<Record<string, unknown>>(compiled));
+    return result.rows.map(camelRow) as Row[];
   }
 }

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { inlineParameters } from '../../../server/src/db/database.js';
 import { QueryTemplate } from '../../../server/src/db/query-template.js';
+import type { Database } from '../../../server/src/db/schema.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { createLoad } from '../../support/factories.js';
@@ -94,6 +95,37 @@ describe('a query compiled once per shape', () => {
     expect(await run(false, "o'k", '2')).toEqual([{ value: "o'k2" }]);
     expect(await run(true, 'a', 'b')).toEqual([{ value: 'AB' }]);
     expect(await run(false, 'c', 'd')).toEqual([{ value: 'cd' }]);
+  });
+
+  it("answers rows as createDb's camel-case plugin does: plain columns, nested objects and arrays", async () => {
+    const build = (db: Kysely<Database>) =>
+      db.selectNoFrom([
+        sql<string>`'x'`.as('pickup_city'),
+        sql<number>`2`.as('rate_cents'),
+        sql<null>`null`.as('driver_name'),
+        sql<unknown>`json_build_object('first_name', 'a', 'inner_list', json_build_array(json_build_object('last_name', 'b')))`.as(
+          'some_object',
+        ),
+        sql<unknown>`json_build_array(json_build_object('stop_city', 'c'), 1)`.as('stop_list'),
+      ]);
+    const plain = new QueryTemplate<Record<string, unknown>, Record<string, never>, null>((db) => build(db).where(sql<boolean>`false`));
+    const nested = new QueryTemplate<Record<string, unknown>, Record<string, never>, null>((db) => build(db));
+    const flat = new QueryTemplate<Record<string, unknown>, Record<string, never>, null>((db) =>
+      db.selectNoFrom([sql<string>`'x'`.as('pickup_city'), sql<number>`2`.as('rate_cents'), sql<null>`null`.as('driver_name')]),
+    );
+    const viaPlugin = async (query: ReturnType<typeof build>) => (await started.services.db.executeQuery(query.compile())).rows;
+    expect(await plain.execute(started.services.db, 'plain', null, {})).toEqual([]);
+    expect(await nested.execute(started.services.db, 'nested', null, {})).toEqual(await viaPlugin(build(started.services.db)));
+    expect(await nested.execute(started.services.db, 'nested', null, {})).toEqual([
+      {
+        pickupCity: 'x',
+        rateCents: 2,
+        driverName: null,
+        someObject: { firstName: 'a', innerList: [{ lastName: 'b' }] },
+        stopList: [{ stopCity: 'c' }, 1],
+      },
+    ]);
+    expect(await flat.execute(started.services.db, 'flat', null, {})).toEqual([{ pickupCity: 'x', rateCents: 2, driverName: null }]);
   });
 
   it('refuses a placeholder hidden inside a larger value (it would be compiled in for good)', async () => {
