@@ -1,6 +1,7 @@
 // `make bench` (scenario "http"): the server over HTTP, as a browser reaches it (issue 16). A fresh
-// embedded PostgreSQL with generated companies; the real app (createServices + buildApp, the
-// bundled code path minus bundling: tsx) in a child process, beside two peers in that same process:
+// embedded PostgreSQL with generated companies; the real app (createServices + buildApp, bundled
+// with esbuild and run by plain node, as the production server is) in a child process, beside two
+// peers in that same process:
 // a hand-written node:http + pg route serving the same page with the very statements our warm call
 // sent, as the app role (the read-only tenant opening, the statement and COMMIT in one query), and a
 // bare node:http route.
@@ -17,7 +18,7 @@
 // or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows.
 // BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
@@ -296,8 +297,30 @@ async function load(url: string, headers: Record<string, string>, connections: n
   };
 }
 
+/** This file as one ES module in `outdir` (inside the checkout, so its packages resolve), with build-server.ts's options. */
+async function bundleForNode(outdir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const root = path.join(import.meta.dirname, '..');
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const packages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+  const outfile = path.join(outdir, 'http.mjs');
+  await build({
+    entryPoints: [import.meta.filename],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    sourcemap: true,
+    external: packages.flatMap((name) => [name, `${name}/*`]),
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 async function main(): Promise<void> {
   const began = performance.now();
+  const bundleDir = path.join(import.meta.dirname, '..', '.data', `bench-http-${process.pid}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-http-'));
   console.log(`Starting embedded PostgreSQL in ${dataDir} ...`);
   const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
@@ -349,8 +372,13 @@ async function main(): Promise<void> {
     const profileOne = process.env.BENCH_HTTP_PROFILE ?? '';
     const profile = profileOne !== '';
     if (profile) mkdirSync(profileDir, { recursive: true });
-    child = fork(import.meta.filename, ['serve'], {
-      execArgv: ['--import', 'tsx', ...(profileOne === '1' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+    // The server process runs this very file bundled as the production server is (scripts/build-server.ts:
+    // esbuild, plain node), not through tsx, whose keepNames adds a defineProperty per closure made.
+    // BENCH_HTTP_TSX=1 runs it through tsx instead.
+    const viaTsx = process.env.BENCH_HTTP_TSX === '1';
+    const entry = viaTsx ? import.meta.filename : await bundleForNode(bundleDir);
+    child = fork(entry, ['serve'], {
+      execArgv: [...(viaTsx ? ['--import', 'tsx'] : []), ...(profileOne === '1' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
       env: { ...process.env, BENCH_OWNER_URL: embedded.url, BENCH_DATA_DIR: dataDir, BENCH_USER_ID: userId, BENCH_COMPANY_ID: companyId },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -492,6 +520,7 @@ async function main(): Promise<void> {
     await ownerPool?.end().catch(() => {});
     await embedded.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bundleDir, { recursive: true, force: true });
   }
 }
 
