@@ -6,6 +6,7 @@ import { E2E_DATA_DIR } from './support/environment';
 import {
   expect,
   expectAccessible,
+  expectNoHorizontalOverflow,
   expectToast,
   openAs,
   quietContext,
@@ -174,4 +175,18 @@ test('an admin revokes a pending invitation after confirming', async ({ page }) 
   const link = await invitationLinkMailedTo(email);
   await page.goto(link);
   await expect(page.getByText('This invitation is invalid or has expired')).toBeVisible();
+});
+
+test('at a phone’s width, a long invited address wraps inside its card instead of widening the page', async ({ page }) => {
+  await openAs(page, 'admin', '/team');
+  const email = `a-very-long-invitee-address-${Date.now()}@summit-freight-example.test`;
+  const response = await page.request.post('/trpc/team.invite', {
+    headers: { origin: new URL(page.url()).origin, 'content-type': 'application/json' },
+    data: { email, firstName: 'Alexandria', lastName: 'Montgomery-Smithson', role: 'dispatcher' },
+  });
+  expect(response.status()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(invitationsTable(page).getByText(email)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 });

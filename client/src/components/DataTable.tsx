@@ -33,7 +33,8 @@ const STACKED_ON_PHONES = {
       py: '1.5',
       overflowWrap: 'anywhere',
     },
-    '& tbody td > *': { minWidth: 0, flexWrap: 'wrap', justifyContent: 'flex-end' },
+    // A value set not to wrap in the table (an email, a date) wraps in a card rather than widen the page.
+    '& tbody td > *': { minWidth: 0, flexWrap: 'wrap', justifyContent: 'flex-end', whiteSpace: 'normal' },
     '& tbody td::before': { content: 'attr(data-label)', color: 'fg.muted', fontSize: 'xs', textAlign: 'start', flexShrink: 0 },
     '& tbody td:first-of-type': { fontWeight: 'semibold', fontSize: 'md' },
     '& tbody td:first-of-type::before': { content: 'none' },
