@@ -188,7 +188,39 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
     if (literal === null) return null;
     literals.push(literal);
   }
-  let out = '';
+  const plan = placeholderPlan(text);
+  if (plan === null) return null;
+  let out = plan.pieces[0] as string;
+  for (let index = 0; index < plan.parameters.length; index += 1) {
+    const literal = literals[(plan.parameters[index] as number) - 1];
+    if (literal === undefined) return null;
+    out += literal + (plan.pieces[index + 1] as string);
+  }
+  return out;
+}
+
+/** Where a statement's $n placeholders are: the text between them and each one's number (null: text the scan does not follow). */
+interface PlaceholderPlan {
+  pieces: string[];
+  parameters: number[];
+}
+
+/** Plans of the statements seen lately: a compiled query's text repeats on every call (QueryTemplate), its scan need not. */
+const plans = new Map<string, PlaceholderPlan | null>();
+const MAX_PLANS = 500;
+
+function placeholderPlan(text: string): PlaceholderPlan | null {
+  const known = plans.get(text);
+  if (known !== undefined) return known;
+  const plan = scanPlaceholders(text);
+  if (plans.size >= MAX_PLANS) plans.clear();
+  plans.set(text, plan);
+  return plan;
+}
+
+function scanPlaceholders(text: string): PlaceholderPlan | null {
+  const pieces: string[] = [];
+  const parameters: number[] = [];
   let from = 0;
   let index = 0;
   while (index < text.length) {
@@ -210,16 +242,16 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
       let end = index + 1;
       while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end += 1;
       if (end === index + 1) return null; // $$ or $tag$: dollar quoting
-      const literal = literals[Number(text.slice(index + 1, end)) - 1];
-      if (literal === undefined) return null;
-      out += text.slice(from, index) + literal;
+      pieces.push(text.slice(from, index));
+      parameters.push(Number(text.slice(index + 1, end)));
       index = end;
       from = end;
     } else {
       index += 1;
     }
   }
-  return out + text.slice(from);
+  pieces.push(text.slice(from));
+  return { pieces, parameters };
 }
 
 /**

@@ -79,6 +79,16 @@ describe('parameters written in as literals', () => {
     expect(inlineParameters('select 1 -- $1', ['a'])).toBeNull();
     expect(inlineParameters("select 'unterminated", [])).toBeNull();
   });
+
+  it('a statement seen before (its scan remembered) takes each call its own values', () => {
+    const text = `select * from loads where company_id = $1 and status = $2 and note <> '$3'`;
+    expect(inlineParameters(text, ['a', 'open'])).toBe(`select * from loads where company_id = 'a' and status = 'open' and note <> '$3'`);
+    expect(inlineParameters(text, ["b'", null])).toBe(`select * from loads where company_id = 'b''' and status = NULL and note <> '$3'`);
+    expect(inlineParameters(text, ['only one'])).toBeNull();
+    expect(inlineParameters(text, [new Date(), 'x'])).toBeNull();
+    expect(inlineParameters('select 1 -- $1', ['a'])).toBeNull();
+    expect(inlineParameters('select 1 -- $1', ['a'])).toBeNull();
+  });
 });
 
 describe('a query compiled once per shape', () => {
