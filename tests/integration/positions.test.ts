@@ -41,6 +41,27 @@ describe('positions.report', () => {
     expect(new Date(row.lastLocationUpdate).toISOString()).toBe(batch[1]?.recordedAt);
   });
 
+  it('leaves no audit entry per report (the positions are the record); other changes of the driver are still audited', async () => {
+    const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
+    const audited = () =>
+      tenants.owner
+        .selectFrom('auditLogs')
+        .select('changes')
+        .where('entityType', '=', 'drivers')
+        .where('entityId', '=', driverId)
+        .where('action', '=', 'updated')
+        .execute();
+    const before = (await audited()).length;
+    const driver = await as('driver');
+    await driver.positions.report({ positions: [position(2, 34.1, -98.1)] });
+    await driver.positions.report({ positions: [position(1, 34.2, -98.2)] });
+    expect(await audited()).toHaveLength(before);
+    await tenants.owner.updateTable('drivers').set({ phone: '+15550001234' }).where('id', '=', driverId).execute();
+    const after = await audited();
+    expect(after).toHaveLength(before + 1);
+    expect(after.map((entry) => Object.keys((entry.changes as { changedFields: object }).changedFields))).toContainEqual(['phone']);
+  });
+
   it('is idempotent: the same batch sent again stores nothing twice, and late positions do not move the driver back', async () => {
     const driverId = await linkDriverAccount(tenants.services, tenants.companyA);
     const driver = await as('driver');
