@@ -20,7 +20,7 @@ node_modules/.haulwise-installed: package.json package-lock.json | node
 
 install: node_modules/.haulwise-installed
 
-dist/client/index.html: install $(shell find client shared -type f 2>/dev/null) vite.config.ts scripts/compress-assets.ts
+dist/client/index.html: install $(shell find client shared -type f 2>/dev/null) vite.config.ts $(wildcard scripts/compress-assets.ts scripts/prerender.ts scripts/check-bundle.ts)
 	@npm run --silent build:client
 
 # The server as plain JavaScript (scripts/build-server.ts): `make start` runs it with node, no tsx.
