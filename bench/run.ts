@@ -6,7 +6,7 @@
 // the very SQL the procedure sent, captured from its database handle, run as the table owner
 // with row-level security bypassed, in one round trip. Machines here are noisy, so the ratio is
 // the figure to read, not the milliseconds.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -192,6 +192,25 @@ async function main(): Promise<void> {
       pg.Client.prototype.query = pgQuery;
     }
     console.log(`Round trips of a warm loads.list through the caller: ${sentTexts.length} (${sentTexts.join(' | ')})`);
+
+    // BENCH_RUN_PROFILE=1: a CPU profile of 2,000 warm loads.get and loads.list calls each, one at a
+    // time, written to .data/profiles/ (the caller path's own frames; nothing recorded).
+    if (process.env.BENCH_RUN_PROFILE === '1') {
+      const { Session } = await import('node:inspector/promises');
+      const profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+      for (let index = 0; index < 2000; index += 1) await callers.dispatcher.loads.get({ id: loadId });
+      for (let index = 0; index < 2000; index += 1) await callers.dispatcher.loads.list({});
+      const { profile } = await profiler.post('Profiler.stop');
+      const profileDir = path.join(import.meta.dirname, '..', '.data', 'profiles');
+      mkdirSync(profileDir, { recursive: true });
+      const file = path.join(profileDir, `caller-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile of the caller path: ${file}`);
+      return;
+    }
 
     const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ownerPool }) });
     console.log(`\nMedians of up to ${ITERATIONS} runs each (after ${WARMUP} warm-up runs), interleaved with the floor:`);

@@ -138,11 +138,14 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // Registered after the websocket plugin, whose own hooks must see (and close) refused upgrades.
   // Cookie sessions make cross-site requests dangerous: refuse writes and WebSocket upgrades from other origins.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request for the calls it lets through.
+  app.addHook('onRequest', (request, reply, done) => {
     const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
     if ((isUpgrade || !SAFE_METHODS.has(request.method)) && !isSameOrigin(request, services.config.APP_ORIGIN)) {
-      return reply.code(403).send({ error: 'Cross-origin request refused' });
+      void reply.code(403).send({ error: 'Cross-origin request refused' });
+      return;
     }
+    done();
   });
 
   // Admission control (services/admission.ts): past MAX_CONCURRENT_REQUESTS calls in progress, or

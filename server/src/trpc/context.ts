@@ -61,12 +61,13 @@ export function contextFactory(services: AppServices) {
     // A session read in the last few seconds and not revoked since costs no round trip
     // (trpc/session-cache.ts), for a call or a socket that opens; reads of one session at the
     // same time are one read (a tab's sockets, thousands of channels reopening together).
-    const fingerprint = sessionFingerprint(sessionId);
     const cached = cache.get(sessionId);
     if (cached) {
-      if (!isHttp) services.sockets.track(fingerprint, res as WebSocket);
+      // The fingerprint (a SHA-256) only for a socket: a cached HTTP call needs none.
+      if (!isHttp) services.sockets.track(sessionFingerprint(sessionId), res as WebSocket);
       return { ...base, sessionId, session: cached };
     }
+    const fingerprint = sessionFingerprint(sessionId);
     const loaded = await cache.readOnce(sessionId, async (mark) => {
       const read = await loadSessionContext(services, sessionId);
       if (read) cache.set(mark, sessionId, fingerprint, read.session, read.endsAt);
