@@ -11,19 +11,40 @@ function once<Formatter>(make: () => Formatter): () => Formatter {
 
 const usd = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
+/**
+ * US dollars as Intl's en-US currency format writes them ("$1,900.00", "-$12.50"), without making
+ * the formatter: a plain decimal (what the server sends, or a number's shortest digits, which is
+ * what Intl rounds) is rounded half away from zero to cents here; anything else (an exponent) goes
+ * to Intl. The list screens format a few hundred amounts on their first render.
+ */
+function dollars(amount: number, digits: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(digits.trim());
+  if (!match || (match[2] ?? '').length > 15) return usd().format(amount);
+  const [, sign, whole = '0', fraction = ''] = match;
+  let cents = BigInt(whole + (fraction + '00').slice(0, 2));
+  if ((fraction[2] ?? '0') >= '5') cents += 1n;
+  const text = cents.toString().padStart(3, '0');
+  const grouped = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign || Object.is(amount, -0) ? '-' : ''}$${grouped}.${text.slice(-2)}`;
+}
+
 export function formatMoney(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) ? usd().format(amount) : '—';
+  return Number.isFinite(amount) ? dollars(amount, typeof value === 'number' ? String(value) : value) : '—';
 }
 
 const shortDate = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A date without time ("2026-11-21") shown as "Nov 21, 2026", never shifted by time zone. */
+/** A date without time ("2026-11-21") shown as "Nov 21, 2026", never shifted by time zone (as Intl's en-US short date, without making it for the usual years). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? '—' : shortDate().format(date);
+  if (Number.isNaN(date.getTime())) return '—';
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return shortDate().format(date);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year}`;
 }
 
 const monthDayTime = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
