@@ -8,7 +8,7 @@
 // autocannon drives each in turn from this process (same 2 cores as the server and PostgreSQL:
 // read the ratios, not the milliseconds). Rows:
 // - loads.list first page, search, keyset page and loads.get at 16 connections: ours against the
-//   hand route (throughput ratio; goal >= 0.85x and p99 < 10 ms);
+//   hand route (throughput ratio; goal >= 0.85x and p99 < 10 ms), in alternating rounds (loadSideBySide);
 // - the same calls one at a time against the raw SQL as the owner in one round trip (latency ratio);
 // - a trivial public procedure (auth.session without a cookie) against a plain Fastify route of
 //   the same app (/health/live) and against bare node:http (throughput ratio; goal >= 0.8x Fastify).
@@ -23,7 +23,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -48,6 +48,8 @@ const APP_PASSWORD = 'haulwise-bench-app';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
+  /** Seconds the run lasted. */
+  duration: number;
   latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
   non2xx: number;
   errors: number;
@@ -284,6 +286,43 @@ async function tellServer(message: unknown, key: string): Promise<void> {
   });
 }
 
+/** Rounds each side-by-side comparison is split into, alternating which side goes first. */
+const ROUNDS = 4;
+
+/**
+ * Runs of several targets side by side: ROUNDS rounds of RUN_SECONDS / ROUNDS each, every target
+ * once per round, the order turned around each round, so a machine whose load changes during the
+ * comparison (other work on the same 2 cores) weighs on every side alike. Per target: requests/s
+ * over all its rounds, the request-weighted mean of the rounds' p50, the worst round's p99, and
+ * the server's CPU per answered request.
+ */
+async function loadSideBySide(targets: { url: string; headers: Record<string, string> }[], connections: number): Promise<Load[]> {
+  const totals = targets.map(() => ({ requests: 0, seconds: 0, p50Weighted: 0, p99: 0, failed: 0, cpuMicros: 0 }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = targets.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      const target = targets[index] as (typeof targets)[number];
+      const total = totals[index] as (typeof totals)[number];
+      const before = await serverCpu();
+      const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: RUN_SECONDS / ROUNDS });
+      total.cpuMicros += (await serverCpu()) - before;
+      total.requests += result.requests.total;
+      total.seconds += result.duration;
+      total.p50Weighted += result.latency.p50 * result.requests.total;
+      total.p99 = Math.max(total.p99, result.latency.p99);
+      total.failed += result.non2xx + result.errors + result.timeouts;
+    }
+  }
+  return totals.map((total) => ({
+    rps: total.requests / Math.max(total.seconds, 1e-9),
+    p50: total.p50Weighted / Math.max(1, total.requests),
+    p99: total.p99,
+    failed: total.failed,
+    cpuMs: total.cpuMicros / 1000 / Math.max(1, total.requests),
+  }));
+}
+
 async function load(url: string, headers: Record<string, string>, connections: number): Promise<Load> {
   const before = await serverCpu();
   const result = await autocannon({ url, headers, connections, duration: RUN_SECONDS });
@@ -425,8 +464,13 @@ async function main(): Promise<void> {
     await load(`${handBase}/shape/0`, {}, CONNECTIONS);
 
     for (const [index, shape] of ready.shapes.entries()) {
-      const ours = await load(`${app}${shape.trpc}`, withCookie, CONNECTIONS);
-      const hand = await load(`${handBase}/shape/${index}`, {}, CONNECTIONS);
+      const [ours, hand] = (await loadSideBySide(
+        [
+          { url: `${app}${shape.trpc}`, headers: withCookie },
+          { url: `${handBase}/shape/${index}`, headers: {} },
+        ],
+        CONNECTIONS,
+      )) as [Load, Load];
       const ratio = ours.rps / hand.rps;
       const met = ratio >= 0.85 && ours.p99 < 10;
       rows.push({
@@ -440,10 +484,10 @@ async function main(): Promise<void> {
         ratio,
         goal: '>= 0.85x req/s, p99 < 10 ms',
         met,
-        note: `${Math.round(ours.rps)} vs ${Math.round(hand.rps)} req/s; server CPU ${ours.cpuMs.toFixed(2)} vs ${hand.cpuMs.toFixed(2)} ms/call${failures(ours, hand) ? `; ${failures(ours, hand)} failed` : ''}`,
+        note: `${Math.round(ours.rps)} vs ${Math.round(hand.rps)} req/s; server CPU ${ours.cpuMs.toFixed(3)} vs ${hand.cpuMs.toFixed(3)} ms/call; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores${failures(ours, hand) ? `; ${failures(ours, hand)} failed` : ''}`,
       });
       lines.push(
-        `  ${shape.name.padEnd(20)} ours ${Math.round(ours.rps).toString().padStart(5)} req/s p50 ${ms(ours.p50)} p99 ${ms(ours.p99)} cpu ${ms(ours.cpuMs)}/call | hand ${Math.round(hand.rps).toString().padStart(5)} req/s p50 ${ms(hand.p50)} p99 ${ms(hand.p99)} cpu ${ms(hand.cpuMs)}/call | ${ratio.toFixed(2)}x`,
+        `  ${shape.name.padEnd(20)} ours ${Math.round(ours.rps).toString().padStart(5)} req/s p50 ${ms(ours.p50)} p99 ${ms(ours.p99)} cpu ${ours.cpuMs.toFixed(3)} ms/call | hand ${Math.round(hand.rps).toString().padStart(5)} req/s p50 ${ms(hand.p50)} p99 ${ms(hand.p99)} cpu ${hand.cpuMs.toFixed(3)} ms/call | ${ratio.toFixed(2)}x`,
       );
       console.log(lines.at(-1));
 
@@ -483,9 +527,14 @@ async function main(): Promise<void> {
     }
 
     // tRPC overhead: a trivial public procedure against a plain Fastify route of the same app and bare node:http.
-    const trivial = await load(`${app}/trpc/auth.session`, {}, CONNECTIONS);
-    const fastify = await load(`${app}/health/live`, {}, CONNECTIONS);
-    const bare = await load(`${handBase}/plain`, {}, CONNECTIONS);
+    const [trivial, fastify, bare] = (await loadSideBySide(
+      [
+        { url: `${app}/trpc/auth.session`, headers: {} },
+        { url: `${app}/health/live`, headers: {} },
+        { url: `${handBase}/plain`, headers: {} },
+      ],
+      CONNECTIONS,
+    )) as [Load, Load, Load];
     for (const [peer, run, goal] of [
       ['plain Fastify route, same app', fastify, 0.8],
       ['bare node:http', bare, undefined],
@@ -501,10 +550,10 @@ async function main(): Promise<void> {
         peerP99: run.p99,
         ratio,
         ...(goal === undefined ? {} : { goal: `>= ${goal}x req/s`, met: ratio >= goal }),
-        note: `${Math.round(trivial.rps)} vs ${Math.round(run.rps)} req/s; server CPU ${trivial.cpuMs.toFixed(3)} vs ${run.cpuMs.toFixed(3)} ms/call${failures(trivial, run) ? `; ${failures(trivial, run)} failed` : ''}`,
+        note: `${Math.round(trivial.rps)} vs ${Math.round(run.rps)} req/s; server CPU ${trivial.cpuMs.toFixed(3)} vs ${run.cpuMs.toFixed(3)} ms/call; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores${failures(trivial, run) ? `; ${failures(trivial, run)} failed` : ''}`,
       });
       console.log(
-        `  trivial procedure ${Math.round(trivial.rps)} req/s (cpu ${ms(trivial.cpuMs)}/call) against ${peer} ${Math.round(run.rps)} req/s (cpu ${ms(run.cpuMs)}/call): ${ratio.toFixed(2)}x`,
+        `  trivial procedure ${Math.round(trivial.rps)} req/s (cpu ${trivial.cpuMs.toFixed(3)} ms/call) against ${peer} ${Math.round(run.rps)} req/s (cpu ${run.cpuMs.toFixed(3)} ms/call): ${ratio.toFixed(2)}x`,
       );
     }
 
