@@ -10,8 +10,9 @@ import { PromptCard } from './PromptCard';
  * signed-in shell, and on the public pages (routes/__root.tsx loads it lazily there). Enable only
  * asks the browser; the push subscription is the shell's (use-push.ts), once someone signs in.
  */
-export function NotificationPrompt() {
-  const [isVisible, setVisible] = useState(false);
+export function NotificationPrompt({ shown = false }: { shown?: boolean }) {
+  // shown: rendered visible at build, as the public pages' prerendered prompt (scripts/prerender.ts, client/src/boot.ts).
+  const [isVisible, setVisible] = useState(shown);
 
   useEffect(() => {
     if (!notificationPromptWanted()) return;

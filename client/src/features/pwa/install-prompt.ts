@@ -17,6 +17,8 @@ const isStandalone = () => window.matchMedia('(display-mode: standalone)').match
 
 export function watchInstallOffer(): void {
   if (localStorage.getItem(PWA_INSTALL_DISMISSED_KEY) || isStandalone()) return;
+  // An offer made before the app loaded, kept by a prerendered page's bootstrap (client/src/boot.ts).
+  offer = (window.__haulwiseBoot?.installOffer as BeforeInstallPromptEvent | undefined) ?? null;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     offer = event as BeforeInstallPromptEvent;
