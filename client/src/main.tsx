@@ -1,5 +1,5 @@
-import { lazy, startTransition, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -38,7 +38,8 @@ whenTrpcLoads(({ sessionLost, switchIdentity }) => {
   };
 });
 
-// The app shell works offline once installed; data always comes from the network.
+// The app shell works offline once installed; data always comes from the network (a prerendered
+// public page's bootstrap registers it too, boot.ts).
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.info('Service worker not registered', error));
@@ -72,34 +73,58 @@ function Toasts() {
 
 /** Chakra with the light public system, then the full one once a signed-in screen needs it (theme-switch.ts). */
 function Themed({ children }: { children: ReactNode }) {
-  const system = useSyncExternalStore(subscribeSystem, currentSystem);
+  const system = useSyncExternalStore(subscribeSystem, currentSystem, currentSystem);
   return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing');
-// A public page arrives prerendered (scripts/prerender.ts): it stays on screen until the router has
-// loaded its route, then the app renders the same markup over it. A prerendered page served for
-// another address (the offline shell of the service worker) is not shown at all.
-const prerendered = root.dataset.prerendered;
-if (prerendered !== undefined && prerendered !== pathname) root.replaceChildren();
-// The first render is a transition: React renders in slices and yields to the browser between them,
-// so rendering the page (over a prerendered one, which is already readable) does not hold the main
-// thread in one long task.
-const ready = prerendered === pathname ? router.load().catch(() => undefined) : Promise.resolve();
-const app = createRoot(root);
-void ready.then(() =>
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <Themed>
-          <RouterProvider router={router} />
+/**
+ * The app's tree. Hydrating a prerendered page, the install banner and the toasts' region (never
+ * prerendered) join after hydration. (The page itself tells the bootstrap once its content has
+ * hydrated: features/public/use-hydrated-signal.ts.)
+ */
+function App({ hydrating }: { hydrating: boolean }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <StrictMode>
+      <Themed>
+        <RouterProvider router={router} />
+        {hydrated ? (
           <Suspense fallback={null}>
             <Install />
             <Toasts />
           </Suspense>
-        </Themed>
-      </StrictMode>,
-    ),
-  ),
-);
+        ) : null}
+      </Themed>
+    </StrictMode>
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing');
+// A public page arrives prerendered (scripts/prerender.ts) and loads the app only when it is used
+// (boot.ts): once the router has loaded the page's route, the app hydrates the very markup on screen
+// (same elements: focus and typed text stay). A prerendered page served for another address (the
+// offline shell of the service worker) is not shown at all: the app renders the screen instead.
+const prerendered = root.dataset.prerendered;
+if (prerendered !== undefined && prerendered !== pathname) root.replaceChildren();
+// The first render (or hydration) is a transition: React works in slices and yields to the browser
+// between them, so it does not hold the main thread in one long task.
+if (prerendered === pathname) {
+  // The router's tree as on the server (scripts/prerender.ts renders with isServer): no Suspense of its
+  // own around the matches, as TanStack's own SSR client marks a hydrating router (router.ssr).
+  router.ssr = { manifest: undefined };
+  void router
+    .load()
+    .catch(() => undefined)
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(root, <App hydrating />, {
+          onRecoverableError: (error) => console.warn('Hydration of the prerendered page fell back to rendering', error),
+        });
+      }),
+    );
+} else {
+  const app = createRoot(root);
+  startTransition(() => app.render(<App hydrating={false} />));
+}

@@ -1,11 +1,13 @@
 // Rendered at build by scripts/prerender.ts (in Node, through Vite's SSR loader), never shipped:
-// a public page's markup with Chakra's styles inline, so the browser paints it before any script runs.
+// a public page's markup with Chakra's styles inline, so the browser paints it before any script
+// runs; main.tsx hydrates it (the same tree, the same system) once the app is loaded (client/src/boot.ts).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { publicSystem } from './theme-public';
+import { NotificationPrompt } from './features/pwa/NotificationPrompt';
 
 export async function render(pathname: string): Promise<string> {
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [pathname] }), isServer: true });
@@ -14,7 +16,19 @@ export async function render(pathname: string): Promise<string> {
     <StrictMode>
       <ChakraProvider value={publicSystem}>
         <RouterProvider router={router} />
+        {/* main.tsx's App has a second child here (the banner and toasts, after hydration): the same
+            shape, so the ids React derives from the tree (useId: Chakra's fields and tabs) match. */}
+        {null}
       </ChakraProvider>
     </StrictMode>,
+  );
+}
+
+/** The notification prompt, shown (boot.ts unhides it 3 seconds after load), with its own styles inline. */
+export function renderNotificationPrompt(): string {
+  return renderToString(
+    <ChakraProvider value={publicSystem}>
+      <NotificationPrompt shown />
+    </ChakraProvider>,
   );
 }

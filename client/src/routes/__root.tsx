@@ -25,7 +25,8 @@ function Root() {
   const inShell = useRouterState({ select: (state) => state.matches.some((match) => match.routeId.startsWith('/_authed')) });
   // After the first render, so a prerendered page renders the same markup (scripts/prerender.ts).
   const [promptWanted, setPromptWanted] = useState(false);
-  useEffect(() => setPromptWanted(notificationPromptWanted()), []);
+  // A prerendered public page has its own (client/src/boot.ts shows #prompt-island): not a second one.
+  useEffect(() => setPromptWanted(notificationPromptWanted() && !document.getElementById('prompt-island')), []);
   const data = useSyncExternalStore(subscribeTrpc, loadedTrpc, loadedTrpc);
   const page = data ? (
     <data.DataProviders>

@@ -15,6 +15,7 @@ import { errorDetails, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { useCountdown } from '../settings/use-countdown';
 import { VerificationCodeStep, type VerificationOutcome } from '../settings/VerificationCodeStep';
+import { useHydratedSignal } from '../public/use-hydrated-signal';
 
 function useSignedIn() {
   const navigate = useNavigate();
@@ -25,6 +26,7 @@ function useSignedIn() {
 }
 
 export function AuthPage() {
+  useHydratedSignal();
   return (
     <Center as="main" minH="100vh" bg="gray.100" px="4" py="10">
       <Stack gap="6" w="full" maxW="md">
