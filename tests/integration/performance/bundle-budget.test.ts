@@ -31,6 +31,7 @@ const FILES: Record<string, string> = {
   'assets/loads-D.js': noise(8_000, 4),
   'assets/shell-E.js': noise(6_000, 5),
   'assets/map-F.js': `const maplibregl = {}; ${noise(30_000, 6)}`,
+  'assets/boot-G.js': noise(1_000, 7),
 };
 const gz = (file: string) => gzipSync(Buffer.from(FILES[file] ?? ''), { level: 9 }).length / 1000;
 
@@ -58,6 +59,13 @@ beforeAll(() => {
     'src/features/maps/Map.tsx': { file: 'assets/map-F.js', isDynamicEntry: true, imports: ['index.html'] },
   };
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  // A prerendered page names only its bootstrap (scripts/prerender.ts); the entry's preloads are data for it.
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(
+    path.join(dist, 'prerendered', 'index.html'),
+    '<!doctype html><html><head><script defer src="/assets/boot-G.js" data-entry="/assets/index-A.js" data-preload="[&quot;/assets/react-B.js&quot;]"></script></head>' +
+      '<body><div id="root" data-prerendered="/"><p>landing</p></div></body></html>',
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -89,6 +97,25 @@ describe('the bundle check of the build', () => {
     const withMap = measureScreens(dist, [{ ...home, extra: ['src/features/maps/Map.tsx'] }]);
     expect(withMap[0]?.heavy).toEqual(['maplibre-gl (assets/map-F.js)']);
     expect(report(withMap).failures).toEqual(['/ loads maplibre-gl (assets/map-F.js) at start']);
+  });
+
+  it('counts a prerendered page by the scripts its HTML names, and the app it loads at the first interaction beside it', () => {
+    const page: Screen = { ...home, prerendered: 'prerendered/index.html', ceilingKb: 100, interactionCeilingKb: 200 };
+    const [figures] = measureScreens(dist, [page]);
+    expect(figures?.files).toEqual(['assets/boot-G.js']);
+    expect(figures?.gzipKb).toBeCloseTo(gz('assets/boot-G.js'), 1);
+    expect(figures?.interaction?.files).toEqual(['assets/boot-G.js', 'assets/home-C.js', 'assets/index-A.js', 'assets/react-B.js']);
+    const app = gz('assets/boot-G.js') + gz('assets/index-A.js') + gz('assets/react-B.js') + gz('assets/home-C.js');
+    expect(figures?.interaction?.gzipKb).toBeCloseTo(app, 1);
+    expect(report(measureScreens(dist, [page])).failures).toEqual([]);
+    // The first interaction has a ceiling of its own.
+    const over = report(measureScreens(dist, [{ ...page, interactionCeilingKb: 10 }]));
+    expect(over.failures).toHaveLength(1);
+    expect(over.failures[0]).toMatch(/^\/: .* at the first interaction, over its ceiling of 10 KB$/);
+    // A build without the page (not prerendered) is measured as the app at once.
+    const [unprerendered] = measureScreens(dist, [{ ...page, prerendered: 'prerendered/none.html' }]);
+    expect(unprerendered?.files).toEqual(['assets/home-C.js', 'assets/index-A.js', 'assets/react-B.js']);
+    expect(unprerendered?.interaction).toBeUndefined();
   });
 
   it('as a script: exits non-zero with the reason when the manifest is missing', () => {
