@@ -84,7 +84,12 @@ function Themed({ children }: { children: ReactNode }) {
  */
 function App({ hydrating }: { hydrating: boolean }) {
   const [hydrated, setHydrated] = useState(!hydrating);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // Rendered instead of hydrating (a prerendered page's visitor sent on to another screen): the
+    // bootstrap stops holding presses at once (what it held was for the page that is gone).
+    if (!hydrating) window.__haulwiseBoot?.hydrated();
+  }, [hydrating]);
   return (
     <StrictMode>
       <Themed>
@@ -111,19 +116,26 @@ if (prerendered !== undefined && prerendered !== pathname) root.replaceChildren(
 // The first render (or hydration) is a transition: React works in slices and yields to the browser
 // between them, so it does not hold the main thread in one long task.
 if (prerendered === pathname) {
-  // The router's tree as on the server (scripts/prerender.ts renders with isServer): no Suspense of its
-  // own around the matches, as TanStack's own SSR client marks a hydrating router (router.ssr).
-  router.ssr = { manifest: undefined };
   void router
     .load()
     .catch(() => undefined)
-    .then(() =>
+    .then(() => {
+      // Sent on meanwhile (a signed-in visitor of / or /auth goes to the dashboard): that screen is rendered instead.
+      if (router.state.location.pathname !== prerendered) {
+        root.replaceChildren();
+        const app = createRoot(root);
+        startTransition(() => app.render(<App hydrating={false} />));
+        return;
+      }
+      // The router's tree as on the server (scripts/prerender.ts renders with isServer): no Suspense of
+      // its own around the matches, as TanStack's own SSR client marks a hydrating router (router.ssr).
+      router.ssr = { manifest: undefined };
       startTransition(() => {
         hydrateRoot(root, <App hydrating />, {
           onRecoverableError: (error) => console.warn('Hydration of the prerendered page fell back to rendering', error),
         });
-      }),
-    );
+      });
+    });
 } else {
   const app = createRoot(root);
   startTransition(() => app.render(<App hydrating={false} />));

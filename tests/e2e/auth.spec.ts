@@ -171,6 +171,33 @@ test('signing in with an unknown email or a wrong password shows the error toast
   await expect(loginForm(page).getByRole('button', { name: 'Sign In' })).toBeEnabled();
 });
 
+test.describe('before the app has loaded', () => {
+  // The app's entry is held through the page's own requests (a service worker's would go around it).
+  test.use({ serviceWorkers: 'block' });
+
+  test('signing in typed and sent before the app has loaded: the app signs in with it once it has', async ({ page }) => {
+    const treasury = demoAccount('Treasury');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The app's entry, loaded by the page's bootstrap at the first interaction, waits until the form was sent.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/auth');
+    await loginForm(page).getByLabel('Email').fill(treasury.email);
+    await loginForm(page).getByLabel('Password').fill(DEMO_PASSWORD);
+    await loginForm(page).getByRole('button', { name: 'Sign In' }).click();
+    // Held by the bootstrap: never sent by the browser itself.
+    await expect(page).toHaveURL(/\/auth$/);
+    release();
+    await expectToast(page, 'Success', 'Logged in successfully');
+    await expect(page).toHaveURL(/\/treasury-dashboard$/);
+  });
+});
+
 test('sign in, stay signed in across reloads and visits to / and /auth, then sign out', async ({ page }) => {
   const admin = demoAccount('Admin');
   await page.goto('/auth');

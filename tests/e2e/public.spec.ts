@@ -155,6 +155,84 @@ test.describe('contact page', () => {
   });
 });
 
+/**
+ * Holds the app's entry (the script a prerendered page's bootstrap loads at the first interaction)
+ * until released, so a test can act on the page before the app has hydrated it.
+ */
+async function holdTheApp(page: Page): Promise<{ requested: Promise<unknown>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested: (value: unknown) => void = () => {};
+  const asked = new Promise((resolve) => {
+    requested = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    requested(null);
+    await released;
+    await route.continue();
+  });
+  return { requested: asked, release };
+}
+
+const scriptsLoaded = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((name) => name.endsWith('.js')),
+  );
+
+test.describe('a cold public page before the app has loaded', () => {
+  // The app's entry is held through the page's own requests (a service worker's would go around it).
+  test.use({ serviceWorkers: 'block' });
+
+  test('loads only its bootstrap until used; what is typed and sent before the app runs is kept and checked', async ({ page }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Get in Touch', level: 1 })).toBeVisible();
+    // Nothing but the bootstrap until someone uses the page (its markup and styles came with the HTML).
+    await page.waitForLoadState('load');
+    expect(await scriptsLoaded(page)).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+
+    // Typed at once: the focus starts loading the app, which is held until the form has been sent.
+    await field(page, 'Name').fill('Jordan Freight');
+    await app.requested;
+    await field(page, 'Subject').fill('A demo');
+    await field(page, 'Subject').press('Enter');
+    await expect(page).toHaveURL(/\/contact$/);
+    app.release();
+
+    // Once the app has hydrated the page, the held send runs with what was typed: only the empty fields are wrong.
+    await expect(field(page, 'Email')).toHaveAccessibleDescription('Invalid email address');
+    await expect(field(page, 'Message')).toHaveAccessibleDescription('Message is required');
+    await expect(field(page, 'Name')).toHaveValue('Jordan Freight');
+    await expect(field(page, 'Name')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Subject')).toHaveValue('A demo');
+    await expect(field(page, 'Subject')).not.toHaveAttribute('aria-invalid', 'true');
+    // The app holds the text itself: typing on goes on from it.
+    await field(page, 'Name').press('End');
+    await field(page, 'Name').pressSequentially(' Co');
+    await expect(field(page, 'Name')).toHaveValue('Jordan Freight Co');
+  });
+
+  test('at 375 px, the menu opened from the keyboard before the app has loaded opens once it has', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    const app = await holdTheApp(page);
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await app.requested;
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    app.release();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+  });
+});
+
 test('at 375 px the header menu toggle shows the links, and choosing one navigates and closes it', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 760 });
   await page.goto('/');
