@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
@@ -40,6 +40,11 @@ function ShellLoading() {
  */
 function AuthedLayout() {
   const { session } = Route.useRouteContext();
+  // The shell and its first screen render in a deferred (concurrent) pass: React yields to the
+  // browser between slices instead of rendering them in the one update that brought the session,
+  // which held the main thread for the whole tree. "Loading..." shows until that pass is in.
+  const isReady = useDeferredValue(true, false);
+  if (!isReady) return <ShellLoading />;
   return (
     <AppShell session={session}>
       <Suspense fallback={null}>

@@ -58,9 +58,9 @@ export const LOAD_CARDS_CSS: SystemStyleObject = {
  * A load as a card: one button that opens its details, by mouse or keyboard. Everything
  * inside is phrasing content (spans), as a button requires. Styled by LOAD_CARDS_CSS on the list.
  */
-export function LoadCard({ load, onOpen }: { load: LoadListItem; onOpen: () => void }) {
+export function LoadCard({ load, onOpen }: { load: LoadListItem; onOpen: (loadId: string) => void }) {
   return (
-    <button type="button" className="load-card" onClick={onOpen} data-testid="load-card">
+    <button type="button" className="load-card" onClick={() => onOpen(load.id)} data-testid="load-card">
       <span className="load-card-body">
         <span className="load-card-head">
           <span className="load-card-number">{load.loadNumber}</span>

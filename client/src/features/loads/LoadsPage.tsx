@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, chakra, Flex, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Plus, Search, X } from 'lucide-react';
 import { LOAD_STATUSES } from '#shared/constants.js';
@@ -11,6 +11,7 @@ import { statusLabel } from '../../components/StatusBadge';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { LOAD_CARDS_CSS, LoadCard } from './LoadCard';
+import type { LoadListItem } from '#shared/schemas/loads.js';
 import { loadPermissions, useLoadList, type LoadFilters } from './use-loads';
 
 // The dialogs (forms, uploads, the route map) load when opened, not with the list.
@@ -37,7 +38,13 @@ export function LoadsPage({
   const settledSearch = useDebouncedValue(searchText.trim());
   const [isCreating, setCreating] = useState(false);
   const [openLoadId, setOpenLoadId] = useState<string | null>(null);
-  const { query, loads } = useLoadList(filters);
+  const { query } = useLoadList(filters);
+  // The cards render in a deferred pass (concurrent: React yields to the browser between slices)
+  // instead of inside the update that brought the page, which blocked the main thread for the
+  // whole list at once. Until that pass is done the screen shows what it showed before.
+  const data = useDeferredValue(query.data);
+  const loads = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const isLoading = data === undefined && (query.isLoading || query.data !== undefined);
 
   // The typed search reaches the address (and so the query) once typing pauses; only a new
   // pause does, so "Clear filters" is not undone by the search typed before it.
@@ -102,7 +109,7 @@ export function LoadsPage({
       </Flex>
 
       <QueryState
-        isLoading={query.isLoading}
+        isLoading={isLoading}
         error={loads.length === 0 ? query.error : null}
         isEmpty={loads.length === 0}
         loadingText="Loading loads..."
@@ -122,11 +129,7 @@ export function LoadsPage({
           aria-busy={query.isFetching}
           css={LOAD_CARDS_CSS}
         >
-          {loads.map((load) => (
-            <li key={load.id}>
-              <LoadCard load={load} onOpen={() => setOpenLoadId(load.id)} />
-            </li>
-          ))}
+          <LoadCards loads={loads} onOpen={setOpenLoadId} />
         </SimpleGrid>
         <LoadMore hasMore={query.hasNextPage} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       </QueryState>
@@ -138,3 +141,12 @@ export function LoadsPage({
     </>
   );
 }
+
+/** The cards, rendered again only when the loads shown change (not on each keystroke in the search box or each refetch). */
+const LoadCards = memo(function LoadCards({ loads, onOpen }: { loads: LoadListItem[]; onOpen: (loadId: string) => void }) {
+  return loads.map((load) => (
+    <li key={load.id}>
+      <LoadCard load={load} onOpen={onOpen} />
+    </li>
+  ));
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
@@ -81,10 +81,25 @@ const icons: Partial<Record<AppPath, LucideIcon>> = {
   '/settings': Settings,
 };
 
+/** Chakra's lg breakpoint, from which the sidebar shows (below it, the top bar and its drawer). */
+const WIDE = '(min-width: 64rem)';
+
+function subscribeWide(listener: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** Whether the sidebar is shown: it is not rendered at all on a phone, where CSS hid it anyway. */
+function useWide(): boolean {
+  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+}
+
 export function AppShell({ session, children }: { session: SessionOutput; children: ReactNode }) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isDrawerWanted, setDrawerWanted] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const isWide = useWide();
   return (
     <Flex minH="100vh" bg="gray.50">
       <Box
@@ -99,7 +114,7 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
         h="100vh"
         overflowY="auto"
       >
-        <Sidebar session={session} />
+        {isWide ? <Sidebar session={session} /> : null}
       </Box>
       <Flex direction="column" flex="1" minW="0">
         <Flex
@@ -116,7 +131,7 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
           zIndex="sticky"
         >
           <Logo size={7} />
-          <NotificationBell />
+          {isWide ? <Box w="8" h="8" flexShrink={0} /> : <NotificationBell />}
           <IconButton
             ref={toggleRef}
             aria-label="Open navigation"
