@@ -165,7 +165,7 @@ if (!localStorage.getItem(PWA_INSTALL_DISMISSED_KEY) && !matchMedia('(display-mo
   });
 }
 
-// The notification prompt: 3 seconds after load, only while permission is undecided and Later was
+// The notification prompt: 3 seconds after the page's load event, only while permission is undecided and Later was
 // never pressed. Enable only asks the browser (as the app's prompt does on a public page).
 if (island) {
   const wanted = 'Notification' in window && Notification.permission === 'default' && !localStorage.getItem(NOTIFICATION_DISMISSED_KEY);
@@ -186,7 +186,9 @@ if (island) {
       localStorage.setItem(NOTIFICATION_DISMISSED_KEY, 'true');
       close();
     });
-    setTimeout(() => island.removeAttribute('hidden'), NOTIFICATION_PROMPT_DELAY_MS);
+    const show = () => setTimeout(() => island.removeAttribute('hidden'), NOTIFICATION_PROMPT_DELAY_MS);
+    if (document.readyState === 'complete') show();
+    else addEventListener('load', show, { once: true });
   } else if (!('Notification' in window)) console.info('Notifications are not supported by this browser');
 }
 
