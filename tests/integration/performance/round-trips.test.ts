@@ -137,6 +137,18 @@ describe('a query compiled once per shape', () => {
       },
     ]);
     expect(await flat.execute(started.services.db, 'flat', null, {})).toEqual([{ pickupCity: 'x', rateCents: 2, driverName: null }]);
+    // A column null in one row and an object in the next; a timestamp stays a Date.
+    const mixed = new QueryTemplate<Record<string, unknown>, Record<string, never>, null>((db) =>
+      db
+        .selectNoFrom([sql<unknown>`null::json`.as('some_json'), sql<Date | null>`'2026-01-02T03:04:05Z'::timestamptz`.as('at_time')])
+        .unionAll(
+          db.selectNoFrom([sql<unknown>`'{"a_b": [{"c_d": 1}]}'::json`.as('some_json'), sql<Date | null>`null::timestamptz`.as('at_time')]),
+        ),
+    );
+    expect(await mixed.execute(started.services.db, 'mixed', null, {})).toEqual([
+      { someJson: null, atTime: new Date('2026-01-02T03:04:05Z') },
+      { someJson: { aB: [{ cD: 1 }] }, atTime: null },
+    ]);
   });
 
   it('refuses a placeholder hidden inside a larger value (it would be compiled in for good)', async () => {
