@@ -1,4 +1,5 @@
 import { CamelCasePlugin, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { encodeCursor, keysetAnswer, type KeysetRow, type Page } from './pagination.js';
 import type { Database } from './schema.js';
 
 const SLOT = '\u0000slot:';
@@ -26,18 +27,29 @@ const nested = (value: unknown): unknown => camelCase.row({ value }).value;
  * allocation of a shape V8 knows, instead of the plugin camel-casing every key of every row
  * (about a twentieth of a list call's CPU, issue 16). A value that is an object or an array goes
  * through the plugin's own mapping. The column names come from PostgreSQL's answer and are
- * written in as JSON string literals.
+ * written in as JSON string literals. Columns whose camel-cased name is in `omit` are left out.
  */
-function rowMapperFor(columns: readonly string[]): RowMapper {
-  const fields = columns.map((column) => {
-    const source = `row[${JSON.stringify(column)}]`;
-    return `${JSON.stringify(camelCase.key(column))}: typeof ${source} === 'object' && ${source} !== null ? nested(${source}) : ${source}`;
-  });
+function rowMapperFor(columns: readonly string[], omit: ReadonlySet<string> = new Set()): RowMapper {
+  const fields = columns
+    .filter((column) => !omit.has(camelCase.key(column)))
+    .map((column) => {
+      const source = `row[${JSON.stringify(column)}]`;
+      return `${JSON.stringify(camelCase.key(column))}: typeof ${source} === 'object' && ${source} !== null ? nested(${source}) : ${source}`;
+    });
   // A row constructor made of column names, each a JSON string literal.
   const make = new Function('nested', `return (row) => ({ ${fields.join(', ')} });`) as (
     nestedValue: typeof nested,
   ) => (row: Record<string, unknown>) => Record<string, unknown>;
   return Object.assign(make(nested), { columns: columns.length });
+}
+
+/** A shape's compiled statement, its slots, and its row functions once written. */
+interface CompiledShape<Row, Values> {
+  compiled: CompiledQuery<Row>;
+  slots: (keyof Values | { value: unknown })[];
+  mapRow: RowMapper | null;
+  /** For executePage: rows without their position columns, and those columns' names as PostgreSQL answers them. */
+  mapItem: (RowMapper & { at: string; id: string }) | null;
 }
 
 /**
@@ -51,10 +63,7 @@ function rowMapperFor(columns: readonly string[]): RowMapper {
  * (createDb's camel case), so every handle it runs on must be made by createDb.
  */
 export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
-  private readonly shapes = new Map<
-    string,
-    { compiled: CompiledQuery<Row>; slots: (keyof Values | { value: unknown })[]; mapRow: RowMapper | null }
-  >();
+  private readonly shapes = new Map<string, CompiledShape<Row, Values>>();
 
   constructor(
     private readonly build: (
@@ -66,26 +75,9 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
 
   /** The rows for these values; `shapeKey` must name everything about `shape` that changes the SQL. */
   async execute(db: Kysely<Database>, shapeKey: string, shape: Shape, values: Values): Promise<Row[]> {
-    let compiledShape = this.shapes.get(shapeKey);
-    if (!compiledShape) {
-      const compiled = this.build(db, (name) => `${SLOT}${name}` as never, shape).compile();
-      if (compiled.sql.includes(SLOT)) throw new Error('QueryTemplate: a slot written into the SQL text (it must stay a parameter)');
-      const slots = compiled.parameters.map((parameter) => {
-        if (typeof parameter === 'string' && parameter.startsWith(SLOT)) return parameter.slice(SLOT.length) as keyof Values;
-        if (typeof parameter === 'string' && parameter.includes(SLOT)) throw new Error('QueryTemplate: a slot inside a larger value');
-        return { value: parameter };
-      });
-      compiledShape = { compiled, slots, mapRow: null };
-      this.shapes.set(shapeKey, compiledShape);
-    }
-    const parameters = compiledShape.slots.map((slot) => (typeof slot === 'object' ? slot.value : values[slot]));
-    const compiled = { ...compiledShape.compiled, parameters };
-    const executor = db.getExecutor();
-    const plugins = executor.plugins;
-    if (plugins.length !== 1 || !(plugins[0] instanceof CamelCasePlugin)) return (await db.executeQuery<Row>(compiled)).rows;
-    // createDb's one plugin: the rows are mapped here, by a function written once per statement (rowMapperFor).
-    const result = await executor.provideConnection((connection) => connection.executeQuery<Record<string, unknown>>(compiled));
-    const rows = result.rows;
+    const ran = await this.run(db, shapeKey, shape, values);
+    if ('mapped' in ran) return ran.mapped;
+    const { rows, compiledShape } = ran;
     const first = rows[0];
     if (first === undefined) return [];
     let mapRow = compiledShape.mapRow;
@@ -96,5 +88,69 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
       compiledShape.mapRow = mapRow;
     }
     return rows.map(mapRow) as Row[];
+  }
+
+  /**
+   * A keyset page of a template built with keysetQuery (its rows: the list's columns, keysetAt and
+   * keysetId, up to `limit` + 1 of them), answered as keysetAnswer answers it: the first `limit`
+   * rows without their position columns, and the cursor after the last of them when more followed.
+   * On a createDb handle the position columns are left out as each row is made (no second copy).
+   */
+  async executePage<Item extends object>(
+    this: QueryTemplate<KeysetRow<Item>, Values, Shape>,
+    db: Kysely<Database>,
+    shapeKey: string,
+    shape: Shape,
+    values: Values,
+    limit: number,
+  ): Promise<Page<Item>> {
+    const ran = await this.run(db, shapeKey, shape, values);
+    if ('mapped' in ran) return keysetAnswer(ran.mapped, limit);
+    const { rows, compiledShape } = ran;
+    const first = rows[0];
+    if (first === undefined) return { items: [], nextCursor: null };
+    let mapItem = compiledShape.mapItem;
+    const columns = Object.keys(first);
+    if (mapItem === null || mapItem.columns !== columns.length) {
+      const named = (camel: string) => columns.find((column) => camelCase.key(column) === camel);
+      const at = named('keysetAt');
+      const id = named('keysetId');
+      if (at === undefined || id === undefined)
+        throw new Error('QueryTemplate.executePage: the rows carry no keysetAt and keysetId (keysetQuery)');
+      mapItem = Object.assign(rowMapperFor(columns, new Set(['keysetAt', 'keysetId'])), { columns: columns.length, at, id });
+      compiledShape.mapItem = mapItem;
+    }
+    const items = rows.slice(0, limit).map(mapItem) as Item[];
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return { items, nextCursor: last ? encodeCursor({ at: String(last[mapItem.at]), id: String(last[mapItem.id]) }) : null };
+  }
+
+  /** The statement for these values run: PostgreSQL's rows as they came (a createDb handle), or the rows mapped by the handle's plugins. */
+  private async run(
+    db: Kysely<Database>,
+    shapeKey: string,
+    shape: Shape,
+    values: Values,
+  ): Promise<{ mapped: Row[] } | { rows: Record<string, unknown>[]; compiledShape: CompiledShape<Row, Values> }> {
+    let compiledShape = this.shapes.get(shapeKey);
+    if (!compiledShape) {
+      const compiled = this.build(db, (name) => `${SLOT}${name}` as never, shape).compile();
+      if (compiled.sql.includes(SLOT)) throw new Error('QueryTemplate: a slot written into the SQL text (it must stay a parameter)');
+      const slots = compiled.parameters.map((parameter) => {
+        if (typeof parameter === 'string' && parameter.startsWith(SLOT)) return parameter.slice(SLOT.length) as keyof Values;
+        if (typeof parameter === 'string' && parameter.includes(SLOT)) throw new Error('QueryTemplate: a slot inside a larger value');
+        return { value: parameter };
+      });
+      compiledShape = { compiled, slots, mapRow: null, mapItem: null };
+      this.shapes.set(shapeKey, compiledShape);
+    }
+    const parameters = compiledShape.slots.map((slot) => (typeof slot === 'object' ? slot.value : values[slot]));
+    const compiled = { ...compiledShape.compiled, parameters };
+    const executor = db.getExecutor();
+    const plugins = executor.plugins;
+    if (plugins.length !== 1 || !(plugins[0] instanceof CamelCasePlugin)) return { mapped: (await db.executeQuery<Row>(compiled)).rows };
+    // createDb's one plugin: the rows are mapped by the caller, by a function written once per statement (rowMapperFor).
+    const result = await executor.provideConnection((connection) => connection.executeQuery<Record<string, unknown>>(compiled));
+    return { rows: result.rows, compiledShape };
   }
 }

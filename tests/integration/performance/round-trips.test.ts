@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { inlineParameters } from '../../../server/src/db/database.js';
+import { keysetAnswer, keysetQuery, type KeysetRow } from '../../../server/src/db/pagination.js';
 import { QueryTemplate } from '../../../server/src/db/query-template.js';
 import type { Database } from '../../../server/src/db/schema.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
@@ -149,6 +150,29 @@ describe('a query compiled once per shape', () => {
       { someJson: null, atTime: new Date('2026-01-02T03:04:05Z') },
       { someJson: { aB: [{ cD: 1 }] }, atTime: null },
     ]);
+  });
+
+  it('answers a keyset page as keysetAnswer does: the rows without their position columns, and the cursor after the last', async () => {
+    const template = new QueryTemplate<KeysetRow<{ id: string; loadNumber: string }>, { companyId: string; limitPlusOne: number }, null>(
+      (db, slot) =>
+        keysetQuery(
+          db.selectFrom('loads').select(['loads.id', 'loads.loadNumber']).where('loads.companyId', '=', slot('companyId')),
+          { sortedBy: 'loads.createdAt', id: 'loads.id' },
+          null,
+          slot('limitPlusOne'),
+        ),
+    );
+    const values = (limit: number) => ({ companyId: company.companyId, limitPlusOne: limit + 1 });
+    await withCompany(started.services.db, { companyId: company.companyId, userId: null }, async (tx) => {
+      for (const limit of [1, 2, 3, 5]) {
+        const page = await template.executePage(tx, 'page', null, values(limit), limit);
+        const expected = keysetAnswer(await template.execute(tx, 'page', null, values(limit)), limit);
+        expect(page).toEqual(expected);
+        expect(page.items.length).toBe(Math.min(limit, 3));
+        expect(Object.keys(page.items[0] ?? {})).toEqual(['id', 'loadNumber']);
+        expect(page.nextCursor === null).toBe(limit >= 3);
+      }
+    });
   });
 
   it('refuses a placeholder hidden inside a larger value (it would be compiled in for good)', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
-import { decodeCursor, keysetAnswer, keysetQuery, type KeysetRow, type Page, type PageRequest } from '../../db/pagination.js';
+import { decodeCursor, keysetQuery, type KeysetRow, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { QueryTemplate } from '../../db/query-template.js';
 import { readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
@@ -85,16 +85,21 @@ export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters,
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   const shape = { scope, status: filters.status !== 'all', search: filters.search !== '', cursor: after !== null };
   const shapeKey = `${scope.readsCompanyId !== null}:${seesOnlyOwn(scope, 'loads')}:${shape.status}:${shape.search}:${shape.cursor}`;
-  const rows = await listLoadsQuery.execute(db, shapeKey, shape, {
-    companyId: scope.readsCompanyId ?? '',
-    userId: scope.userId,
-    status: filters.status,
-    pattern: filters.search ? containsPattern(filters.search) : '',
-    at: after?.at ?? '',
-    id: after?.id ?? '',
-    limitPlusOne: page.limit + 1,
-  });
-  return keysetAnswer(rows, page.limit);
+  return listLoadsQuery.executePage(
+    db,
+    shapeKey,
+    shape,
+    {
+      companyId: scope.readsCompanyId ?? '',
+      userId: scope.userId,
+      status: filters.status,
+      pattern: filters.search ? containsPattern(filters.search) : '',
+      at: after?.at ?? '',
+      id: after?.id ?? '',
+      limitPlusOne: page.limit + 1,
+    },
+    page.limit,
+  );
 }
 
 /** One load as the scope may read it, compiled once per kind of scope (QueryTemplate): the lookup is a hot read. */
