@@ -68,7 +68,18 @@ function Install() {
 function Toasts() {
   const data = useSyncExternalStore(subscribeTrpc, loadedTrpc);
   const offer = useSyncExternalStore(subscribeInstallOffer, installOffer);
-  return data || offer ? <Toaster /> : null;
+  return data || offer || window.__haulwiseBoot?.toast ? <Toaster /> : null;
+}
+
+/** A toast a prerendered page's bootstrap asked for before the app had loaded (an install accepted from its banner). */
+function EarlyToast() {
+  useEffect(() => {
+    const toast = window.__haulwiseBoot?.toast;
+    if (!toast) return;
+    window.__haulwiseBoot!.toast = undefined;
+    void import('./components/toaster').then(({ notify }) => notify.success(toast.title, toast.description));
+  }, []);
+  return null;
 }
 
 /** Chakra with the light public system, then the full one once a signed-in screen needs it (theme-switch.ts). */
@@ -98,6 +109,7 @@ function App({ hydrating }: { hydrating: boolean }) {
           <Suspense fallback={null}>
             <Install />
             <Toasts />
+            <EarlyToast />
           </Suspense>
         ) : null}
       </Themed>
@@ -138,5 +150,8 @@ if (prerendered === pathname) {
     });
 } else {
   const app = createRoot(root);
-  startTransition(() => app.render(<App hydrating={false} />));
+  // A signed-in screen renders once its full styles are in (its root route waits for them anyway),
+  // so the public system is never made for it (theme-switch.ts).
+  const styles = isPublicPath(pathname) ? Promise.resolve() : loadFullSystem().catch(() => undefined);
+  void styles.then(() => startTransition(() => app.render(<App hydrating={false} />)));
 }

@@ -38,44 +38,49 @@ import { appConfig } from './theme-config';
  * system (theme.ts) before a signed-in screen renders. A component whose recipe is not here renders
  * unstyled, never breaks: add its recipe when a public page starts using it.
  */
-export const publicSystem = createSystem(
-  defaultBaseConfig,
-  defineConfig({
-    preflight: true,
-    cssVarsPrefix,
-    cssVarsRoot,
-    globalCss,
-    theme: {
-      breakpoints,
-      keyframes,
-      tokens,
-      semanticTokens,
-      textStyles,
-      layerStyles,
-      animationStyles,
-      recipes: {
-        badge: badgeRecipe,
-        button: buttonRecipe,
-        checkmark: checkmarkRecipe,
-        container: containerRecipe,
-        heading: headingRecipe,
-        icon: iconRecipe,
-        input: inputRecipe,
-        link: linkRecipe,
-        separator: separatorRecipe,
-        skeleton: skeletonRecipe,
-        spinner: spinnerRecipe,
-        textarea: textareaRecipe,
+export function makePublicSystem() {
+  return createSystem(
+    defaultBaseConfig,
+    defineConfig({
+      preflight: true,
+      cssVarsPrefix,
+      cssVarsRoot,
+      globalCss,
+      theme: {
+        breakpoints,
+        keyframes,
+        tokens,
+        semanticTokens,
+        textStyles,
+        layerStyles,
+        animationStyles,
+        recipes: {
+          badge: badgeRecipe,
+          button: buttonRecipe,
+          checkmark: checkmarkRecipe,
+          container: containerRecipe,
+          heading: headingRecipe,
+          icon: iconRecipe,
+          input: inputRecipe,
+          link: linkRecipe,
+          separator: separatorRecipe,
+          skeleton: skeletonRecipe,
+          spinner: spinnerRecipe,
+          textarea: textareaRecipe,
+        },
+        slotRecipes: {
+          card: cardSlotRecipe,
+          checkbox: checkboxSlotRecipe,
+          field: fieldSlotRecipe,
+          nativeSelect: nativeSelectSlotRecipe,
+          tabs: tabsSlotRecipe,
+          toast: toastSlotRecipe,
+        },
       },
-      slotRecipes: {
-        card: cardSlotRecipe,
-        checkbox: checkboxSlotRecipe,
-        field: fieldSlotRecipe,
-        nativeSelect: nativeSelectSlotRecipe,
-        tabs: tabsSlotRecipe,
-        toast: toastSlotRecipe,
-      },
-    },
-  }),
-  appConfig,
-);
+    }),
+    appConfig,
+  );
+}
+
+/** Made when first used (prerender.tsx); the app makes it through theme-switch.ts only on a screen that uses it. */
+export const publicSystem = /* @__PURE__ */ makePublicSystem();

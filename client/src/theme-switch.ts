@@ -1,5 +1,5 @@
 import type { SystemContext } from '@chakra-ui/react';
-import { publicSystem } from './theme-public';
+import { makePublicSystem } from './theme-public';
 
 /**
  * Which Chakra system the app renders with: the light public one until a signed-in screen is
@@ -7,7 +7,9 @@ import { publicSystem } from './theme-public';
  * `currentSystem()` and re-renders on a change; the root route awaits `loadFullSystem()` before any
  * screen outside PUBLIC_PATHS loads, so a signed-in screen never shows without its styles.
  */
-let current: SystemContext = publicSystem;
+// Made on first use: a cold signed-in screen renders only once the full system is in (main.tsx), so
+// it never makes the public one (a createSystem of its own, about 75 ms of a phone's main thread).
+let current: SystemContext | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
@@ -19,7 +21,7 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 export function currentSystem(): SystemContext {
-  return current;
+  return (current ??= makePublicSystem());
 }
 
 export function subscribeSystem(listener: () => void): () => void {
