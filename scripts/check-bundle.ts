@@ -91,7 +91,7 @@ export const SCREENS: Screen[] = [
     routes: ['src/routes/_authed.tsx', 'src/routes/_authed/loads.tsx'],
     extra: ['src/theme.ts', DATA],
     budgetKb: 170,
-    ceilingKb: 315,
+    ceilingKb: 242,
   },
 ];
 
