@@ -10,10 +10,10 @@
 //   sent is held and replayed on the same element afterwards, and what was typed into a field
 //   is handed to the app's form state (React hydrates the very same elements, so focus and the
 //   text stay where they are).
-// It also shows the notification prompt 3 seconds after load (its markup prerendered, hidden, outside
-// the app's root: #prompt-island), keeps an early install offer for the app, and registers the
-// service worker, so none of these needs the app either.
-import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
+// It also shows the notification prompt 3 seconds after load and the install banner when the browser
+// offers installation (their markup prerendered, hidden, outside the app's root: #prompt-island,
+// #install-island), and registers the service worker, so none of these needs the app either.
+import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS, PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
 
 /** What the bootstrap and the app share: window.__haulwiseBoot. */
 export interface BootHandle {
@@ -21,8 +21,10 @@ export interface BootHandle {
   boot: () => void;
   /** Called by the app once it has hydrated the page: typed text handed over, held actions replayed. */
   hydrated: () => void;
-  /** The browser's install offer, if it came before the app (features/pwa/install-prompt.ts takes it). */
+  /** The browser's install offer, if it came before the app on a page without the install island (features/pwa/install-prompt.ts takes it). */
   installOffer?: Event;
+  /** A toast to show once the app has loaded (the install accepted from the install island). */
+  toast?: { title: string; description: string };
 }
 
 declare global {
@@ -40,6 +42,7 @@ const script = document.currentScript as HTMLScriptElement | null;
 const entry = script?.dataset.entry ?? '';
 const preload = JSON.parse(script?.dataset.preload ?? '[]') as string[];
 const island = document.getElementById('prompt-island');
+const installIsland = document.getElementById('install-island');
 
 type Held = { kind: 'press'; element: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 const held: Held[] = [];
@@ -63,7 +66,8 @@ function boot(): void {
   document.head.append(module);
 }
 
-const inIsland = (target: EventTarget | null) => island !== null && target instanceof Node && island.contains(target);
+const inIsland = (target: EventTarget | null) =>
+  target instanceof Node && [island, installIsland].some((element) => element !== null && element.contains(target));
 
 const wake = (event: Event) => {
   if (!inIsland(event.target)) boot();
@@ -156,12 +160,46 @@ if (SIGNED_IN_REDIRECT.includes(location.pathname)) {
 }
 
 // The install offer (hidden until the browser makes one, never after a dismissal or once installed):
-// kept for the app's banner, which needs the app.
+// the prerendered banner (#install-island) shows it without the app; Install asks the browser, and an
+// accepted install is told by a toast once the app has loaded (InstallBanner.tsx's texts).
+interface InstallOffer extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
 if (!localStorage.getItem(PWA_INSTALL_DISMISSED_KEY) && !matchMedia('(display-mode: standalone)').matches) {
   addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    handle.installOffer = event;
-    boot();
+    const offer = event as InstallOffer;
+    if (!installIsland) {
+      handle.installOffer = offer;
+      boot();
+      return;
+    }
+    // The banner's buttons, in their order (features/pwa/InstallBanner.tsx): Install, then its close button.
+    const [install, dismiss] = Array.from(installIsland.querySelectorAll('button'));
+    const close = () => {
+      installIsland.hidden = true;
+    };
+    if (install) {
+      install.onclick = () => {
+        void offer
+          .prompt()
+          .then(() => offer.userChoice)
+          .then((choice) => {
+            close();
+            if (choice.outcome !== 'accepted') return;
+            handle.toast = { title: 'App Installed!', description: `You can now use ${PRODUCT_NAME} from your home screen` };
+            boot();
+          });
+      };
+    }
+    if (dismiss) {
+      dismiss.onclick = () => {
+        localStorage.setItem(PWA_INSTALL_DISMISSED_KEY, 'true');
+        close();
+      };
+    }
+    installIsland.hidden = false;
   });
 }
 

@@ -72,11 +72,12 @@ function Toasts() {
 }
 
 /** A toast a prerendered page's bootstrap asked for before the app had loaded (an install accepted from its banner). */
+let earlyToastShown = false;
 function EarlyToast() {
   useEffect(() => {
     const toast = window.__haulwiseBoot?.toast;
-    if (!toast) return;
-    window.__haulwiseBoot!.toast = undefined;
+    if (!toast || earlyToastShown) return;
+    earlyToastShown = true;
     void import('./components/toaster').then(({ notify }) => notify.success(toast.title, toast.description));
   }, []);
   return null;

@@ -8,6 +8,8 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import { routeTree } from './routeTree.gen';
 import { publicSystem } from './theme-public';
 import { NotificationPrompt } from './features/pwa/NotificationPrompt';
+import { InstallBanner } from './features/pwa/InstallBanner';
+import type { BeforeInstallPromptEvent } from './features/pwa/install-prompt';
 
 export async function render(pathname: string): Promise<string> {
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [pathname] }), isServer: true });
@@ -29,6 +31,17 @@ export function renderNotificationPrompt(): string {
   return renderToString(
     <ChakraProvider value={publicSystem}>
       <NotificationPrompt shown />
+    </ChakraProvider>,
+  );
+}
+
+/** The install banner (boot.ts shows it when the browser offers installation), with its own styles inline. */
+export function renderInstallBanner(): string {
+  // Its buttons act in the page through boot.ts: the offer here is never used.
+  const offer = {} as BeforeInstallPromptEvent;
+  return renderToString(
+    <ChakraProvider value={publicSystem}>
+      <InstallBanner offer={offer} />
     </ChakraProvider>,
   );
 }

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openAs } from './support/fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, holdToasts, openAs } from './support/fixtures';
 
 // The plain Playwright test: the prompts are not dismissed in advance here.
 
@@ -73,4 +73,44 @@ test('the notification prompt also appears on the public pages after 3 seconds, 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.clock.runFor(4_000);
   await expect(page.getByRole('region', { name: 'Enable notifications' })).toBeHidden();
+});
+
+/** The browser's install offer, as Chrome makes it (prompt, then the person's choice). */
+const offerInstall = (page: Page, outcome: 'accepted' | 'dismissed') =>
+  page.evaluate((choice) => {
+    const offer = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(offer, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: choice }) });
+    window.dispatchEvent(offer);
+  }, outcome);
+
+test('on a public page the install banner shows when the browser offers installation, without loading the app until it is used', async ({
+  page,
+}) => {
+  await holdToasts(page);
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  const banner = page.getByRole('region', { name: 'Install app' });
+  await expect(banner).toBeHidden();
+  await offerInstall(page, 'accepted');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByText('Install Haulwise')).toBeVisible();
+  await expect(banner.getByText('Install our app for quick access and offline support')).toBeVisible();
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  expect(scripts.filter((name) => /\/assets\/index-/.test(name))).toEqual([]);
+
+  // Accepted: the banner closes and the toast says so (the app loads for it).
+  await banner.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(banner).toBeHidden();
+  await expectToast(page, 'App Installed!', 'You can now use Haulwise from your home screen');
+
+  // Dismissed: the flag is kept and the banner stays away on the next offer.
+  await page.reload();
+  await offerInstall(page, 'dismissed');
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Dismiss install banner' }).click();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('pwa-install-dismissed'))).toBe('true');
+  await page.reload();
+  await offerInstall(page, 'dismissed');
+  await expect(banner).toBeHidden();
 });
