@@ -336,13 +336,16 @@ async function load(url: string, headers: Record<string, string>, connections: n
   };
 }
 
-/** This file as one ES module in `outdir` (inside the checkout, so its packages resolve), with build-server.ts's options. */
+/** This file as one ES module in `outdir` (inside the checkout, so its packages resolve), with build-server.ts's options; answers the module that starts it. */
 async function bundleForNode(outdir: string): Promise<string> {
   const { build } = await import('esbuild');
   const root = path.join(import.meta.dirname, '..');
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
   const packages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
   const outfile = path.join(outdir, 'http.mjs');
+  // Started through a module of its own: a bundled script's "am I the entry point?" check
+  // (import.meta.url against process.argv[1], as scripts/generate-scale.ts has) must stay false.
+  const start = path.join(outdir, 'start.mjs');
   await build({
     entryPoints: [import.meta.filename],
     outfile,
@@ -354,7 +357,8 @@ async function bundleForNode(outdir: string): Promise<string> {
     external: packages.flatMap((name) => [name, `${name}/*`]),
     logLevel: 'warning',
   });
-  return outfile;
+  writeFileSync(start, "import './http.mjs';\n");
+  return start;
 }
 
 async function main(): Promise<void> {
