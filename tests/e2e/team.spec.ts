@@ -178,7 +178,7 @@ test('an admin revokes a pending invitation after confirming', async ({ page }) 
 });
 
 test('at a phone’s width, a long invited address wraps inside its card instead of widening the page', async ({ page }) => {
-  await openAs(page, 'admin', '/team');
+  await openAs(page, 'Admin', '/team');
   const email = `a-very-long-invitee-address-${Date.now()}@summit-freight-example.test`;
   const response = await page.request.post('/trpc/team.invite', {
     headers: { origin: new URL(page.url()).origin, 'content-type': 'application/json' },
