@@ -27,6 +27,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // .vite/manifest.json: which chunks each entry and lazy route loads (bench/client.ts, scripts/check-bundle.ts).
     manifest: true,
+    // The signed-in shell's later pieces (the bell, the unread badge, the notification prompt, the
+    // live channel, the toasts' region, the phone drawer) are imported without preloading their
+    // dependencies: most are already loaded with the screen, and the helper appended a
+    // <link rel=modulepreload> for each of their 20 to 60 dependencies on a cold screen's main thread
+    // (about 200 ms at Lighthouse's 4x CPU). Their own imports are fetched when they run.
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        /\/(NotificationBell|UnreadMessagesBadge|NotificationPrompt|use-live|toaster-region|MobileNav)-[\w-]+\.js$/.test(filename)
+          ? []
+          : deps,
+    },
     rolldownOptions: {
       // Chakra builds its default theme and system with plain calls at module level; marked pure, the
       // public pages' system (client/src/theme-public.ts) keeps only the recipes it names.
