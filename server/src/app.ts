@@ -247,7 +247,10 @@ export async function buildApp(
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url.startsWith('/trpc') || request.url.startsWith('/health');
       if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
-        return reply.header('cache-control', 'no-cache').sendFile(prerendered(request.url) ?? 'index.html');
+        // A script's fetch (the service worker caching the app shell at install: Sec-Fetch-Dest empty)
+        // gets the app itself, never a prerendered page, which loads the app only when used.
+        const page = request.headers['sec-fetch-dest'] === 'empty' ? null : prerendered(request.url);
+        return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
       }
       return reply.code(404).send({ error: 'Not found' });
     });

@@ -46,10 +46,14 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decompress on its own and hide what was sent). */
-function get(pathname: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  pathname: string,
+  acceptEncoding: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${origin}${pathname}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      .get(`${origin}${pathname}`, { headers: { 'accept-encoding': acceptEncoding, ...headers } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -94,6 +98,13 @@ describe('the built client as it goes out', () => {
       expect(answer.headers['content-encoding'], pathname).toBe('br');
       expect(brotliDecompressSync(answer.body).toString(), pathname).toContain(marker);
     }
+  });
+
+  it("sends the app, not a prerendered page, to a script's fetch (the service worker caching its shell)", async () => {
+    const answer = await get('/', 'identity', { 'sec-fetch-dest': 'empty' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toContain('<!-- padding -->');
+    expect(answer.body.toString()).not.toContain('data-prerendered');
   });
 
   it('never lets a browser cache index.html (any screen) or the service worker', async () => {
