@@ -3,9 +3,9 @@
 // page's head) in place of the app's entry. The page is already on screen (its markup and Chakra's styles
 // are in the HTML) and its links are plain links to other prerendered pages, so the app (React,
 // Chakra, the router: the entry and its imports) is loaded only when it is needed:
-// - at the first interaction (a pointer or touch down, a key, a focus: someone about to use a form,
-//   the menu or the tabs), or at once for a signed-in visitor of a page that sends them on
-//   (/ and /auth: the routes' redirectSignedInToDashboard);
+// - at the first interaction (a pointer over the page or down, a touch, a key, a focus: someone about
+//   to use a form, the menu or the tabs), or at once for a signed-in visitor of a page that sends them
+//   on (/ and /auth: the routes' redirectSignedInToDashboard) and for a page served for another address;
 // - until the app has hydrated the page (main.tsx calls `hydrated()`), a button pressed or a form
 //   sent is held and replayed on the same element afterwards, and what was typed into a field
 //   is handed to the app's form state (React hydrates the very same elements, so focus and the
@@ -72,7 +72,8 @@ const inIsland = (target: EventTarget | null) =>
 const wake = (event: Event) => {
   if (!inIsland(event.target)) boot();
 };
-for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {
+// A pointer coming over the page (a desktop's mouse) is the first sign of use: the app gets its head start before the click.
+for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover']) {
   document.addEventListener(type, wake, { capture: true, passive: true });
 }
 
@@ -148,6 +149,10 @@ function replay(): void {
 
 const handle: BootHandle = { boot, hydrated };
 window.__haulwiseBoot = handle;
+
+// The page served for another address (the service worker's offline copy of the last page): the app
+// renders the address's own screen at once (main.tsx clears the page).
+if (document.getElementById('root')?.dataset.prerendered !== location.pathname) boot();
 
 // A signed-in visitor of / or /auth is sent on to the dashboard by the app: load it at once.
 if (SIGNED_IN_REDIRECT.includes(location.pathname)) {
