@@ -35,8 +35,11 @@ declare global {
 
 /** The pages whose route sends a signed-in visitor to the dashboard (routes/index.tsx, routes/auth.tsx). */
 const SIGNED_IN_REDIRECT = ['/', '/auth'];
-/** What may be pressed before the app runs and must then be replayed (a link is left to the browser). */
-const PRESSABLE = 'button, [role="button"], [role="tab"], label, summary, input[type="checkbox"], input[type="radio"]';
+/**
+ * What may be pressed before the app runs and must then be replayed. A link is left to the browser (a
+ * plain link to another page), and so is a label (it focuses its field, where typing at once is kept).
+ */
+const PRESSABLE = 'button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]';
 
 const script = document.currentScript as HTMLScriptElement | null;
 const entry = script?.dataset.entry ?? '';
