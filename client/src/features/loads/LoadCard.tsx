@@ -11,7 +11,11 @@ import { formatDate, formatMoney } from '../../lib/format';
  */
 export const LOAD_CARDS_CSS: SystemStyleObject = {
   '& .load-card': {
-    display: 'block',
+    // A button centres its content vertically: a column from the top, so a row's cards line up.
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'flex-start',
+    alignItems: 'stretch',
     textAlign: 'start',
     width: 'full',
     height: 'full',
