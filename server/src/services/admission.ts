@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BUSY_MESSAGE } from '../db/database.js';
 
 export interface AdmissionLimits {
@@ -48,23 +48,32 @@ export class Admission {
   }
 }
 
-/** Admission control for the tRPC HTTP calls (/trpc/...): refused calls get tRPC's error shape, one per call of a batch. */
+/**
+ * Admission control of one request, for the tRPC HTTP calls (/trpc/...) only: true when it may go
+ * on; false when it was answered 503 (tRPC's error shape, one per call of a batch). Called from the
+ * app's one onRequest hook (app.ts), in its place among the other checks.
+ */
+export function admitRequest(admission: Admission, request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!request.url.startsWith('/trpc/')) return true;
+  if (!admission.admit()) {
+    const error = { message: BUSY_MESSAGE, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: null } };
+    const [paths = '', query = ''] = request.url.slice('/trpc/'.length).split('?');
+    const batch = new URLSearchParams(query).get('batch') === '1';
+    const body = batch ? paths.split(',').map(() => ({ error })) : { error };
+    void reply.code(503).header('retry-after', '1').send(body);
+    return false;
+  }
+  const started = performance.now();
+  // A response closes once: `on`, not `once`, spares a wrapper and its removal per call.
+  reply.raw.on('close', () => admission.finish(performance.now() - started));
+  return true;
+}
+
+/** Admission control as an onRequest hook of its own. */
 export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits): Admission {
   const admission = new Admission(limits);
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/trpc/')) return done();
-    if (!admission.admit()) {
-      const error = { message: BUSY_MESSAGE, code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: null } };
-      const [paths = '', query = ''] = request.url.slice('/trpc/'.length).split('?');
-      const batch = new URLSearchParams(query).get('batch') === '1';
-      const body = batch ? paths.split(',').map(() => ({ error })) : { error };
-      void reply.code(503).header('retry-after', '1').send(body);
-      return;
-    }
-    const started = performance.now();
-    // A response closes once: `on`, not `once`, spares a wrapper and its removal per call.
-    reply.raw.on('close', () => admission.finish(performance.now() - started));
-    done();
+    if (admitRequest(admission, request, reply)) done();
   });
   return admission;
 }

@@ -142,9 +142,33 @@ describe('HTTP limits', () => {
       const answer = await request(`${origin}${path}`, { headers: address });
       expect(answer.status, `${path} answered ${answer.status} on probe ${index + 1}`).toBe(200);
     }
-    const statuses: number[] = [];
-    for (let index = 0; index < 60; index++) statuses.push((await request(`${origin}/trpc/auth.session`)).status);
+    const answers = [];
+    for (let index = 0; index < 60; index++) answers.push(await request(`${origin}/trpc/auth.session`));
+    const statuses = answers.map((answer) => answer.status);
     expect(statuses).toContain(429);
+    // No limit headers on an allowed call; the plugin's 429 answer (headers and body) on a refused one.
+    expect(answers[0]?.headers.get('x-ratelimit-limit')).toBeNull();
+    const refused = answers[answers.length - 1] as (typeof answers)[number];
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('40');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(retryAfter));
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(JSON.parse(refused.text)).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.stringMatching(/^Rate limit exceeded, retry in \d+ (second|minute)s?$/),
+    });
     expect((await request(`${origin}/health/ready`)).status).toBe(200);
+    expect((await request(`${origin}/health/demo`)).status).toBe(200);
+  });
+
+  it('an address no route answers is not rate limited (the not-found handler), as before', async () => {
+    // The calls above used up this address's minute.
+    expect((await request(`${origin}/trpc/auth.session`)).status).toBe(429);
+    expect((await request(`${origin}/no-such-address`, { method: 'POST', body: {} })).status).toBe(404);
   });
 });
