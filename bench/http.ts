@@ -18,7 +18,7 @@
 // or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows.
 // BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
@@ -35,6 +35,7 @@ import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../s
 import { beginWithSettings } from '../server/src/db/database.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
+import { serverBundleOptions } from '../scripts/server-bundle.js';
 import { recordResults, type BenchRow } from './results.js';
 import { addMember, freePort, median, percentile, seconds } from './support.js';
 
@@ -340,22 +341,14 @@ async function load(url: string, headers: Record<string, string>, connections: n
 async function bundleForNode(outdir: string): Promise<string> {
   const { build } = await import('esbuild');
   const root = path.join(import.meta.dirname, '..');
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-  const packages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
   const outfile = path.join(outdir, 'http.mjs');
   // Started through a module of its own: a bundled script's "am I the entry point?" check
   // (import.meta.url against process.argv[1], as scripts/generate-scale.ts has) must stay false.
   const start = path.join(outdir, 'start.mjs');
   await build({
+    ...serverBundleOptions(root),
     entryPoints: [import.meta.filename],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    sourcemap: true,
-    external: packages.flatMap((name) => [name, `${name}/*`]),
-    logLevel: 'warning',
   });
   writeFileSync(start, "import './http.mjs';\n");
   return start;

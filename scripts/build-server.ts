@@ -1,26 +1,19 @@
 // `npm run build` (after the client): the server as one ES module, dist/server/main.js, that plain
 // `node` runs (no TypeScript compiler at start), and the migrations compiled beside it
 // (dist/server/migrations, same names). Dependencies stay in node_modules; #shared/* is bundled in.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { serverBundleOptions } from './server-bundle.js';
 
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
-const packages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
 const outdir = 'dist/server';
 
 rmSync(outdir, { recursive: true, force: true });
 const began = performance.now();
 await build({
+  ...serverBundleOptions(process.cwd()),
   entryPoints: { main: 'server/src/main.ts' },
   outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  sourcemap: true,
-  external: packages.flatMap((name) => [name, `${name}/*`]),
-  logLevel: 'warning',
 });
 await build({
   entryPoints: readdirSync('migrations')
