@@ -33,6 +33,22 @@ describe('FloodGuard (RATE_LIMIT_PER_MINUTE)', () => {
     expect(guard.size).toBe(2);
   });
 
+  it('counts at most maxAddresses at once: a flood from new addresses evicts the oldest window, not the map growing', () => {
+    let now = 0;
+    const guard = new FloodGuard(2, 60_000, () => now, 100);
+    guard.hit('10.9.9.9');
+    guard.hit('10.9.9.9');
+    expect(guard.hit('10.9.9.9')?.statusCode).toBe(429);
+    for (let index = 0; index < 1_000; index++) {
+      now += 1;
+      guard.hit(`10.3.${index >> 8}.${index & 255}`);
+      expect(guard.size).toBeLessThanOrEqual(100);
+    }
+    // The oldest window was the one evicted first; a recent address is still counted.
+    expect(guard.hit('10.3.3.231')).toBeNull();
+    expect(guard.hit('10.3.3.231')?.statusCode).toBe(429);
+  });
+
   it('counts an IPv6 address by its /64 and an IPv4-mapped one as its IPv4 address', () => {
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:0db8:0001:0002:ffff:1:2:3'));
     expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));

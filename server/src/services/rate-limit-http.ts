@@ -29,6 +29,8 @@ export class FloodGuard {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    /** At most this many addresses are counted at once (the plugin's cache held 5,000): a flood from ever-new addresses evicts the longest-counted one instead of growing the map. */
+    private readonly maxAddresses = 5_000,
   ) {
     this.nextSweepAt = now() + windowMs;
   }
@@ -40,11 +42,15 @@ export class FloodGuard {
     const key = ip.includes(':') ? addressKey(ip) : ip;
     let window = this.windows.get(key);
     if (!window) {
+      if (this.windows.size >= this.maxAddresses) this.makeRoom(now);
       window = { count: 0, startedAt: now };
       this.windows.set(key, window);
     } else if (window.startedAt + this.windowMs <= now) {
       window.count = 0;
       window.startedAt = now;
+      // Re-inserted, so the map stays in the order the windows opened and the first key is the oldest.
+      this.windows.delete(key);
+      this.windows.set(key, window);
     }
     window.count += 1;
     if (window.count <= this.max) return null;
@@ -64,6 +70,14 @@ export class FloodGuard {
   /** Addresses being counted (tests). */
   get size(): number {
     return this.windows.size;
+  }
+
+  /** Full: forgets the windows that are over, else the oldest window (the map's first key). */
+  private makeRoom(now: number): void {
+    this.sweep(now);
+    if (this.windows.size < this.maxAddresses) return;
+    const oldest = this.windows.keys().next();
+    if (!oldest.done) this.windows.delete(oldest.value);
   }
 
   /** Forgets every window that is over: the map holds at most one window's addresses. */
