@@ -9,7 +9,7 @@ import type { RealtimeBus, RealtimeEvent, SessionRevokedNotice } from '../../ser
 import type { LiveLookups } from '../../server/src/services/realtime/live-lookups.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import { SessionCache } from '../../server/src/trpc/session-cache.js';
-import { createTestCompany, type TestUser } from '../support/factories.js';
+import { createLoad, createTestCompany, type TestUser } from '../support/factories.js';
 import { listen, sessionFor, startTestServices } from '../support/harness.js';
 
 /**
@@ -157,6 +157,51 @@ describe('sockets that open together', () => {
     // The cookie's token is what lucia validates; every session was read exactly once for its ten sockets.
     expect([...reads.values()]).toHaveLength(10);
     expect([...reads.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it("a change reaches every real socket of a session as a frame ws's client parses, and tRPC's own answers on those sockets still follow whole", async () => {
+    const company = await createTestCompany(started.services);
+    const sessionId = await sessionFor(started.services, company.users.dispatcher);
+    const frames: string[][] = [];
+    const channels = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => {
+        frames[index] = [];
+        return new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(wsUrl, { headers: { cookie: `${SESSION_COOKIE}=${sessionId}`, origin } });
+          sockets.push(socket);
+          socket.once('error', reject);
+          socket.once('open', () => socket.send(JSON.stringify({ id: 7, method: 'subscription', params: { path: 'realtime.changes' } })));
+          socket.on('message', (data: Buffer) => {
+            const text = data.toString();
+            frames[index]?.push(text);
+            if (text.includes('"active"')) resolve(socket);
+          });
+        });
+      }),
+    );
+    const loadIds = [
+      await createLoad(started.services.db, company.users.admin),
+      await createLoad(started.services.db, company.users.admin),
+    ];
+    const changesOf = (texts: string[]) =>
+      texts
+        .map((text) => JSON.parse(text) as { id: number; result?: { data?: { type?: string; changes?: { id: string }[] } } })
+        .filter((frame) => frame.id === 7 && frame.result?.data?.type === 'changes')
+        .flatMap((frame) => frame.result?.data?.changes ?? [])
+        .map((change) => change.id);
+    await expect
+      .poll(() => frames.every((texts) => loadIds.every((loadId) => changesOf(texts).includes(loadId))), { timeout: 5_000 })
+      .toBe(true);
+    // Then a query on the same sockets: its answer, written by tRPC through ws after the hub's own writes, arrives whole.
+    for (const socket of channels) socket.send(JSON.stringify({ id: 8, method: 'query', params: { path: 'auth.session' } }));
+    await expect.poll(() => frames.every((texts) => texts.some((text) => text.startsWith('{"id":8'))), { timeout: 5_000 }).toBe(true);
+    for (const texts of frames) {
+      const answer = JSON.parse(texts.find((text) => text.startsWith('{"id":8')) ?? '{}') as {
+        result?: { data?: { user?: { id: string } } };
+      };
+      expect(answer.result?.data?.user?.id).toBe(company.users.dispatcher.userId);
+    }
+    for (const socket of channels) expect(socket.readyState).toBe(WebSocket.OPEN);
   });
 });
 
