@@ -15,7 +15,9 @@
 // BENCH_HTTP_PROFILE=1 writes a CPU profile of the server process to .data/profiles/ (the whole run);
 // BENCH_HTTP_PROFILE=ours (our first page), trivial (auth.session), hand (the hand route's first page),
 // get and handGet (the lookup, ours and the hand route's), fastify (the plain Fastify route),
-// or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows.
+// or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows;
+// page and handPage profile the keyset page (shape 2), ours and the hand route's.
+// BENCH_HTTP_SHAPES=2,3 runs only those shapes' side-by-side rows (16 connections), nothing else, and records no rows.
 // BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -441,6 +443,8 @@ async function main(): Promise<void> {
       get: [`${app}${ready.shapes[3]?.trpc ?? ''}`, withCookie],
       handGet: [`${handBase}/shape/3`, {}],
       fastify: [`${app}/health/live`, {}],
+      page: [`${app}${ready.shapes[2]?.trpc ?? ''}`, withCookie],
+      handPage: [`${handBase}/shape/2`, {}],
     } as const;
     const which = profileOne.split(',').filter((name): name is keyof typeof profiled => name in profiled);
     if (which.length > 0) {
@@ -460,7 +464,9 @@ async function main(): Promise<void> {
     await load(`${app}${ready.shapes[0]?.trpc ?? ''}`, withCookie, CONNECTIONS);
     await load(`${handBase}/shape/0`, {}, CONNECTIONS);
 
+    const onlyShapes = process.env.BENCH_HTTP_SHAPES?.split(',').map(Number);
     for (const [index, shape] of ready.shapes.entries()) {
+      if (onlyShapes && !onlyShapes.includes(index)) continue;
       const [ours, hand] = (await loadSideBySide(
         [
           { url: `${app}${shape.trpc}`, headers: withCookie },
@@ -487,6 +493,7 @@ async function main(): Promise<void> {
         `  ${shape.name.padEnd(20)} ours ${Math.round(ours.rps).toString().padStart(5)} req/s p50 ${ms(ours.p50)} p99 ${ms(ours.p99)} cpu ${ours.cpuMs.toFixed(3)} ms/call | hand ${Math.round(hand.rps).toString().padStart(5)} req/s p50 ${ms(hand.p50)} p99 ${ms(hand.p99)} cpu ${hand.cpuMs.toFixed(3)} ms/call | ${ratio.toFixed(2)}x`,
       );
       console.log(lines.at(-1));
+      if (onlyShapes) continue;
 
       // One at a time: ours over HTTP against the same SQL as the owner in one round trip.
       const serial: number[] = [];
@@ -523,6 +530,7 @@ async function main(): Promise<void> {
       console.log(`  ${''.padEnd(20)} one at a time: ours ${ms(median(serial))} | raw SQL ${ms(median(raw))} | ${serialRatio.toFixed(2)}x`);
     }
 
+    if (onlyShapes) return;
     // tRPC overhead: a trivial public procedure against a plain Fastify route of the same app and bare node:http.
     const [trivial, fastify, bare] = (await loadSideBySide(
       [
