@@ -36,10 +36,11 @@ const SIZES = (process.env.BENCH_FANOUT_SIZES ?? '1000,10000').split(',').map(Nu
 const COMPANIES = 100;
 const BYSTANDERS_PER_COMPANY = 5;
 const SOCKETS_PER_SESSION = 10;
-const EVENTS = Number(process.env.BENCH_FANOUT_EVENTS ?? 10);
+/** Changes measured per side: p99 over 30 changes (30,000 deliveries at 1,000) is not one slow change's tail. */
+const EVENTS = Number(process.env.BENCH_FANOUT_EVENTS ?? 30);
 /** The receivers are this many dispatchers with many sessions each: a status change notifies each of them (a notification row), as it would a company's staff. */
 const RECEIVER_USERS = 10;
-const PER_SUBSCRIBER_EVENTS = 3;
+const PER_SUBSCRIBER_EVENTS = 5;
 const PAUSE_MS = 300;
 /** Sockets opening at the same time, and how many times one that failed is tried. */
 const OPENING = Number(process.env.BENCH_FANOUT_OPENING ?? 250);
@@ -602,7 +603,7 @@ async function serverMain(): Promise<void> {
           ...(sound ? { ratio: versusQuery } : {}),
           goal: '>= 10x ours (p99)',
           met: sound && versusQuery >= 10,
-          note: `${PER_SUBSCRIBER_EVENTS} changes, one SELECT per subscriber in a tenant transaction, 20 at a time`,
+          note: `${PER_SUBSCRIBER_EVENTS} changes, one SELECT per subscriber in a tenant transaction, 20 at a time; the bare broadcast (the floor) is ${(perSubscriber.p99 / bare.p99).toFixed(1)}x better than this peer at p99 in the same run`,
         },
       );
     }

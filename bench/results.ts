@@ -61,7 +61,20 @@ const figure = (value: number | undefined, unit: string) =>
 
 /** The rows as one aligned text table (also pasted into the README). */
 export function formatTable(scenarios: Record<string, { rows: BenchRow[] }>): string {
-  const header = ['scenario', 'measure', 'ours (median)', 'p95', 'p99', 'beside', 'beside (median)', 'ratio', 'goal', '', 'note'];
+  const header = [
+    'scenario',
+    'measure',
+    'ours (median)',
+    'p95',
+    'p99',
+    'beside',
+    'beside (median)',
+    'beside (p99)',
+    'ratio',
+    'goal',
+    '',
+    'note',
+  ];
   const lines = [header];
   for (const [scenario, { rows }] of Object.entries(scenarios)) {
     for (const row of rows) {
@@ -73,6 +86,7 @@ export function formatTable(scenarios: Record<string, { rows: BenchRow[] }>): st
         figure(row.p99, row.unit),
         row.peer ?? '',
         figure(row.peerMedian, row.unit),
+        figure(row.peerP99, row.unit),
         row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`,
         row.goal ?? '',
         row.met === undefined ? '' : row.met ? 'met' : 'NOT MET',
