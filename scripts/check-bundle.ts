@@ -91,7 +91,8 @@ export const SCREENS: Screen[] = [
     routes: ['src/routes/_authed.tsx', 'src/routes/_authed/loads.tsx'],
     extra: ['src/theme.ts', DATA],
     budgetKb: 170,
-    ceilingKb: 242,
+    // 215.4 KB with the signed-in system's recipes trimmed (theme.ts), and about 4% room.
+    ceilingKb: 224,
   },
 ];
 
