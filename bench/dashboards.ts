@@ -11,16 +11,10 @@
 // is not timed). The server runs in this process.
 // Every figure is recorded in bench/results.json (recordResults) for `make bench`.
 //
-// The generated database (scripts/generate-scale.ts, set-based, several minutes at full scale)
-// is kept in .data/bench-dashboards/<key> between runs, keyed by the scale, the migrations and
-// the generator's source: a run with the same key reuses it (a minute instead of several), any
-// change generates it again. BENCH_DASHBOARDS_FRESH=1 generates into a temporary folder instead.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The database is bench/scale-db.ts's (generated once and kept between runs; the loads and HTTP
+// scenarios use the same one).
 import type { AddressInfo } from 'node:net';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -33,132 +27,26 @@ import { buildApp } from '../server/src/app.js';
 import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { loadConfig } from '../server/src/config.js';
-import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import type { Database } from '../server/src/db/schema.js';
 import type { Scope } from '../server/src/db/scope.js';
 import { analyticsFromRollups, liveAnalyticsReport } from '../server/src/domains/analytics/analytics.repository.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
-import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
 import { recordResults, type BenchRow } from './results.js';
-import { addMember, callerAs, freePort, median, percentile, recordingAppDb } from './support.js';
+import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase } from './scale-db.js';
+import { callerAs, median, percentile, recordingAppDb } from './support.js';
 
-const BIG_COMPANY_LOADS = 100_000;
-// The neighbours sharing the tables: by default the issue's 1,000,000 loads in 1,000 companies (999 of 900 beside the 100,000).
-const OTHER_COMPANIES = Number(process.env.BENCH_DASHBOARDS_OTHERS ?? 999);
-const OTHER_COMPANY_LOADS = Number(process.env.BENCH_DASHBOARDS_OTHER_LOADS ?? 900);
-/** Bump to throw every cached database away (a change to how the bench prepares its data). */
-const CACHE_VERSION = 1;
-const CACHE_ROOT = path.resolve('.data', 'bench-dashboards');
-const SALES_SHARE = 10;
 const RUNS = 40;
 const WARMUP = 3;
-const APP_PASSWORD = 'haulwise-bench-app';
 
 /** The statements a procedure sent, without the transaction's own (begin, set_config, commit). */
 const procedureStatements = (captured: CompiledQuery[]) =>
   captured.filter((query) => !/^(begin|commit|rollback)\b|set_config\(/i.test(query.sql.trim()));
 
-interface Prepared {
-  companyId: string;
-  adminId: string;
-  dispatcherId: string;
-  salesId: string;
-  treasuryId: string;
-  generatedAt: string;
-  seconds: number;
-}
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** What the generated database depends on: the scale, every migration, the generator and its cities, the bench's own preparation. */
-function cacheKey(): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify({ CACHE_VERSION, BIG_COMPANY_LOADS, OTHER_COMPANIES, OTHER_COMPANY_LOADS, SALES_SHARE }));
-  const migrations = path.join(ROOT, 'migrations');
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(path.join(migrations, name)));
-  for (const file of ['scripts/generate-scale.ts', 'server/src/seed/demo-data.ts']) hash.update(readFileSync(path.join(ROOT, file)));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * The companies (two at a time, set-based inserts; the measured one last), the three members of
- * the measured company, the sales user's share of its loads, drivers and carriers, then a vacuum
- * as autovacuum would do after the bulk load (the visibility map lets index-only scans skip the heap).
- */
-async function prepare(ownerPool: pg.Pool): Promise<Prepared> {
-  const started = performance.now();
-  const probe = await ownerPool.connect();
-  const options: GenerateOptions = {
-    passwordHash: 'not-a-real-hash',
-    skipTriggers: await canSkipTriggers(probe).finally(() => probe.release()),
-  };
-  const total = OTHER_COMPANIES * OTHER_COMPANY_LOADS + BIG_COMPANY_LOADS;
-  console.log(`Generating ${(OTHER_COMPANIES + 1).toLocaleString('en-US')} companies and ${total.toLocaleString('en-US')} loads...`);
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    const client = await ownerPool.connect();
-    try {
-      for (let index = next++; index < OTHER_COMPANIES; index = next++) {
-        await generateCompany(
-          client,
-          { name: companyName(index), loads: OTHER_COMPANY_LOADS, drivers: 25, brokers: 10, carriers: 5 },
-          options,
-        );
-        done += 1;
-        if (done % 100 === 0) console.log(`  ${done} companies (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-      }
-    } finally {
-      client.release();
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  const client = await ownerPool.connect();
-  let big: { companyId: string; adminId: string };
-  try {
-    big = await generateCompany(
-      client,
-      { name: companyName(OTHER_COMPANIES), loads: BIG_COMPANY_LOADS, drivers: 120, brokers: 40, carriers: 15 },
-      options,
-    );
-  } finally {
-    client.release();
-  }
-  const dispatcherId = await addMember(ownerPool, big.companyId, 'dispatcher');
-  const salesId = await addMember(ownerPool, big.companyId, 'sales');
-  const treasuryId = await addMember(ownerPool, big.companyId, 'treasury');
-  await ownerPool.query(
-    `update loads set sales_user_id = $2, sales_percentage = 7.5 where company_id = $1 and abs(hashtext(id::text)) % $3 = 0`,
-    [big.companyId, salesId, SALES_SHARE],
-  );
-  await ownerPool.query(`update drivers set sales_agent_id = $2 where company_id = $1 and abs(hashtext(id::text)) % 3 = 0`, [
-    big.companyId,
-    salesId,
-  ]);
-  await ownerPool.query(`update carriers set sales_agent_id = $2 where company_id = $1 and abs(hashtext(id::text)) % 3 = 0`, [
-    big.companyId,
-    salesId,
-  ]);
-  await ownerPool.query('vacuum analyze');
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`Generated in ${seconds.toFixed(0)} s.`);
-  return { ...big, dispatcherId, salesId, treasuryId, generatedAt: new Date().toISOString(), seconds };
-}
-
 async function main(): Promise<void> {
-  const fresh = process.env.BENCH_DASHBOARDS_FRESH === '1';
-  const key = cacheKey();
-  const dataDir = fresh ? mkdtempSync(path.join(tmpdir(), 'haulwise-bench-dash-')) : path.join(CACHE_ROOT, key);
-  const marker = path.join(dataDir, 'bench-dashboards.json');
-  let prepared = !fresh && existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as Prepared) : null;
-  if (!fresh && !prepared) {
-    // Another key's database (older migrations or generator), or this key's half-generated one: start over.
-    if (existsSync(CACHE_ROOT))
-      for (const name of readdirSync(CACHE_ROOT)) rmSync(path.join(CACHE_ROOT, name), { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
-  }
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
+  const scale = await openScaleDatabase();
+  const { url, dataDir } = scale;
+  const prepared = scale.prepared;
   let started: StartedServices | null = null;
   let appDb: Kysely<Database> | null = null;
   let ownerPool: pg.Pool | null = null;
@@ -170,21 +58,15 @@ async function main(): Promise<void> {
       APP_ORIGIN: 'http://localhost',
       HAULWISE_DATA_DIR: dataDir,
     });
-    started = await createServices(config, embedded.url, {
+    started = await createServices(config, url, {
       poolSize: 2,
       log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
     });
-    ownerPool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    ownerPool = new pg.Pool({ connectionString: url, max: 4 });
     // An idle connection the server drops (its shutdown at the end) must not crash the run as an unhandled 'error'.
     ownerPool.on('error', (error) => {
       if (!closing) console.warn(`owner pool: ${error.message}`);
     });
-    if (prepared) {
-      console.log(`Reusing the database generated at ${prepared.generatedAt} (in ${prepared.seconds.toFixed(0)} s), ${dataDir}`);
-    } else {
-      prepared = await prepare(ownerPool);
-      if (!fresh) writeFileSync(marker, JSON.stringify(prepared, null, 2));
-    }
     const big = { companyId: prepared.companyId, adminId: prepared.adminId };
     const { dispatcherId, salesId, treasuryId } = prepared;
     const counts = await ownerPool.query<{ loads: string; companies: string; year: string }>(
@@ -203,7 +85,7 @@ async function main(): Promise<void> {
     );
 
     const captured: CompiledQuery[] = [];
-    appDb = recordingAppDb(embedded.url, APP_PASSWORD, captured);
+    appDb = recordingAppDb(url, APP_PASSWORD, captured);
     const services = { ...started.services, db: appDb };
     const as = {
       dispatcher: await callerAs(services, dispatcherId),
@@ -441,8 +323,7 @@ async function main(): Promise<void> {
     await appDb?.destroy();
     await started?.close();
     await ownerPool?.end().catch(() => {});
-    await embedded.stop();
-    if (fresh) rmSync(dataDir, { recursive: true, force: true });
+    await scale.close();
   }
 }
 

@@ -1,5 +1,6 @@
-// `make bench` (scenario "http"): the server over HTTP, as a browser reaches it (issue 16). A fresh
-// embedded PostgreSQL with generated companies; the real app (createServices + buildApp, bundled
+// `make bench` (scenario "http"): the server over HTTP, as a browser reaches it (issue 16). The
+// issue's scale (bench/scale-db.ts: 1,000,000 loads in 1,000 companies, the measured one with
+// 100,000, generated once and kept between runs; BENCH_SCALE_* size it); the real app (createServices + buildApp, bundled
 // with esbuild and run by plain node, as the production server is) in a child process, beside two
 // peers in that same process:
 // a hand-written node:http + pg route serving the same page with the very statements our warm call
@@ -18,36 +19,30 @@
 // or several with commas, profiles only those calls under load, each after a warm-up run, and records no rows;
 // page and handPage profile the keyset page (shape 2), ours and the hand route's.
 // BENCH_HTTP_SHAPES=2,3 runs only those shapes' side-by-side rows (16 connections), nothing else, and records no rows.
-// BENCH_HTTP_BIG / BENCH_HTTP_OTHERS / BENCH_HTTP_OTHER_LOADS size the data; BENCH_HTTP_SECONDS each run.
+// BENCH_HTTP_SECONDS: each run.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PAGE_SIZE } from '#shared/schemas/pagination.js';
 import { sessionCookieName } from '../server/src/auth/lucia.js';
 import { startSession } from '../server/src/auth/sign-in.js';
-import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../server/src/db/bootstrap.js';
+import { appConnectionString } from '../server/src/db/bootstrap.js';
 import { beginWithSettings } from '../server/src/db/database.js';
-import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
-import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
 import { serverBundleOptions } from '../scripts/server-bundle.js';
 import { recordResults, type BenchRow } from './results.js';
-import { addMember, freePort, median, percentile, seconds } from './support.js';
+import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase } from './scale-db.js';
+import { median, percentile, seconds } from './support.js';
 
-const BIG_COMPANY_LOADS = Number(process.env.BENCH_HTTP_BIG ?? 100_000);
-const OTHER_COMPANIES = Number(process.env.BENCH_HTTP_OTHERS ?? 4);
-const OTHER_COMPANY_LOADS = Number(process.env.BENCH_HTTP_OTHER_LOADS ?? 15_000);
 const RUN_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const CONNECTIONS = 16;
 const SERIAL_RUNS = 300;
-const APP_PASSWORD = 'haulwise-bench-app';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -359,49 +354,16 @@ async function bundleForNode(outdir: string): Promise<string> {
 async function main(): Promise<void> {
   const began = performance.now();
   const bundleDir = path.join(import.meta.dirname, '..', '.data', `bench-http-${process.pid}`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-http-'));
-  console.log(`Starting embedded PostgreSQL in ${dataDir} ...`);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
+  const scale = await openScaleDatabase();
+  const { url: ownerUrl, dataDir } = scale;
+  const { companyId, dispatcherId: userId } = scale.prepared;
   let child: ChildProcess | null = null;
   let ownerPool: pg.Pool | null = null;
   try {
-    // Migrations as the owner (the services do it), then the data.
-    await ensureDatabaseExists(embedded.url);
-    const migrator = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: embedded.url, max: 2 }) }),
-    });
-    try {
-      await prepareDatabase(migrator, APP_PASSWORD);
-    } finally {
-      await migrator.destroy();
-    }
-    ownerPool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 4 });
     ownerPool.on('error', (error) => console.error(`database connection error: ${error.message}`));
-    const generating = performance.now();
-    const client = await ownerPool.connect();
-    let companyId = '';
-    try {
-      const options: GenerateOptions = { passwordHash: 'not-a-real-hash', skipTriggers: await canSkipTriggers(client) };
-      for (let index = 0; index < OTHER_COMPANIES; index += 1) {
-        await generateCompany(
-          client,
-          { name: companyName(index), loads: OTHER_COMPANY_LOADS, drivers: 25, brokers: 10, carriers: 5 },
-          options,
-        );
-      }
-      ({ companyId } = await generateCompany(
-        client,
-        { name: companyName(OTHER_COMPANIES), loads: BIG_COMPANY_LOADS, drivers: 120, brokers: 40, carriers: 15 },
-        options,
-      ));
-    } finally {
-      client.release();
-    }
-    const userId = await addMember(ownerPool, companyId, 'dispatcher');
-    await ownerPool.query('analyze');
-    const total = OTHER_COMPANIES * OTHER_COMPANY_LOADS + BIG_COMPANY_LOADS;
     console.log(
-      `Generated ${total.toLocaleString('en-US')} loads in ${OTHER_COMPANIES + 1} companies, the measured one ${BIG_COMPANY_LOADS.toLocaleString('en-US')} (${seconds(generating)}).`,
+      `${scale.totals.loads.toLocaleString('en-US')} loads in ${scale.totals.companies.toLocaleString('en-US')} companies, the measured one ${BIG_COMPANY_LOADS.toLocaleString('en-US')}.`,
     );
 
     // The server process.
@@ -417,7 +379,7 @@ async function main(): Promise<void> {
     const entry = viaTsx ? import.meta.filename : await bundleForNode(bundleDir);
     child = fork(entry, ['serve'], {
       execArgv: [...(viaTsx ? ['--import', 'tsx'] : []), ...(profileOne === '1' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
-      env: { ...process.env, BENCH_OWNER_URL: embedded.url, BENCH_DATA_DIR: dataDir, BENCH_USER_ID: userId, BENCH_COMPANY_ID: companyId },
+      env: { ...process.env, BENCH_OWNER_URL: ownerUrl, BENCH_DATA_DIR: dataDir, BENCH_USER_ID: userId, BENCH_COMPANY_ID: companyId },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     server = child;
@@ -576,8 +538,7 @@ async function main(): Promise<void> {
     }
     child?.kill();
     await ownerPool?.end().catch(() => {});
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await scale.close();
     rmSync(bundleDir, { recursive: true, force: true });
   }
 }

@@ -1,39 +1,31 @@
-// `make bench`: the loads list at scale. A fresh embedded PostgreSQL in a temporary folder, one
-// company with 100,000 loads beside a few smaller ones, then the real list procedure
+// `make bench`: the loads list at scale. The issue's scale (bench/scale-db.ts: 1,000,000 loads in
+// 1,000 companies, the measured one with 100,000, generated once and kept between runs), then the real list procedure
 // (loads.list, and loads.get) called through a tRPC caller as a dispatcher and as a sales user,
 // down the whole procedure path (guards, the tenant transaction with row-level security on,
 // the scope, the repository; output parsing as in production), each measured beside its floor in the same run:
 // the very SQL the procedure sent, captured from its database handle, run as the table owner
 // with row-level security bypassed, in one round trip. Machines here are noisy, so the ratio is
 // the figure to read, not the milliseconds.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PAGE_SIZE } from '#shared/schemas/pagination.js';
 import { loadConfig } from '../server/src/config.js';
-import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
 import { setWireOutputValidation } from '../server/src/trpc/procedures.js';
-import { canSkipTriggers, companyName, generateCompany, type GenerateOptions } from '../scripts/generate-scale.js';
 import { recordResults } from './results.js';
-import { addMember, callerAs, freePort, median, percentile, recordingAppDb, seconds, type Caller } from './support.js';
+import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase, SALES_SHARE } from './scale-db.js';
+import { callerAs, median, percentile, recordingAppDb, seconds, type Caller } from './support.js';
 
-const BIG_COMPANY_LOADS = 100_000;
-const OTHER_COMPANIES = 4;
-const OTHER_COMPANY_LOADS = 15_000;
-/** One in this many of the measured company's loads is sold by its sales user (their own, by the one ownership rule). */
-const SALES_SHARE = 10;
 /** Runs per shape: at most this many, or as many as fit the time budget (at least MIN_ITERATIONS). */
 const ITERATIONS = 150;
 const MIN_ITERATIONS = 9;
 const BUDGET_MS_PER_SHAPE = 6_000;
 const WARMUP = 5;
-const APP_PASSWORD = 'haulwise-bench-app';
 
 interface Shape {
   name: string;
@@ -107,9 +99,9 @@ function lastLoadsQuery(captured: CompiledQuery[]): CompiledQuery {
 
 async function main(): Promise<void> {
   const began = performance.now();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-bench-'));
-  console.log(`Starting embedded PostgreSQL in ${dataDir} ...`);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'haulwise_bench' });
+  const scale = await openScaleDatabase();
+  const { url, dataDir } = scale;
+  const { companyId: bigCompanyId, dispatcherId, salesId } = scale.prepared;
   let started: StartedServices | null = null;
   let appDb: Kysely<Database> | null = null;
   let ownerPool: pg.Pool | null = null;
@@ -121,51 +113,21 @@ async function main(): Promise<void> {
       APP_ORIGIN: 'http://localhost',
       HAULWISE_DATA_DIR: dataDir,
     });
-    started = await createServices(config, embedded.url, {
+    started = await createServices(config, url, {
       poolSize: 2,
       log: { info: () => {}, warn: (message) => console.warn(message), error: (message) => console.error(message) },
     });
     console.log(`Migrated (${seconds(began)}).`);
 
-    // A few ordinary companies, then the one measured: its neighbours' rows share the tables and indexes.
-    ownerPool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    ownerPool = new pg.Pool({ connectionString: url, max: 4 });
     ownerPool.on('error', (error) => console.error(`database connection error: ${error.message}`));
-    const generating = performance.now();
-    const client = await ownerPool.connect();
-    let bigCompanyId = '';
-    try {
-      const options: GenerateOptions = { passwordHash: 'not-a-real-hash', skipTriggers: await canSkipTriggers(client) };
-      for (let index = 0; index < OTHER_COMPANIES; index += 1) {
-        await generateCompany(
-          client,
-          { name: companyName(index), loads: OTHER_COMPANY_LOADS, drivers: 25, brokers: 10, carriers: 5 },
-          options,
-        );
-      }
-      ({ companyId: bigCompanyId } = await generateCompany(
-        client,
-        { name: companyName(OTHER_COMPANIES), loads: BIG_COMPANY_LOADS, drivers: 120, brokers: 40, carriers: 15 },
-        options,
-      ));
-    } finally {
-      client.release();
-    }
-    const dispatcherId = await addMember(ownerPool, bigCompanyId, 'dispatcher');
-    const salesId = await addMember(ownerPool, bigCompanyId, 'sales');
-    await ownerPool.query(`update loads set sales_user_id = $2 where company_id = $1 and abs(hashtext(id::text)) % $3 = 0`, [
-      bigCompanyId,
-      salesId,
-      SALES_SHARE,
-    ]);
-    await ownerPool.query('analyze');
-    const total = OTHER_COMPANIES * OTHER_COMPANY_LOADS + BIG_COMPANY_LOADS;
     console.log(
-      `Generated ${total.toLocaleString('en-US')} loads in ${OTHER_COMPANIES + 1} companies; the measured one has ${BIG_COMPANY_LOADS.toLocaleString('en-US')}, one in ${SALES_SHARE} its sales user's (${seconds(generating)}).`,
+      `${scale.totals.loads.toLocaleString('en-US')} loads in ${scale.totals.companies.toLocaleString('en-US')} companies; the measured one has ${BIG_COMPANY_LOADS.toLocaleString('en-US')}, one in ${SALES_SHARE} its sales user's.`,
     );
 
     // The services' database handle (made by createDb, as theirs), recording the SQL it sends (for the floor).
     const captured: CompiledQuery[] = [];
-    appDb = recordingAppDb(embedded.url, APP_PASSWORD, captured);
+    appDb = recordingAppDb(url, APP_PASSWORD, captured);
     const services = { ...started.services, db: appDb };
     // As the production server runs them (buildApp): hot reads' answers are not parsed again in production.
     setWireOutputValidation(config.NODE_ENV !== 'production');
@@ -273,8 +235,7 @@ async function main(): Promise<void> {
     await appDb?.destroy();
     await started?.close();
     await ownerPool?.end().catch(() => {});
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await scale.close();
   }
 }
 
