@@ -1,15 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  AbortedTransactionError,
   CamelCasePlugin,
   CompiledQuery,
+  isAbortedTransactionError,
   Kysely,
   PostgresDialect,
   PostgresDriver,
   sql,
+  Transaction,
+  type ConnectionProvider,
   type DatabaseConnection,
   type Driver,
   type KyselyConfig,
-  type Transaction,
+  type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
@@ -81,11 +85,16 @@ export function databaseUnavailableMessage(error: unknown): string | null {
 export function createDb(pool: pg.Pool, options: { log?: KyselyConfig['log'] } = {}): Db {
   // The opening of a tenant transaction travels with its first statement (deferOpenings below).
   pool.on('connect', deferOpenings);
-  return new Kysely<Database>({
-    dialect: new SettingsDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
-    ...(options.log ? { log: options.log } : {}),
-  });
+  const dialect = new SettingsDialect({ pool });
+  const config: KyselyConfig = { dialect, plugins: [new CamelCasePlugin()], ...(options.log ? { log: options.log } : {}) };
+  const db = new Kysely<Database>(config);
+  // A read-only call's transaction without Kysely's layers (readOnlyCall).
+  // A handle logging to a list of levels keeps Kysely's transaction (its driver prints them); a function hears every query.
+  if (!Array.isArray(options.log) && dialect.driver) {
+    const log = typeof options.log === 'function' ? options.log : null;
+    readOnlyCalls.set(db, { pool, log, executor: db.getExecutor(), props: { config, dialect, driver: dialect.driver } });
+  }
+  return db;
 }
 
 /** The transaction-local settings a transaction opens with (app.company_id, app.user_id, ...). */
@@ -124,6 +133,8 @@ export async function openingWith<T>(
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
   const readOnly = options.readOnly === true;
+  const direct = readOnly ? readOnlyCalls.get(db) : undefined;
+  if (direct) return readOnlyCall(direct, settings, fn);
   const opening: Opening = { settings, used: false, readOnly };
   return openings.run(opening, () =>
     db.transaction().execute(async (tx) => {
@@ -332,11 +343,144 @@ class SettingsDriver extends PostgresDriver {
 
 class SettingsDialect extends PostgresDialect {
   readonly #config: ConstructorParameters<typeof PostgresDialect>[0];
+  /** The driver Kysely made (it makes one per handle). */
+  driver: SettingsDriver | null = null;
   constructor(config: ConstructorParameters<typeof PostgresDialect>[0]) {
     super(config);
     this.#config = config;
   }
   override createDriver(): Driver {
-    return new SettingsDriver(this.#config);
+    this.driver = new SettingsDriver(this.#config);
+    return this.driver;
+  }
+}
+
+/** What a createDb handle's read-only calls need: its pool, and the props its transactions are made with. */
+interface ReadOnlyCalls {
+  pool: pg.Pool;
+  /** createDb's log function: told of each query as Kysely's driver tells it. */
+  log: Extract<KyselyConfig['log'], (...args: never[]) => unknown> | null;
+  executor: ReturnType<Kysely<Database>['getExecutor']>;
+  props: { config: KyselyConfig; dialect: PostgresDialect; driver: Driver };
+}
+const readOnlyCalls = new WeakMap<Kysely<Database>, ReadOnlyCalls>();
+
+type CallStatus = 'active' | 'committed' | 'rolled back' | 'aborted';
+
+/**
+ * The one connection of a read-only call, as Kysely's transaction hands it to its queries (its
+ * single-connection provider: one query at a time, in order; none once the call has ended, with
+ * Kysely's errors), and as its PostgreSQL connection runs them.
+ */
+class ReadOnlyConnection implements ConnectionProvider, DatabaseConnection {
+  status: CallStatus = 'active';
+  #tail: Promise<unknown> | undefined;
+  constructor(
+    readonly client: pg.PoolClient,
+    private readonly log: ReadOnlyCalls['log'],
+  ) {}
+
+  provideConnection<T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
+    if (this.status !== 'active') {
+      return Promise.reject(new Error(`Transaction is already ${this.status === 'committed' ? 'committed' : 'rolled back'}`));
+    }
+    const start = () => consumer(this);
+    let run: Promise<T>;
+    if (this.#tail === undefined) {
+      try {
+        run = start();
+      } catch (error) {
+        run = Promise.reject(error as Error);
+      }
+    } else {
+      run = this.#tail.then(start, start);
+    }
+    const settled = (): void => {
+      if (this.#tail === tail) this.#tail = undefined;
+    };
+    const tail: Promise<unknown> = run.then(settled, settled);
+    this.#tail = tail;
+    return run;
+  }
+
+  /** As Kysely's PostgresConnection (and its driver's log, when the handle has a log function). */
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.log) return this.logged(compiledQuery, this.log);
+    const { command, rowCount, rows } = await this.client.query(compiledQuery.sql, compiledQuery.parameters as unknown[]);
+    if (command === 'ROLLBACK' || command === 'COMMIT') return { rows: [{ command }] as R[] };
+    const changes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return { numAffectedRows: changes ? BigInt(rowCount ?? 0) : undefined, rows: (rows ?? []) as R[] };
+  }
+
+  private async logged<R>(query: CompiledQuery, log: NonNullable<ReadOnlyCalls['log']>): Promise<QueryResult<R>> {
+    const started = performance.now();
+    const connection = new ReadOnlyConnection(this.client, null);
+    try {
+      const result = await connection.executeQuery<R>(query);
+      await log({ level: 'query', isStream: false, query, queryDurationMillis: performance.now() - started });
+      return result;
+    } catch (error) {
+      await log({ level: 'error', error, query, queryDurationMillis: performance.now() - started });
+      throw error;
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('A read-only call does not stream its rows');
+  }
+}
+
+/** COMMIT or ROLLBACK of a read-only call, sent only when a transaction is open on the server. */
+async function end(client: pg.PoolClient, command: 'commit' | 'rollback'): Promise<void> {
+  // Nothing was sent (the opening still held), or every read went out with its own COMMIT.
+  if (pendingOpenings.delete(client) || committedReads.delete(client)) return;
+  const result = await client.query(command);
+  // As Kysely's commit: PostgreSQL ends with ROLLBACK when an earlier statement's error left the transaction aborted.
+  if (command === 'commit' && result.command === 'ROLLBACK') throw new AbortedTransactionError();
+}
+
+/**
+ * openingWith's read-only transaction on a createDb handle, as Kysely's transaction runs it (the
+ * pooled connection, BEGIN, the callback on a Transaction of that one connection, COMMIT, or
+ * ROLLBACK on a failure, the connection released; AbortedTransactionError when COMMIT rolled
+ * back; a connection whose ROLLBACK failed is discarded), without its layers: the opening is
+ * handed to the connection directly (deferOpenings sends it with the first read), and COMMIT or
+ * ROLLBACK goes to the client only when something is left to end (a read committed with its
+ * opening has nothing; a call that sent nothing has no transaction). Per call that spares Kysely's
+ * runtime driver and connection providers, the opening's async context, BEGIN's and COMMIT's
+ * compiled queries and a dozen promise jobs (issue 16).
+ */
+async function readOnlyCall<T>(
+  direct: ReadOnlyCalls,
+  settings: OpeningSettings,
+  fn: (tx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const client = await direct.pool.connect();
+  pendingOpenings.set(client, beginWithSettings(settings, { readOnly: true }));
+  const connection = new ReadOnlyConnection(client, direct.log);
+  const tx = new Transaction<Database>({ ...direct.props, executor: direct.executor.withConnectionProvider(connection) });
+  let discard: Error | undefined;
+  try {
+    const result = await fn(tx);
+    await end(client, 'commit');
+    connection.status = 'committed';
+    return result;
+  } catch (error) {
+    if (isAbortedTransactionError(error)) {
+      connection.status = 'aborted';
+    } else {
+      try {
+        await end(client, 'rollback');
+      } catch (rollbackError) {
+        discard = rollbackError as Error;
+        throw rollbackError;
+      }
+      connection.status = 'rolled back';
+    }
+    throw error;
+  } finally {
+    if (connection.status === 'active') connection.status = 'rolled back';
+    client.release(discard);
   }
 }

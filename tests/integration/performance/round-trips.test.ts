@@ -2,12 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
-import { inlineParameters } from '../../../server/src/db/database.js';
+import { appConnectionString } from '../../../server/src/db/bootstrap.js';
+import { createDb, createPool, inlineParameters } from '../../../server/src/db/database.js';
 import { keysetAnswer, keysetQuery, type KeysetRow } from '../../../server/src/db/pagination.js';
 import { QueryTemplate } from '../../../server/src/db/query-template.js';
 import type { Database } from '../../../server/src/db/schema.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
+import { TEST_APP_DB_PASSWORD } from '../../support/config.js';
+import { testDatabaseUrl } from '../../support/databases.js';
 import { createLoad } from '../../support/factories.js';
 import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 
@@ -332,5 +335,103 @@ describe('round trips of a read call', () => {
       started.services.db,
     );
     expect(rows[0]?.count).toBe(1);
+  });
+});
+
+describe("a read-only call's own transaction (no Kysely transaction layers)", () => {
+  const scope = () => ({ companyId: company.companyId, userId: null });
+  const companyOnConnection = async () =>
+    (
+      await sql<{ company: string | null }>`select nullif(current_setting('app.company_id', true), '') as company`.execute(
+        started.services.db,
+      )
+    ).rows[0]?.company ?? null;
+
+  it('a call that sends nothing, or fails before sending anything, sends nothing and gives its connection back', async () => {
+    const sent = await queriesDuring(async () => {
+      await expect(withCompany(started.services.db, scope(), async () => 'none', { readOnly: true })).resolves.toBe('none');
+      await expect(
+        withCompany(
+          started.services.db,
+          scope(),
+          async () => {
+            throw new Error('refused before reading');
+          },
+          { readOnly: true },
+        ),
+      ).rejects.toThrow('refused before reading');
+    });
+    expect(sent).toEqual([]);
+    // The pool has one connection: it came back, clean.
+    expect(await companyOnConnection()).toBeNull();
+  });
+
+  it('its handle is refused once the call has ended, as a Kysely transaction is', async () => {
+    let kept: Kysely<Database> | null = null;
+    await withCompany(
+      started.services.db,
+      scope(),
+      async (tx) => {
+        kept = tx;
+        return (await sql`select 1 as one`.execute(tx)).rows;
+      },
+      { readOnly: true },
+    );
+    await expect(sql`select 1`.execute(kept as unknown as Kysely<Database>)).rejects.toThrow('Transaction is already committed');
+    let failed: Kysely<Database> | null = null;
+    await expect(
+      withCompany(
+        started.services.db,
+        scope(),
+        async (tx) => {
+          failed = tx;
+          await sql`select 1/0`.execute(tx);
+        },
+        { readOnly: true },
+      ),
+    ).rejects.toThrow(/division by zero/);
+    await expect(sql`select 1`.execute(failed as unknown as Kysely<Database>)).rejects.toThrow('Transaction is already rolled back');
+  });
+
+  it('reads started together run one after the other on its one connection, each with its own answer', async () => {
+    const answers = await withCompany(
+      started.services.db,
+      scope(),
+      (tx) =>
+        Promise.all(
+          [1, 2, 3, 4].map(async (value) => (await sql<{ value: number }>`select ${value}::int as value`.execute(tx)).rows[0]?.value),
+        ),
+      { readOnly: true },
+    );
+    expect(answers).toEqual([1, 2, 3, 4]);
+    expect(await companyOnConnection()).toBeNull();
+  });
+
+  it('a failed read the callback swallowed ends in AbortedTransactionError (COMMIT answered ROLLBACK), the connection clean', async () => {
+    await expect(
+      withCompany(
+        started.services.db,
+        scope(),
+        async (tx) => {
+          await sql`select 1/0`.execute(tx).catch(() => null);
+          return 'swallowed';
+        },
+        { readOnly: true },
+      ),
+    ).rejects.toThrow('Transaction was rolled back instead of committed');
+    expect(await companyOnConnection()).toBeNull();
+  });
+
+  it('a handle made with a log function tells it of each query of a read-only call', async () => {
+    const heard: string[] = [];
+    const pool = createPool({ connectionString: appConnectionString(await testDatabaseUrl(), TEST_APP_DB_PASSWORD), max: 1 });
+    const logged = createDb(pool, { log: (event) => void heard.push(`${event.level}: ${event.query.sql}`) });
+    try {
+      await withCompany(logged, scope(), (tx) => sql`select 1 as one`.execute(tx), { readOnly: true });
+      await expect(withCompany(logged, scope(), (tx) => sql`select 1/0`.execute(tx), { readOnly: true })).rejects.toThrow();
+    } finally {
+      await logged.destroy();
+    }
+    expect(heard).toEqual(['query: select 1 as one', 'error: select 1/0']);
   });
 });
