@@ -431,13 +431,34 @@ class ReadOnlyConnection implements ConnectionProvider, DatabaseConnection {
   }
 }
 
-/** COMMIT or ROLLBACK of a read-only call, sent only when a transaction is open on the server. */
+/** Whether a read-only call left a transaction open on the server: false when nothing was sent (the opening still held) or every read went out with its own COMMIT. */
+const leftOpen = (client: pg.PoolClient): boolean => !(pendingOpenings.delete(client) || committedReads.delete(client));
+
+/** COMMIT or ROLLBACK of a read-only call whose transaction is open on the server. */
 async function end(client: pg.PoolClient, command: 'commit' | 'rollback'): Promise<void> {
-  // Nothing was sent (the opening still held), or every read went out with its own COMMIT.
-  if (pendingOpenings.delete(client) || committedReads.delete(client)) return;
   const result = await client.query(command);
   // As Kysely's commit: PostgreSQL ends with ROLLBACK when an earlier statement's error left the transaction aborted.
   if (command === 'commit' && result.command === 'ROLLBACK') throw new AbortedTransactionError();
+}
+
+/** The read-only openings of the settings seen lately: one user's calls repeat theirs, and escaping them again each call is work. */
+const readOnlyOpenings = new Map<string, string>();
+const MAX_OPENINGS = 1000;
+
+function readOnlyOpening(settings: OpeningSettings): string {
+  let key = '';
+  for (const [name, value] of settings) {
+    // NUL separates the key's parts: a value holding one is not remembered (it could read as other settings).
+    if (value.includes('\u0000')) return beginWithSettings(settings, { readOnly: true });
+    key += `${name}\u0000${value}\u0000`;
+  }
+  let text = readOnlyOpenings.get(key);
+  if (text === undefined) {
+    text = beginWithSettings(settings, { readOnly: true });
+    if (readOnlyOpenings.size >= MAX_OPENINGS) readOnlyOpenings.clear();
+    readOnlyOpenings.set(key, text);
+  }
+  return text;
 }
 
 /**
@@ -457,13 +478,13 @@ async function readOnlyCall<T>(
   fn: (tx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   const client = await direct.pool.connect();
-  pendingOpenings.set(client, beginWithSettings(settings, { readOnly: true }));
+  pendingOpenings.set(client, readOnlyOpening(settings));
   const connection = new ReadOnlyConnection(client, direct.log);
   const tx = new Transaction<Database>({ ...direct.props, executor: direct.executor.withConnectionProvider(connection) });
   let discard: Error | undefined;
   try {
     const result = await fn(tx);
-    await end(client, 'commit');
+    if (leftOpen(client)) await end(client, 'commit');
     connection.status = 'committed';
     return result;
   } catch (error) {
@@ -471,7 +492,7 @@ async function readOnlyCall<T>(
       connection.status = 'aborted';
     } else {
       try {
-        await end(client, 'rollback');
+        if (leftOpen(client)) await end(client, 'rollback');
       } catch (rollbackError) {
         discard = rollbackError as Error;
         throw rollbackError;

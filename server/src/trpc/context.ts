@@ -30,15 +30,20 @@ export function sessionFingerprint(sessionId: string): string {
 /** The cookie's value, or null; a value that is not valid percent-encoding is no cookie (never a failed call). */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      return null;
+  // Each ';'-separated part in turn, as header.split(';') would give them, without the array and a copy of every part.
+  for (let start = 0; start <= header.length;) {
+    const semicolon = header.indexOf(';', start);
+    const end = semicolon === -1 ? header.length : semicolon;
+    const index = header.indexOf('=', start);
+    if (index !== -1 && index < end && header.slice(start, index).trim() === name) {
+      try {
+        return decodeURIComponent(header.slice(index + 1, end).trim());
+      } catch {
+        return null;
+      }
     }
+    if (semicolon === -1) break;
+    start = semicolon + 1;
   }
   return null;
 }
@@ -56,8 +61,10 @@ export function contextFactory(services: AppServices) {
     const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
     const sessionId = readCookie(headers.cookie, cookieName);
     const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
-    const base = { services, request: { ip, userAgent }, setCookie, socket: isHttp ? null : (res as WebSocket) };
-    if (!sessionId) return { ...base, sessionId: null, session: null };
+    const socket = isHttp ? null : (res as WebSocket);
+    const request = { ip, userAgent };
+    // Each answer is one object literal (no base object copied into it), its fields always in this order.
+    if (!sessionId) return { services, request, setCookie, socket, sessionId: null, session: null };
     // A session read in the last few seconds and not revoked since costs no round trip
     // (trpc/session-cache.ts), for a call or a socket that opens; reads of one session at the
     // same time are one read (a tab's sockets, thousands of channels reopening together).
@@ -65,7 +72,7 @@ export function contextFactory(services: AppServices) {
     if (cached) {
       // The fingerprint (a SHA-256) only for a socket: a cached HTTP call needs none.
       if (!isHttp) services.sockets.track(sessionFingerprint(sessionId), res as WebSocket);
-      return { ...base, sessionId, session: cached };
+      return { services, request, setCookie, socket, sessionId, session: cached };
     }
     const fingerprint = sessionFingerprint(sessionId);
     const loaded = await cache.readOnce(sessionId, async (mark) => {
@@ -75,10 +82,10 @@ export function contextFactory(services: AppServices) {
     });
     if (!loaded) {
       setCookie?.(services.lucia.createBlankSessionCookie().serialize());
-      return { ...base, sessionId: null, session: null };
+      return { services, request, setCookie, socket, sessionId: null, session: null };
     }
     if (loaded.refreshedCookie) setCookie?.(loaded.refreshedCookie);
     if (!isHttp) services.sockets.track(fingerprint, res as WebSocket);
-    return { ...base, sessionId, session: loaded.session };
+    return { services, request, setCookie, socket, sessionId, session: loaded.session };
   };
 }
