@@ -10,9 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
+import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
+import { recipes as chakraRecipes, semanticTokens, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { system } from './theme';
+import { signedInConfig, system } from './theme';
+import { appConfig } from './theme-config';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 // The package's CommonJS entry is dist/cjs/index.cjs; its ES build, which we read, is beside it.
@@ -118,6 +120,21 @@ describe("the signed-in Chakra system's recipes", () => {
   it('keeps each recipe as Chakra defines it, as a recipe or a slot recipe as Chakra has it', () => {
     for (const key of neededKeys().keys()) {
       expect(system.isSlotRecipe(key), key).toBe(key in chakraSlotRecipes);
+    }
+  });
+});
+
+describe("the signed-in Chakra system's tokens", () => {
+  it('gives the global CSS of Chakra’s semantic tokens, less the dark block nothing matches', () => {
+    const withDark = createSystem(defaultBaseConfig, { ...signedInConfig, theme: { ...signedInConfig.theme, semanticTokens } }, appConfig);
+    const DARK = '.dark &, .dark .chakra-theme:not(.light) &';
+    const [reset, base, tokenLayer] = withDark._global as [object, object, { '@layer tokens': Record<string, unknown> }];
+    const tokenRules = tokenLayer['@layer tokens'];
+    expect(Object.keys(tokenRules)).toContain(DARK);
+    const light = Object.fromEntries(Object.entries(tokenRules).filter(([selector]) => selector !== DARK));
+    expect(system._global).toEqual([reset, base, { '@layer tokens': light }]);
+    for (const name of ['colors.bg', 'colors.fg.muted', 'colors.blue.solid', 'colors.fg.error', 'shadows.md']) {
+      expect(system.token(name), name).toBe(withDark.token(name));
     }
   });
 });
