@@ -265,6 +265,15 @@ function scanPlaceholders(text: string): PlaceholderPlan | null {
   return { pieces, parameters };
 }
 
+/** A query whose rows pg answers as arrays of the columns' values (rowMode 'array'): no row object made by pg. */
+export class ArrayRowsQuery {
+  readonly rowMode = 'array';
+  constructor(
+    readonly text: string,
+    readonly values: readonly unknown[] | undefined,
+  ) {}
+}
+
 /**
  * On each pooled client of a createDb handle: the opening a tenant transaction sends
  * (`begin; select set_config(...)`, from SettingsDriver) is held back, and goes out in one
@@ -278,7 +287,11 @@ function deferOpenings(client: pg.PoolClient): void {
   const query = (...args: unknown[]): unknown =>
     (Object.getPrototypeOf(client) as { query: (...rest: unknown[]) => unknown }).query.apply(client, args);
   client.query = function deferringQuery(this: pg.PoolClient, ...args: unknown[]): unknown {
-    const [text, values, callback] = args;
+    // A read whose rows come as arrays (ReadOnlyConnection.queryArrays) is its text and values.
+    const arrays = args[0] instanceof ArrayRowsQuery && args.length === 1 ? args[0] : null;
+    const [text, values, callback] = arrays ? [arrays.text, arrays.values, undefined] : args;
+    /** A text sent as this call asked: with its rows as arrays when it asked for them. */
+    const send = (sql: string): unknown => query(arrays ? new ArrayRowsQuery(sql, undefined) : sql);
     if (
       typeof text === 'string' &&
       (text.startsWith(OPENING_PREFIX) || text.startsWith(READ_ONLY_OPENING_PREFIX)) &&
@@ -305,20 +318,20 @@ function deferOpenings(client: pg.PoolClient): void {
         // The read with its opening and a COMMIT; its result is the one before COMMIT's. A failed
         // read leaves the transaction aborted on the server, and the caller's ROLLBACK goes out as usual.
         const opening = pending;
-        return (query(`${opening}; ${inlined}; commit`) as Promise<pg.QueryResult[]>).then((results) => {
+        return (send(`${opening}; ${inlined}; commit`) as Promise<pg.QueryResult[]>).then((results) => {
           committedReads.set(client, opening);
           return results[results.length - 2];
         });
       }
       if (inlined !== null) {
-        return (query(`${pending}; ${inlined}`) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) =>
+        return (send(`${pending}; ${inlined}`) as Promise<pg.QueryResult | pg.QueryResult[]>).then((results) =>
           Array.isArray(results) ? results[results.length - 1] : results,
         );
       }
     }
     const opening = query(pending) as Promise<unknown>;
     opening.catch(() => {});
-    if (typeof text === 'string' && typeof callback !== 'function' && typeof values !== 'function') {
+    if (arrays || (typeof text === 'string' && typeof callback !== 'function' && typeof values !== 'function')) {
       return opening.then(() => query(...args));
     }
     return query(...args);
@@ -372,7 +385,7 @@ type CallStatus = 'active' | 'committed' | 'rolled back' | 'aborted';
  * single-connection provider: one query at a time, in order; none once the call has ended, with
  * Kysely's errors), and as its PostgreSQL connection runs them.
  */
-class ReadOnlyConnection implements ConnectionProvider, DatabaseConnection {
+export class ReadOnlyConnection implements ConnectionProvider, DatabaseConnection {
   status: CallStatus = 'active';
   #tail: Promise<unknown> | undefined;
   constructor(
@@ -410,6 +423,23 @@ class ReadOnlyConnection implements ConnectionProvider, DatabaseConnection {
     if (command === 'ROLLBACK' || command === 'COMMIT') return { rows: [{ command }] as R[] };
     const changes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return { numAffectedRows: changes ? BigInt(rowCount ?? 0) : undefined, rows: (rows ?? []) as R[] };
+  }
+
+  /**
+   * A read whose rows pg answers as arrays of the columns' values, with the columns' names: the
+   * caller makes each row once (QueryTemplate), instead of pg making an object per row that is then
+   * copied into the answer's row. Told to the handle's log function as executeQuery would be.
+   */
+  async queryArrays(query: CompiledQuery): Promise<{ rows: unknown[][]; fields: readonly { name: string }[] }> {
+    const started = this.log ? performance.now() : 0;
+    try {
+      const result = (await this.client.query(new ArrayRowsQuery(query.sql, query.parameters) as never)) as unknown as pg.QueryArrayResult;
+      if (this.log) await this.log({ level: 'query', isStream: false, query, queryDurationMillis: performance.now() - started });
+      return result;
+    } catch (error) {
+      if (this.log) await this.log({ level: 'error', error, query, queryDurationMillis: performance.now() - started });
+      throw error;
+    }
   }
 
   private async logged<R>(query: CompiledQuery, log: NonNullable<ReadOnlyCalls['log']>): Promise<QueryResult<R>> {

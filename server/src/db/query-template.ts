@@ -1,4 +1,5 @@
 import { CamelCasePlugin, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { ReadOnlyConnection } from './database.js';
 import { encodeCursor, keysetAnswer, type KeysetRow, type Page } from './pagination.js';
 import type { Database } from './schema.js';
 
@@ -43,6 +44,28 @@ function rowMapperFor(columns: readonly string[], omit: ReadonlySet<string> = ne
   return Object.assign(make(nested), { columns: columns.length });
 }
 
+type ArrayRowMapper = ((row: unknown[]) => Record<string, unknown>) & { columns: number };
+
+/**
+ * As rowMapperFor, for rows pg answers as arrays of the columns' values (a read-only call's
+ * connection, ReadOnlyConnection.queryArrays): the same object literal, each value read by its
+ * column's position. A name answered twice keeps the last column's value, as pg's row object does.
+ */
+function arrayRowMapperFor(columns: readonly string[], omit: ReadonlySet<string> = new Set()): ArrayRowMapper {
+  const fields: string[] = [];
+  columns.forEach((column, index) => {
+    if (omit.has(camelCase.key(column))) return;
+    fields.push(
+      `${JSON.stringify(camelCase.key(column))}: typeof row[${index}] === 'object' && row[${index}] !== null ? nested(row[${index}]) : row[${index}]`,
+    );
+  });
+  // A row constructor made of column names (JSON string literals) and positions.
+  const make = new Function('nested', `return (row) => ({ ${fields.join(', ')} });`) as (
+    nestedValue: typeof nested,
+  ) => (row: unknown[]) => Record<string, unknown>;
+  return Object.assign(make(nested), { columns: columns.length });
+}
+
 /** A shape's compiled statement, its slots, and its row functions once written. */
 interface CompiledShape<Row, Values> {
   compiled: CompiledQuery<Row>;
@@ -50,6 +73,8 @@ interface CompiledShape<Row, Values> {
   mapRow: RowMapper | null;
   /** For executePage: rows without their position columns, and those columns' names as PostgreSQL answers them. */
   mapItem: (RowMapper & { at: string; id: string }) | null;
+  /** The same for a page's rows answered as arrays, with the position columns' indexes. */
+  mapArrayItem: (ArrayRowMapper & { at: number; id: number }) | null;
 }
 
 /**
@@ -77,6 +102,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
   async execute(db: Kysely<Database>, shapeKey: string, shape: Shape, values: Values): Promise<Row[]> {
     const ran = await this.run(db, shapeKey, shape, values);
     if ('mapped' in ran) return ran.mapped;
+    if ('arrays' in ran) throw new Error('QueryTemplate.execute: rows as arrays are only asked for by executePage');
     const { rows, compiledShape } = ran;
     const first = rows[0];
     if (first === undefined) return [];
@@ -104,8 +130,26 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     values: Values,
     limit: number,
   ): Promise<Page<Item>> {
-    const ran = await this.run(db, shapeKey, shape, values);
+    const ran = await this.run(db, shapeKey, shape, values, true);
     if ('mapped' in ran) return keysetAnswer(ran.mapped, limit);
+    if ('arrays' in ran) {
+      const { arrays, fields, compiledShape } = ran;
+      if (arrays.length === 0) return { items: [], nextCursor: null };
+      let mapArrayItem = compiledShape.mapArrayItem;
+      if (mapArrayItem === null || mapArrayItem.columns !== fields.length) {
+        const columns = fields.map((field) => field.name);
+        const at = columns.findIndex((column) => camelCase.key(column) === 'keysetAt');
+        const id = columns.findIndex((column) => camelCase.key(column) === 'keysetId');
+        if (at === -1 || id === -1) throw new Error('QueryTemplate.executePage: the rows carry no keysetAt and keysetId (keysetQuery)');
+        mapArrayItem = Object.assign(arrayRowMapperFor(columns, new Set(['keysetAt', 'keysetId'])), { at, id });
+        compiledShape.mapArrayItem = mapArrayItem;
+      }
+      const count = Math.min(arrays.length, limit);
+      const items = new Array<Item>(count);
+      for (let index = 0; index < count; index += 1) items[index] = mapArrayItem(arrays[index] as unknown[]) as Item;
+      const last = arrays.length > limit ? arrays[limit - 1] : undefined;
+      return { items, nextCursor: last ? encodeCursor({ at: String(last[mapArrayItem.at]), id: String(last[mapArrayItem.id]) }) : null };
+    }
     const { rows, compiledShape } = ran;
     const first = rows[0];
     if (first === undefined) return { items: [], nextCursor: null };
@@ -131,7 +175,13 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     shapeKey: string,
     shape: Shape,
     values: Values,
-  ): Promise<{ mapped: Row[] } | { rows: Record<string, unknown>[]; compiledShape: CompiledShape<Row, Values> }> {
+    /** Rows as arrays on a read-only call's connection (a page: many rows, each made once); a lookup's one row stays pg's object. */
+    arrays = false,
+  ): Promise<
+    | { mapped: Row[] }
+    | { rows: Record<string, unknown>[]; compiledShape: CompiledShape<Row, Values> }
+    | { arrays: unknown[][]; fields: readonly { name: string }[]; compiledShape: CompiledShape<Row, Values> }
+  > {
     let compiledShape = this.shapes.get(shapeKey);
     if (!compiledShape) {
       const compiled = this.build(db, (name) => `${SLOT}${name}` as never, shape).compile();
@@ -141,7 +191,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
         if (typeof parameter === 'string' && parameter.includes(SLOT)) throw new Error('QueryTemplate: a slot inside a larger value');
         return { value: parameter };
       });
-      compiledShape = { compiled, slots, mapRow: null, mapItem: null };
+      compiledShape = { compiled, slots, mapRow: null, mapItem: null, mapArrayItem: null };
       this.shapes.set(shapeKey, compiledShape);
     }
     const parameters = compiledShape.slots.map((slot) => (typeof slot === 'object' ? slot.value : values[slot]));
@@ -149,8 +199,15 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     const executor = db.getExecutor();
     const plugins = executor.plugins;
     if (plugins.length !== 1 || !(plugins[0] instanceof CamelCasePlugin)) return { mapped: (await db.executeQuery<Row>(compiled)).rows };
-    // createDb's one plugin: the rows are mapped by the caller, by a function written once per statement (rowMapperFor).
-    const result = await executor.provideConnection((connection) => connection.executeQuery<Record<string, unknown>>(compiled));
-    return { rows: result.rows, compiledShape };
+    // createDb's one plugin: the rows are mapped by the caller, by a function written once per statement (rowMapperFor);
+    // on a read-only call's connection pg answers them as arrays, each made into its row once (arrayRowMapperFor).
+    type Answer = { arrays: Awaited<ReturnType<ReadOnlyConnection['queryArrays']>> } | { rows: Record<string, unknown>[] };
+    const answer = await executor.provideConnection(async (connection): Promise<Answer> =>
+      arrays && connection instanceof ReadOnlyConnection
+        ? { arrays: await connection.queryArrays(compiled) }
+        : { rows: (await connection.executeQuery<Record<string, unknown>>(compiled)).rows },
+    );
+    if ('arrays' in answer) return { arrays: answer.arrays.rows, fields: answer.arrays.fields, compiledShape };
+    return { rows: answer.rows, compiledShape };
   }
 }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { appConnectionString } from '../../../server/src/db/bootstrap.js';
-import { createDb, createPool, inlineParameters } from '../../../server/src/db/database.js';
+import { createDb, createPool, inlineParameters, ReadOnlyConnection } from '../../../server/src/db/database.js';
 import { keysetAnswer, keysetQuery, type KeysetRow } from '../../../server/src/db/pagination.js';
 import { QueryTemplate } from '../../../server/src/db/query-template.js';
 import type { Database } from '../../../server/src/db/schema.js';
@@ -176,6 +176,72 @@ describe('a query compiled once per shape', () => {
         expect(page.nextCursor === null).toBe(limit >= 3);
       }
     });
+  });
+
+  it('in a read-only call answers what it answers elsewhere: rows, nested values, a repeated name, and a keyset page (its rows answered as arrays)', async () => {
+    const scope = { companyId: company.companyId, userId: null };
+    const readOnly = <T>(fn: (tx: Kysely<Database>) => Promise<T>) => withCompany(started.services.db, scope, fn, { readOnly: true });
+    const rows = new QueryTemplate<Record<string, unknown>, { a: string }, null>((db, slot) =>
+      db
+        .selectNoFrom([
+          sql<string>`${slot('a')}::text`.as('pickup_city'),
+          sql<number>`2`.as('rate_cents'),
+          sql<string | null>`null`.as('driver_name'),
+          sql<unknown>`json_build_object('first_name', 'a', 'inner_list', json_build_array(json_build_object('last_name', 'b')))`.as(
+            'some_object',
+          ),
+          sql<Date | null>`'2026-01-02T03:04:05Z'::timestamptz`.as('at_time'),
+          sql<string>`'first'`.as('same_name'),
+          sql<string>`'second'`.as('same_name'),
+        ])
+        .unionAll(
+          db.selectNoFrom([
+            sql<string>`'y'`.as('pickup_city'),
+            sql<number>`3`.as('rate_cents'),
+            sql<string | null>`'d'`.as('driver_name'),
+            sql<unknown>`null::json`.as('some_object'),
+            sql<Date | null>`null::timestamptz`.as('at_time'),
+            sql<string>`'third'`.as('same_name'),
+            sql<string>`'fourth'`.as('same_name'),
+          ]),
+        ),
+    );
+    const elsewhere = await rows.execute(started.services.db, 'rows', null, { a: 'x' });
+    expect(elsewhere[0]?.sameName).toBe('second');
+    const sent = await queriesDuring(async () => {
+      expect(await readOnly((tx) => rows.execute(tx, 'rows', null, { a: 'x' }))).toEqual(elsewhere);
+    });
+    expect(sent).toHaveLength(1);
+    expect(await readOnly((tx) => rows.execute(tx, 'rows', null, { a: "o'k" }))).toEqual([
+      { ...elsewhere[0], pickupCity: "o'k" },
+      elsewhere[1],
+    ]);
+    const empty = new QueryTemplate<Record<string, unknown>, Record<string, never>, null>((db) =>
+      db.selectNoFrom(sql<number>`1`.as('one')).where(sql<boolean>`false`),
+    );
+    expect(await readOnly((tx) => empty.execute(tx, 'empty', null, {}))).toEqual([]);
+
+    const page = new QueryTemplate<KeysetRow<{ id: string; loadNumber: string }>, { companyId: string; limitPlusOne: number }, null>(
+      (db, slot) =>
+        keysetQuery(
+          db.selectFrom('loads').select(['loads.id', 'loads.loadNumber']).where('loads.companyId', '=', slot('companyId')),
+          { sortedBy: 'loads.createdAt', id: 'loads.id' },
+          null,
+          slot('limitPlusOne'),
+        ),
+    );
+    const asArrays = vi.spyOn(ReadOnlyConnection.prototype, 'queryArrays');
+    for (const limit of [1, 2, 3, 5]) {
+      const values = { companyId: company.companyId, limitPlusOne: limit + 1 };
+      // Elsewhere: a tenant transaction (row-level security shows no loads outside one), rows as objects.
+      const expected = keysetAnswer(await withCompany(started.services.db, scope, (tx) => page.execute(tx, 'page', null, values)), limit);
+      expect(expected.items.length).toBe(Math.min(limit, 3));
+      const answered = await readOnly((tx) => page.executePage(tx, 'page', null, values, limit));
+      expect(answered).toEqual(expected);
+      expect(Object.keys(answered.items[0] ?? {})).toEqual(['id', 'loadNumber']);
+    }
+    expect(asArrays).toHaveBeenCalledTimes(4);
+    asArrays.mockRestore();
   });
 
   it('refuses a placeholder hidden inside a larger value (it would be compiled in for good)', async () => {
