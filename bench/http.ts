@@ -146,6 +146,11 @@ async function serve(): Promise<void> {
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const [text, values] = args;
       if (typeof text === 'string') statements.push({ sql: text, params: Array.isArray(values) ? values : [] });
+      // A query config (a list page's rows asked for as arrays): its text and values; the hand route sends them as plain text.
+      const config = text as { text?: unknown; values?: unknown } | null;
+      if (typeof config === 'object' && config !== null && typeof config.text === 'string') {
+        statements.push({ sql: config.text, params: Array.isArray(config.values) ? (config.values as unknown[]) : [] });
+      }
       return (original as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof original;
     try {
