@@ -92,3 +92,26 @@ describe('fast procedures (issue 16: the procedure chain without spread helpers)
     expect(all.filter((procedure) => procedure.name === 'procedure')).toEqual([]);
   });
 });
+
+describe("wireOutput's step in the fast chain", () => {
+  it('parses answers while validation is on, and hands them on untouched while it is off (production)', async () => {
+    const { setWireOutputValidation, wireOutput } = await import('./procedures.js');
+    const router = t.router({
+      wired: t.procedure
+        .input(z.object({ bad: z.boolean() }))
+        .output(wireOutput(z.object({ n: z.number() })))
+        .query(({ input }) => (input.bad ? ({ n: 'x', extra: true } as unknown as { n: number }) : { n: 1 })),
+    });
+    expect(useFastProcedures(router)).toBe(1);
+    const caller = router.createCaller({ user: null, trail: [] });
+    try {
+      setWireOutputValidation(true);
+      await expect(caller.wired({ bad: false })).resolves.toEqual({ n: 1 });
+      await expect(caller.wired({ bad: true })).rejects.toThrow('Output validation failed');
+      setWireOutputValidation(false);
+      await expect(caller.wired({ bad: true })).resolves.toEqual({ n: 'x', extra: true });
+    } finally {
+      setWireOutputValidation(true);
+    }
+  });
+});

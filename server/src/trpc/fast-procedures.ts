@@ -67,9 +67,16 @@ function inputMiddleware(parse: ParseFn): Middleware {
   };
 }
 
+/**
+ * An output parser that may say it leaves answers as they are (wireOutput in production): the
+ * output step then hands on the rest of the chain's result itself, without an await and a copy.
+ */
+export const PASSES_THROUGH = Symbol('passesThrough');
+
 /** The output validator of `.output()`, as tRPC's outputValidatorMiddleware. */
 function outputMiddleware(parse: ParseFn): Middleware {
-  return async (opts) => {
+  const passesThrough = (parse as { [PASSES_THROUGH]?: () => boolean })[PASSES_THROUGH];
+  const validating = async (opts: Record<string, unknown>): Promise<Result> => {
     const result = await (opts.next as () => Promise<Result>)();
     if (!result.ok) return result;
     try {
@@ -79,6 +86,8 @@ function outputMiddleware(parse: ParseFn): Middleware {
       throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
     }
   };
+  if (typeof passesThrough !== 'function') return validating;
+  return (opts) => (passesThrough() ? (opts.next as () => Promise<Result>)() : validating(opts));
 }
 
 /** The procedure's middlewares with its validators made again without spread helpers, or null to leave it to tRPC. */

@@ -38,6 +38,7 @@ function leaveSignal(response: ServerResponse): AbortSignal {
 }
 
 type Options<TRouter extends AnyRouter> = Omit<FastifyTRPCPluginOptions<TRouter>, 'useWSS'>;
+type Answer = { result: { data: unknown } } | { error: unknown };
 type AnyProcedure = AnyRouter['_def']['procedures'][string];
 
 /** One query of a GET call, looked up and its input parsed before anything runs. */
@@ -133,26 +134,27 @@ async function answerQueries<TRouter extends AnyRouter>(
   } catch (cause) {
     ctxError = getTRPCErrorFromUnknown(cause);
   }
-  const answers = await Promise.all(
-    calls.map(async ({ path, procedure, input }, batchIndex) => {
-      try {
-        if (ctxError) throw ctxError;
-        const data = await procedure({ path, getRawInput: () => Promise.resolve(input), ctx, type: 'query', signal, batchIndex });
-        if (isDataStream(data)) {
-          throw new TRPCError({
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-            message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
-          });
-        }
-        return { result: { data } };
-      } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
-        trpcOptions.onError?.({ error, path, input, ctx: ctx as never, type: 'query', req: request as never });
-        return { error: getErrorShape({ config, ctx: ctx as never, error, input, path, type: 'query' }) };
+  const answerOf = async ({ path, procedure, input }: QueryCall, batchIndex: number): Promise<Answer> => {
+    try {
+      if (ctxError) throw ctxError;
+      const data = await procedure({ path, getRawInput: () => Promise.resolve(input), ctx, type: 'query', signal, batchIndex });
+      if (isDataStream(data)) {
+        throw new TRPCError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+        });
       }
-    }),
-  );
-  reply.code(getHTTPStatusCode(answers as never));
+      return { result: { data } };
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      trpcOptions.onError?.({ error, path, input, ctx: ctx as never, type: 'query', req: request as never });
+      return { error: getErrorShape({ config, ctx: ctx as never, error, input, path, type: 'query' }) };
+    }
+  };
+  // One call (no batch) is awaited alone, without Promise.all's array and its own promise.
+  const answers = calls.length === 1 ? [await answerOf(calls[0] as QueryCall, 0)] : await Promise.all(calls.map(answerOf));
+  // As getHTTPStatusCode: 200 when every answer is a result (without its set of statuses), else its reading of the errors.
+  reply.code(answers.some((answer) => 'error' in answer) ? getHTTPStatusCode(answers as never) : 200);
   reply.header('vary', 'trpc-accept, accept');
   reply.header('content-type', 'application/json');
   // As transformTRPCResponse, without its object spreads: each answer's data or error through the router's transformer.
