@@ -73,7 +73,8 @@ interface CompiledShape<Row, Values> {
   mapRow: RowMapper | null;
   /** For executePage: rows without their position columns, and those columns' names as PostgreSQL answers them. */
   mapItem: (RowMapper & { at: string; id: string }) | null;
-  /** The same for a page's rows answered as arrays, with the position columns' indexes. */
+  /** The same for rows answered as arrays (a read-only call), the page's with the position columns' indexes. */
+  mapArrayRow: ArrayRowMapper | null;
   mapArrayItem: (ArrayRowMapper & { at: number; id: number }) | null;
 }
 
@@ -102,7 +103,16 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
   async execute(db: Kysely<Database>, shapeKey: string, shape: Shape, values: Values): Promise<Row[]> {
     const ran = await this.run(db, shapeKey, shape, values);
     if ('mapped' in ran) return ran.mapped;
-    if ('arrays' in ran) throw new Error('QueryTemplate.execute: rows as arrays are only asked for by executePage');
+    if ('arrays' in ran) {
+      const { arrays, fields, compiledShape } = ran;
+      if (arrays.length === 0) return [];
+      let mapArrayRow = compiledShape.mapArrayRow;
+      if (mapArrayRow === null || mapArrayRow.columns !== fields.length) {
+        mapArrayRow = arrayRowMapperFor(fields.map((field) => field.name));
+        compiledShape.mapArrayRow = mapArrayRow;
+      }
+      return arrays.map(mapArrayRow) as Row[];
+    }
     const { rows, compiledShape } = ran;
     const first = rows[0];
     if (first === undefined) return [];
@@ -130,7 +140,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     values: Values,
     limit: number,
   ): Promise<Page<Item>> {
-    const ran = await this.run(db, shapeKey, shape, values, true);
+    const ran = await this.run(db, shapeKey, shape, values);
     if ('mapped' in ran) return keysetAnswer(ran.mapped, limit);
     if ('arrays' in ran) {
       const { arrays, fields, compiledShape } = ran;
@@ -175,8 +185,6 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     shapeKey: string,
     shape: Shape,
     values: Values,
-    /** Rows as arrays on a read-only call's connection (a page: many rows, each made once); a lookup's one row stays pg's object. */
-    arrays = false,
   ): Promise<
     | { mapped: Row[] }
     | { rows: Record<string, unknown>[]; compiledShape: CompiledShape<Row, Values> }
@@ -191,7 +199,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
         if (typeof parameter === 'string' && parameter.includes(SLOT)) throw new Error('QueryTemplate: a slot inside a larger value');
         return { value: parameter };
       });
-      compiledShape = { compiled, slots, mapRow: null, mapItem: null, mapArrayItem: null };
+      compiledShape = { compiled, slots, mapRow: null, mapItem: null, mapArrayRow: null, mapArrayItem: null };
       this.shapes.set(shapeKey, compiledShape);
     }
     const parameters = compiledShape.slots.map((slot) => (typeof slot === 'object' ? slot.value : values[slot]));
@@ -203,7 +211,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     // on a read-only call's connection pg answers them as arrays, each made into its row once (arrayRowMapperFor).
     type Answer = { arrays: Awaited<ReturnType<ReadOnlyConnection['queryArrays']>> } | { rows: Record<string, unknown>[] };
     const answer = await executor.provideConnection(async (connection): Promise<Answer> =>
-      arrays && connection instanceof ReadOnlyConnection
+      connection instanceof ReadOnlyConnection
         ? { arrays: await connection.queryArrays(compiled) }
         : { rows: (await connection.executeQuery<Record<string, unknown>>(compiled)).rows },
     );

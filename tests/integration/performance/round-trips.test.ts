@@ -181,6 +181,7 @@ describe('a query compiled once per shape', () => {
   it('in a read-only call answers what it answers elsewhere: rows, nested values, a repeated name, and a keyset page (its rows answered as arrays)', async () => {
     const scope = { companyId: company.companyId, userId: null };
     const readOnly = <T>(fn: (tx: Kysely<Database>) => Promise<T>) => withCompany(started.services.db, scope, fn, { readOnly: true });
+    const asArrays = vi.spyOn(ReadOnlyConnection.prototype, 'queryArrays');
     const rows = new QueryTemplate<Record<string, unknown>, { a: string }, null>((db, slot) =>
       db
         .selectNoFrom([
@@ -216,6 +217,19 @@ describe('a query compiled once per shape', () => {
       { ...elsewhere[0], pickupCity: "o'k" },
       elsewhere[1],
     ]);
+    // A value that is not written in as a literal (a Date): the opening goes first, the read after it, rows still as arrays.
+    const dated = new QueryTemplate<{ atTime: Date; company: string }, { at: Date }, null>((db, slot) =>
+      db.selectNoFrom([
+        sql<Date>`${slot('at')}::timestamptz`.as('at_time'),
+        sql<string>`current_setting('app.company_id', true)`.as('company'),
+      ]),
+    );
+    const at = new Date('2026-01-02T03:04:05Z');
+    const datedSent = await queriesDuring(async () => {
+      expect(await readOnly((tx) => dated.execute(tx, 'dated', null, { at }))).toEqual([{ atTime: at, company: company.companyId }]);
+    });
+    expect(datedSent[0]).toMatch(/^begin read only; select set_config\([^;]*\)$/);
+    expect(datedSent.at(-1)).toBe('commit');
     const empty = new QueryTemplate<Record<string, unknown>, Record<string, never>, null>((db) =>
       db.selectNoFrom(sql<number>`1`.as('one')).where(sql<boolean>`false`),
     );
@@ -230,7 +244,6 @@ describe('a query compiled once per shape', () => {
           slot('limitPlusOne'),
         ),
     );
-    const asArrays = vi.spyOn(ReadOnlyConnection.prototype, 'queryArrays');
     for (const limit of [1, 2, 3, 5]) {
       const values = { companyId: company.companyId, limitPlusOne: limit + 1 };
       // Elsewhere: a tenant transaction (row-level security shows no loads outside one), rows as objects.
@@ -240,7 +253,8 @@ describe('a query compiled once per shape', () => {
       expect(answered).toEqual(expected);
       expect(Object.keys(answered.items[0] ?? {})).toEqual(['id', 'loadNumber']);
     }
-    expect(asArrays).toHaveBeenCalledTimes(4);
+    // Every read of a template in a read-only call: two rows, the dated one, the empty one, four pages.
+    expect(asArrays).toHaveBeenCalledTimes(8);
     asArrays.mockRestore();
   });
 
