@@ -315,10 +315,16 @@ class ArrayRowsSubmittable extends (pg.Query as unknown as PgQueryClass) {
   }
 }
 
+/** Whether this pg's Query has the parts ArrayRowsSubmittable relies on (else pg's own query with rowMode 'array' is used). */
+const LIGHT_ROW_DESCRIPTIONS =
+  typeof (pg.Query.prototype as unknown as Partial<PgQueryInternals>)._checkForMultirow === 'function' &&
+  typeof (pg.Query.prototype as unknown as { handleRowDescription?: unknown }).handleRowDescription === 'function';
+
 /** `text` with its rows as arrays, through pg's query queue of this client (`send`: the client's own query). */
 function queryArrays(send: (...args: unknown[]) => unknown, text: string, values: readonly unknown[] | undefined): Promise<unknown> {
+  const config = { text, values: values as unknown[] | undefined, rowMode: 'array' } as const;
+  if (!LIGHT_ROW_DESCRIPTIONS) return send(config) as Promise<unknown>;
   return new Promise((resolve, reject) => {
-    const config = { text, values: values as unknown[] | undefined, rowMode: 'array' } as const;
     send(new ArrayRowsSubmittable(config, undefined, (error, result) => (error ? reject(error) : resolve(result))));
   });
 }
