@@ -145,7 +145,10 @@ async function main(): Promise<void> {
     const sentTexts: string[] = [];
     const pgQuery = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      sentTexts.push(typeof args[0] === 'string' ? args[0].replace(/\s+/g, ' ').slice(0, 100) : 'query object');
+      const [first] = args as [unknown];
+      // A text, or a query config (read-only calls ask for array rows through pg's Query).
+      const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+      sentTexts.push(typeof text === 'string' ? text.replace(/\s+/g, ' ').slice(0, 100) : 'query object');
       return (pgQuery as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof pgQuery;
     try {
