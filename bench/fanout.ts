@@ -293,14 +293,18 @@ async function serverMain(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port });
     const url = `ws://127.0.0.1:${port}/trpc`;
 
-    // 100 companies, each with an admin (the generator) and a handful of loads.
+    // 100 companies, each with an admin (the generator) and enough loads for every change a side makes (one load each).
     const companies: { companyId: string; adminId: string }[] = [];
     const client = await owner.connect();
     try {
       const options = { passwordHash: 'not-a-real-hash', skipTriggers: await canSkipTriggers(client) };
       for (let index = 0; index < COMPANIES; index += 1) {
         companies.push(
-          await generateCompany(client, { name: companyName(index), loads: 20, drivers: 2, brokers: 1, carriers: 1 }, options),
+          await generateCompany(
+            client,
+            { name: companyName(index), loads: Math.max(20, EVENTS + 1, PER_SUBSCRIBER_EVENTS + 1), drivers: 2, brokers: 1, carriers: 1 },
+            options,
+          ),
         );
       }
     } finally {
@@ -340,6 +344,8 @@ async function serverMain(): Promise<void> {
       [target.companyId, Math.max(EVENTS, PER_SUBSCRIBER_EVENTS) + 1],
     );
     const loads = loadRows.map((row) => row.id);
+    if (loads.length <= Math.max(EVENTS, PER_SUBSCRIBER_EVENTS))
+      throw new Error(`the company has ${loads.length} loads, too few for ${EVENTS} changes`);
     const statusOf = new Map(loadRows.map((row) => [row.id, row.status]));
     const writer = await callerAs(services, (await makeUsers(target.companyId, 1))[0] ?? '');
     await owner.query('analyze');
@@ -608,6 +614,10 @@ async function serverMain(): Promise<void> {
       );
     }
     recordResults('fanout', rows);
+  } catch (error) {
+    // Said before the shutdown below, whose closed connections would otherwise be all that is printed.
+    console.error(error);
+    throw error;
   } finally {
     clients.stop();
     await app?.close();
