@@ -103,6 +103,12 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   await expect(card).toContainText('Driver: Unassigned');
   await expect(card).toContainText('Pending');
   await expect(card).toContainText('$1,850.50');
+  // Cleared, then the same search typed again at once: it searches again (the box's pause pushes
+  // what was typed even when an earlier pause pushed the same text).
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
+  await expect(page).toHaveURL(/search=/);
+  await expect(loadCards(page)).toHaveCount(1);
   await page.getByRole('searchbox', { name: 'Search' }).fill(commodity.toUpperCase());
   await expect(loadCards(page)).toHaveCount(1);
   await expect(cardOf(page, loadNumber)).toBeVisible();

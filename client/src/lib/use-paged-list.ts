@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page } from '#shared/schemas/pagination.js';
-import { useDebouncedValue } from './use-debounced-value';
 
 /** A list procedure of the one pagination contract (shared/src/schemas/pagination.ts), as tRPC's React hooks decorate it. */
 interface PagedProcedure<Filters, Output extends Page<unknown>> {
@@ -41,19 +40,39 @@ export function usePagedList<Filters, Output extends Page<unknown>>(
 
 /**
  * A search box over a list whose filters live in the address: what is typed reaches the filters
- * (and so the URL and the query) once typing pauses; a search changed elsewhere (back, "Clear
- * filters") shows in the box.
+ * (and so the URL and the query) once typing pauses for `delayMs`; a search changed elsewhere
+ * (back, "Clear filters") shows in the box and drops a push still waiting. Every pause pushes what
+ * was typed when it differs from the address's search, even when an earlier pause pushed the same
+ * text: after "Clear filters", typing that text again must search again (a settled value compared
+ * with the last settled one would not change, and the list stayed unfiltered).
  */
-export function useSearchBox(search: string, onSearch: (search: string) => void): [string, (text: string) => void] {
-  const [text, setText] = useState(search);
-  const settled = useDebouncedValue(text.trim());
+export function useSearchBox(search: string, onSearch: (search: string) => void, delayMs = 300): [string, (text: string) => void] {
+  const [text, setShown] = useState(search);
   const latest = useRef({ search, onSearch, text });
   latest.current = { search, onSearch, text };
+  const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancel = () => {
+    if (waiting.current !== null) clearTimeout(waiting.current);
+    waiting.current = null;
+  };
+  useEffect(() => cancel, []);
+  const setText = useCallback(
+    (next: string) => {
+      setShown(next);
+      cancel();
+      waiting.current = setTimeout(() => {
+        waiting.current = null;
+        const settled = next.trim();
+        if (settled !== latest.current.search) latest.current.onSearch(settled);
+      }, delayMs);
+    },
+    [delayMs],
+  );
   useEffect(() => {
-    if (settled !== latest.current.search) latest.current.onSearch(settled);
-  }, [settled]);
-  useEffect(() => {
-    if (search !== latest.current.text.trim()) setText(search);
+    if (search !== latest.current.text.trim()) {
+      cancel();
+      setShown(search);
+    }
   }, [search]);
   return [text, setText];
 }

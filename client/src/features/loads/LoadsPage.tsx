@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { Button, chakra, Flex, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Plus, Search, X } from 'lucide-react';
 import { LOAD_STATUSES } from '#shared/constants.js';
@@ -9,7 +9,7 @@ import { PlainSelect } from '../../components/PlainFields';
 import { LoadMore } from '../../components/records/LoadMore';
 import { statusLabel } from '../../components/StatusBadge';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchBox } from '../../lib/use-paged-list';
 import { LOAD_CARDS_CSS, LoadCard } from './LoadCard';
 import type { LoadListItem } from '#shared/schemas/loads.js';
 import { loadPermissions, useLoadList, type LoadFilters } from './use-loads';
@@ -34,8 +34,8 @@ export function LoadsPage({
   onFiltersChange: (filters: LoadFilters) => void;
 }) {
   const permissions = loadPermissions(session);
-  const [searchText, setSearchText] = useState(filters.search);
-  const settledSearch = useDebouncedValue(searchText.trim());
+  // The typed search reaches the address (and so the query) once typing pauses (useSearchBox).
+  const [searchText, setSearchText] = useSearchBox(filters.search, (search) => onFiltersChange({ ...filters, search }));
   const [isCreating, setCreating] = useState(false);
   const [openLoadId, setOpenLoadId] = useState<string | null>(null);
   const { query } = useLoadList(filters);
@@ -45,15 +45,6 @@ export function LoadsPage({
   const data = useDeferredValue(query.data);
   const loads = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   const isLoading = data === undefined && (query.isLoading || query.data !== undefined);
-
-  // The typed search reaches the address (and so the query) once typing pauses; only a new
-  // pause does, so "Clear filters" is not undone by the search typed before it.
-  const latest = useRef({ filters, onFiltersChange });
-  latest.current = { filters, onFiltersChange };
-  useEffect(() => {
-    const current = latest.current;
-    if (settledSearch !== current.filters.search) current.onFiltersChange({ ...current.filters, search: settledSearch });
-  }, [settledSearch]);
 
   useFailureToast(query, 'Error', FETCH_FAILED);
 
