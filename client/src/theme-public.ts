@@ -1,22 +1,15 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
 import {
-  animationStyles,
   badgeRecipe,
-  breakpoints,
   buttonRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
   containerRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
   fieldSlotRecipe,
-  globalCss,
   headingRecipe,
   iconRecipe,
   inputRecipe,
-  keyframes,
-  layerStyles,
   linkRecipe,
   nativeSelectSlotRecipe,
   semanticTokens,
@@ -25,11 +18,9 @@ import {
   spinnerRecipe,
   tabsSlotRecipe,
   textareaRecipe,
-  textStyles,
   toastSlotRecipe,
-  tokens,
 } from '@chakra-ui/react/theme';
-import { appConfig } from './theme-config';
+import { appConfig, chakraConfig } from './theme-config';
 
 /**
  * The public pages' system (/, /about, /contact, /auth, /verify-email, /invite, the 404 page and
@@ -41,41 +32,29 @@ import { appConfig } from './theme-config';
 export function makePublicSystem() {
   return createSystem(
     defaultBaseConfig,
-    defineConfig({
-      preflight: true,
-      cssVarsPrefix,
-      cssVarsRoot,
-      globalCss,
-      theme: {
-        breakpoints,
-        keyframes,
-        tokens,
-        semanticTokens,
-        textStyles,
-        layerStyles,
-        animationStyles,
-        recipes: {
-          badge: badgeRecipe,
-          button: buttonRecipe,
-          checkmark: checkmarkRecipe,
-          container: containerRecipe,
-          heading: headingRecipe,
-          icon: iconRecipe,
-          input: inputRecipe,
-          link: linkRecipe,
-          separator: separatorRecipe,
-          skeleton: skeletonRecipe,
-          spinner: spinnerRecipe,
-          textarea: textareaRecipe,
-        },
-        slotRecipes: {
-          card: cardSlotRecipe,
-          checkbox: checkboxSlotRecipe,
-          field: fieldSlotRecipe,
-          nativeSelect: nativeSelectSlotRecipe,
-          tabs: tabsSlotRecipe,
-          toast: toastSlotRecipe,
-        },
+    chakraConfig({
+      semanticTokens,
+      recipes: {
+        badge: badgeRecipe,
+        button: buttonRecipe,
+        checkmark: checkmarkRecipe,
+        container: containerRecipe,
+        heading: headingRecipe,
+        icon: iconRecipe,
+        input: inputRecipe,
+        link: linkRecipe,
+        separator: separatorRecipe,
+        skeleton: skeletonRecipe,
+        spinner: spinnerRecipe,
+        textarea: textareaRecipe,
+      },
+      slotRecipes: {
+        card: cardSlotRecipe,
+        checkbox: checkboxSlotRecipe,
+        field: fieldSlotRecipe,
+        nativeSelect: nativeSelectSlotRecipe,
+        tabs: tabsSlotRecipe,
+        toast: toastSlotRecipe,
       },
     }),
     appConfig,

@@ -1,9 +1,7 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
-  animationStyles,
   badgeRecipe,
-  breakpoints,
   buttonRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
@@ -11,19 +9,14 @@ import {
   codeRecipe,
   comboboxSlotRecipe,
   containerRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
   dataListSlotRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
   fieldSlotRecipe,
-  globalCss,
   headingRecipe,
   iconRecipe,
   inputAddonRecipe,
   inputRecipe,
-  keyframes,
-  layerStyles,
   linkRecipe,
   listSlotRecipe,
   nativeSelectSlotRecipe,
@@ -40,12 +33,10 @@ import {
   tableSlotRecipe,
   tabsSlotRecipe,
   textareaRecipe,
-  textStyles,
   timelineSlotRecipe,
   toastSlotRecipe,
-  tokens,
 } from '@chakra-ui/react/theme';
-import { appConfig } from './theme-config';
+import { appConfig, chakraConfig } from './theme-config';
 
 /**
  * The recipes of the signed-in system: only those of the Chakra components the app imports (and
@@ -112,28 +103,8 @@ function withoutDarkValues<T>(node: T): T {
   ) as T;
 }
 
-/**
- * The signed-in system's own layer: Chakra's `defaultConfig` spelled out from its parts (as its
- * theme/index.js builds it), so what it needs stays in this lazy chunk instead of following the
- * shared theme module into the entry; the recipes above; the semantic tokens' light values.
- */
-export const signedInConfig = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens: withoutDarkValues(semanticTokens),
-    recipes,
-    slotRecipes,
-    textStyles,
-    layerStyles,
-    animationStyles,
-  },
-});
+/** The signed-in system's own layer: the recipes above and the semantic tokens' light values. */
+export const signedInConfig = chakraConfig({ semanticTokens: withoutDarkValues(semanticTokens), recipes, slotRecipes });
 
 /**
  * The signed-in system, loaded lazily (theme-switch.ts) when a signed-in screen opens; the public
