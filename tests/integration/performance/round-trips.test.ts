@@ -65,6 +65,17 @@ async function listLoads(session: string): Promise<number> {
   return body.result.data.items.length;
 }
 
+/** A company's loads (id and number) newest first, keyset paged: a compiled page for the tests below, each its own template. */
+const loadNumbersPage = () =>
+  new QueryTemplate<KeysetRow<{ id: string; loadNumber: string }>, { companyId: string; limitPlusOne: number }, null>((db, slot) =>
+    keysetQuery(
+      db.selectFrom('loads').select(['loads.id', 'loads.loadNumber']).where('loads.companyId', '=', slot('companyId')),
+      { sortedBy: 'loads.createdAt', id: 'loads.id' },
+      null,
+      slot('limitPlusOne'),
+    ),
+  );
+
 describe('parameters written in as literals', () => {
   it('writes $n as untyped literals, leaving quoted text and identifiers alone', () => {
     expect(inlineParameters(`select "a$1", '$1 it''s', $1, $2, $10 from t where x = $3`, ["o'k", 5, null, 0, 0, 0, 0, 0, 0, true])).toBe(
@@ -156,15 +167,7 @@ describe('a query compiled once per shape', () => {
   });
 
   it('answers a keyset page as keysetAnswer does: the rows without their position columns, and the cursor after the last', async () => {
-    const template = new QueryTemplate<KeysetRow<{ id: string; loadNumber: string }>, { companyId: string; limitPlusOne: number }, null>(
-      (db, slot) =>
-        keysetQuery(
-          db.selectFrom('loads').select(['loads.id', 'loads.loadNumber']).where('loads.companyId', '=', slot('companyId')),
-          { sortedBy: 'loads.createdAt', id: 'loads.id' },
-          null,
-          slot('limitPlusOne'),
-        ),
-    );
+    const template = loadNumbersPage();
     const values = (limit: number) => ({ companyId: company.companyId, limitPlusOne: limit + 1 });
     await withCompany(started.services.db, { companyId: company.companyId, userId: null }, async (tx) => {
       for (const limit of [1, 2, 3, 5]) {
@@ -235,15 +238,7 @@ describe('a query compiled once per shape', () => {
     );
     expect(await readOnly((tx) => empty.execute(tx, 'empty', null, {}))).toEqual([]);
 
-    const page = new QueryTemplate<KeysetRow<{ id: string; loadNumber: string }>, { companyId: string; limitPlusOne: number }, null>(
-      (db, slot) =>
-        keysetQuery(
-          db.selectFrom('loads').select(['loads.id', 'loads.loadNumber']).where('loads.companyId', '=', slot('companyId')),
-          { sortedBy: 'loads.createdAt', id: 'loads.id' },
-          null,
-          slot('limitPlusOne'),
-        ),
-    );
+    const page = loadNumbersPage();
     for (const limit of [1, 2, 3, 5]) {
       const values = { companyId: company.companyId, limitPlusOne: limit + 1 };
       // Elsewhere: a tenant transaction (row-level security shows no loads outside one), rows as objects.
