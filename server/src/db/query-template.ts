@@ -16,7 +16,11 @@ class CamelCaseMapper extends CamelCasePlugin {
 }
 const camelCase = new CamelCaseMapper();
 
-type RowMapper = ((row: Record<string, unknown>) => Record<string, unknown>) & { columns: number };
+/** A row as PostgreSQL answered it: an object keyed by column name, or (rows as arrays) the columns' values in order. */
+type RawRow = Record<string, unknown> | unknown[];
+type RowMapper = ((row: RawRow) => Record<string, unknown>) & { columns: number };
+/** A page's row function, with where its position columns are read (a column's name, or its index in an array row). */
+type ItemMapper = RowMapper & { at: string | number; id: string | number };
 
 /** A value as the plugin leaves it in a row: an object or an array mapped by its own mapRow (a Date or a Buffer stays). */
 const nested = (value: unknown): unknown => camelCase.row({ value }).value;
@@ -27,55 +31,49 @@ const nested = (value: unknown): unknown => camelCase.row({ value }).value;
  * an object literal with the camel-cased keys in the columns' order, so each row is one
  * allocation of a shape V8 knows, instead of the plugin camel-casing every key of every row
  * (about a twentieth of a list call's CPU, issue 16). A value that is an object or an array goes
- * through the plugin's own mapping. The column names come from PostgreSQL's answer and are
- * written in as JSON string literals. Columns whose camel-cased name is in `omit` are left out.
+ * through the plugin's own mapping. Each value is read by its column's name, or by its position
+ * when pg answers rows as arrays (a read-only call's connection, ReadOnlyConnection.queryArrays;
+ * a name answered twice then keeps the last column's value, as pg's row object does). The column
+ * names come from PostgreSQL's answer and are written in as JSON string literals. Columns whose
+ * camel-cased name is in `omit` are left out.
  */
-function rowMapperFor(columns: readonly string[], omit: ReadonlySet<string> = new Set()): RowMapper {
-  const fields = columns
-    .filter((column) => !omit.has(camelCase.key(column)))
-    .map((column) => {
-      const source = `row[${JSON.stringify(column)}]`;
-      return `${JSON.stringify(camelCase.key(column))}: typeof ${source} === 'object' && ${source} !== null ? nested(${source}) : ${source}`;
-    });
-  // A row constructor made of column names, each a JSON string literal.
-  const make = new Function('nested', `return (row) => ({ ${fields.join(', ')} });`) as (
-    nestedValue: typeof nested,
-  ) => (row: Record<string, unknown>) => Record<string, unknown>;
-  return Object.assign(make(nested), { columns: columns.length });
-}
-
-type ArrayRowMapper = ((row: unknown[]) => Record<string, unknown>) & { columns: number };
-
-/**
- * As rowMapperFor, for rows pg answers as arrays of the columns' values (a read-only call's
- * connection, ReadOnlyConnection.queryArrays): the same object literal, each value read by its
- * column's position. A name answered twice keeps the last column's value, as pg's row object does.
- */
-function arrayRowMapperFor(columns: readonly string[], omit: ReadonlySet<string> = new Set()): ArrayRowMapper {
+function rowMapperFor(columns: readonly string[], byPosition: boolean, omit: ReadonlySet<string> = new Set()): RowMapper {
   const fields: string[] = [];
   columns.forEach((column, index) => {
     if (omit.has(camelCase.key(column))) return;
+    const source = byPosition ? `row[${index}]` : `row[${JSON.stringify(column)}]`;
     fields.push(
-      `${JSON.stringify(camelCase.key(column))}: typeof row[${index}] === 'object' && row[${index}] !== null ? nested(row[${index}]) : row[${index}]`,
+      `${JSON.stringify(camelCase.key(column))}: typeof ${source} === 'object' && ${source} !== null ? nested(${source}) : ${source}`,
     );
   });
   // A row constructor made of column names (JSON string literals) and positions.
   const make = new Function('nested', `return (row) => ({ ${fields.join(', ')} });`) as (
     nestedValue: typeof nested,
-  ) => (row: unknown[]) => Record<string, unknown>;
+  ) => (row: RawRow) => Record<string, unknown>;
   return Object.assign(make(nested), { columns: columns.length });
+}
+
+/** A shape's row functions once written: for a list of rows and for a page's items. */
+interface Mappers {
+  row: RowMapper | null;
+  item: ItemMapper | null;
 }
 
 /** A shape's compiled statement, its slots, and its row functions once written. */
 interface CompiledShape<Row, Values> {
   compiled: CompiledQuery<Row>;
   slots: (keyof Values | { value: unknown })[];
-  mapRow: RowMapper | null;
-  /** For executePage: rows without their position columns, and those columns' names as PostgreSQL answers them. */
-  mapItem: (RowMapper & { at: string; id: string }) | null;
-  /** The same for rows answered as arrays (a read-only call), the page's with the position columns' indexes. */
-  mapArrayRow: ArrayRowMapper | null;
-  mapArrayItem: (ArrayRowMapper & { at: number; id: number }) | null;
+  /** For rows keyed by name, and for rows answered as arrays (a read-only call). */
+  byName: Mappers;
+  byPosition: Mappers;
+}
+
+/** A statement's rows as pg answered them, with their columns' names and how to read them. */
+interface RawRows<Row, Values> {
+  rows: RawRow[];
+  columns: readonly string[];
+  byPosition: boolean;
+  compiledShape: CompiledShape<Row, Values>;
 }
 
 /**
@@ -103,25 +101,14 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
   async execute(db: Kysely<Database>, shapeKey: string, shape: Shape, values: Values): Promise<Row[]> {
     const ran = await this.run(db, shapeKey, shape, values);
     if ('mapped' in ran) return ran.mapped;
-    if ('arrays' in ran) {
-      const { arrays, fields, compiledShape } = ran;
-      if (arrays.length === 0) return [];
-      let mapArrayRow = compiledShape.mapArrayRow;
-      if (mapArrayRow === null || mapArrayRow.columns !== fields.length) {
-        mapArrayRow = arrayRowMapperFor(fields.map((field) => field.name));
-        compiledShape.mapArrayRow = mapArrayRow;
-      }
-      return arrays.map(mapArrayRow) as Row[];
-    }
-    const { rows, compiledShape } = ran;
-    const first = rows[0];
-    if (first === undefined) return [];
-    let mapRow = compiledShape.mapRow;
-    const columns = Object.keys(first);
+    const { rows, columns, byPosition, compiledShape } = ran;
+    if (rows.length === 0) return [];
+    const mappers = byPosition ? compiledShape.byPosition : compiledShape.byName;
+    let mapRow = mappers.row;
     // One statement answers the same columns every time; a different count (the table changed under it) writes the function again.
     if (mapRow === null || mapRow.columns !== columns.length) {
-      mapRow = rowMapperFor(columns);
-      compiledShape.mapRow = mapRow;
+      mapRow = rowMapperFor(columns, byPosition);
+      mappers.row = mapRow;
     }
     return rows.map(mapRow) as Row[];
   }
@@ -142,40 +129,22 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
   ): Promise<Page<Item>> {
     const ran = await this.run(db, shapeKey, shape, values);
     if ('mapped' in ran) return keysetAnswer(ran.mapped, limit);
-    if ('arrays' in ran) {
-      const { arrays, fields, compiledShape } = ran;
-      if (arrays.length === 0) return { items: [], nextCursor: null };
-      let mapArrayItem = compiledShape.mapArrayItem;
-      if (mapArrayItem === null || mapArrayItem.columns !== fields.length) {
-        const columns = fields.map((field) => field.name);
-        const at = columns.findIndex((column) => camelCase.key(column) === 'keysetAt');
-        const id = columns.findIndex((column) => camelCase.key(column) === 'keysetId');
-        if (at === -1 || id === -1) throw new Error('QueryTemplate.executePage: the rows carry no keysetAt and keysetId (keysetQuery)');
-        mapArrayItem = Object.assign(arrayRowMapperFor(columns, new Set(['keysetAt', 'keysetId'])), { at, id });
-        compiledShape.mapArrayItem = mapArrayItem;
-      }
-      const count = Math.min(arrays.length, limit);
-      const items = new Array<Item>(count);
-      for (let index = 0; index < count; index += 1) items[index] = mapArrayItem(arrays[index] as unknown[]) as Item;
-      const last = arrays.length > limit ? arrays[limit - 1] : undefined;
-      return { items, nextCursor: last ? encodeCursor({ at: String(last[mapArrayItem.at]), id: String(last[mapArrayItem.id]) }) : null };
-    }
-    const { rows, compiledShape } = ran;
-    const first = rows[0];
-    if (first === undefined) return { items: [], nextCursor: null };
-    let mapItem = compiledShape.mapItem;
-    const columns = Object.keys(first);
+    const { rows, columns, byPosition, compiledShape } = ran;
+    if (rows.length === 0) return { items: [], nextCursor: null };
+    const mappers = byPosition ? compiledShape.byPosition : compiledShape.byName;
+    let mapItem = mappers.item;
     if (mapItem === null || mapItem.columns !== columns.length) {
-      const named = (camel: string) => columns.find((column) => camelCase.key(column) === camel);
-      const at = named('keysetAt');
-      const id = named('keysetId');
-      if (at === undefined || id === undefined)
-        throw new Error('QueryTemplate.executePage: the rows carry no keysetAt and keysetId (keysetQuery)');
-      mapItem = Object.assign(rowMapperFor(columns, new Set(['keysetAt', 'keysetId'])), { columns: columns.length, at, id });
-      compiledShape.mapItem = mapItem;
+      const at = columns.findIndex((column) => camelCase.key(column) === 'keysetAt');
+      const id = columns.findIndex((column) => camelCase.key(column) === 'keysetId');
+      if (at === -1 || id === -1) throw new Error('QueryTemplate.executePage: the rows carry no keysetAt and keysetId (keysetQuery)');
+      const where = (index: number) => (byPosition ? index : (columns[index] as string));
+      mapItem = Object.assign(rowMapperFor(columns, byPosition, new Set(['keysetAt', 'keysetId'])), { at: where(at), id: where(id) });
+      mappers.item = mapItem;
     }
-    const items = rows.slice(0, limit).map(mapItem) as Item[];
-    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    const count = Math.min(rows.length, limit);
+    const items = new Array<Item>(count);
+    for (let index = 0; index < count; index += 1) items[index] = mapItem(rows[index] as RawRow) as Item;
+    const last = (rows.length > limit ? rows[limit - 1] : undefined) as Record<string | number, unknown> | undefined;
     return { items, nextCursor: last ? encodeCursor({ at: String(last[mapItem.at]), id: String(last[mapItem.id]) }) : null };
   }
 
@@ -185,11 +154,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     shapeKey: string,
     shape: Shape,
     values: Values,
-  ): Promise<
-    | { mapped: Row[] }
-    | { rows: Record<string, unknown>[]; compiledShape: CompiledShape<Row, Values> }
-    | { arrays: unknown[][]; fields: readonly { name: string }[]; compiledShape: CompiledShape<Row, Values> }
-  > {
+  ): Promise<{ mapped: Row[] } | RawRows<Row, Values>> {
     let compiledShape = this.shapes.get(shapeKey);
     if (!compiledShape) {
       const compiled = this.build(db, (name) => `${SLOT}${name}` as never, shape).compile();
@@ -199,7 +164,7 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
         if (typeof parameter === 'string' && parameter.includes(SLOT)) throw new Error('QueryTemplate: a slot inside a larger value');
         return { value: parameter };
       });
-      compiledShape = { compiled, slots, mapRow: null, mapItem: null, mapArrayRow: null, mapArrayItem: null };
+      compiledShape = { compiled, slots, byName: { row: null, item: null }, byPosition: { row: null, item: null } };
       this.shapes.set(shapeKey, compiledShape);
     }
     const parameters = compiledShape.slots.map((slot) => (typeof slot === 'object' ? slot.value : values[slot]));
@@ -208,14 +173,18 @@ export class QueryTemplate<Row, Values extends Record<string, unknown>, Shape> {
     const plugins = executor.plugins;
     if (plugins.length !== 1 || !(plugins[0] instanceof CamelCasePlugin)) return { mapped: (await db.executeQuery<Row>(compiled)).rows };
     // createDb's one plugin: the rows are mapped by the caller, by a function written once per statement (rowMapperFor);
-    // on a read-only call's connection pg answers them as arrays, each made into its row once (arrayRowMapperFor).
+    // on a read-only call's connection pg answers them as arrays, each made into its row once by position.
     type Answer = { arrays: Awaited<ReturnType<ReadOnlyConnection['queryArrays']>> } | { rows: Record<string, unknown>[] };
     const answer = await executor.provideConnection(async (connection): Promise<Answer> =>
       connection instanceof ReadOnlyConnection
         ? { arrays: await connection.queryArrays(compiled) }
         : { rows: (await connection.executeQuery<Record<string, unknown>>(compiled)).rows },
     );
-    if ('arrays' in answer) return { arrays: answer.arrays.rows, fields: answer.arrays.fields, compiledShape };
-    return { rows: answer.rows, compiledShape };
+    if ('arrays' in answer) {
+      const { rows, fields } = answer.arrays;
+      return { rows, columns: fields.map((field) => field.name), byPosition: true, compiledShape };
+    }
+    const first = answer.rows[0];
+    return { rows: answer.rows, columns: first === undefined ? [] : Object.keys(first), byPosition: false, compiledShape };
   }
 }
