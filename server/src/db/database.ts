@@ -474,7 +474,10 @@ export class ReadOnlyConnection implements ConnectionProvider, DatabaseConnectio
 
   /** As Kysely's PostgresConnection (and its driver's log, when the handle has a log function). */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.log) return this.logged(compiledQuery, this.log);
+    return this.log ? this.logged(compiledQuery, this.log) : this.run<R>(compiledQuery);
+  }
+
+  private async run<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { command, rowCount, rows } = await this.client.query(compiledQuery.sql, compiledQuery.parameters as unknown[]);
     if (command === 'ROLLBACK' || command === 'COMMIT') return { rows: [{ command }] as R[] };
     const changes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
@@ -500,9 +503,8 @@ export class ReadOnlyConnection implements ConnectionProvider, DatabaseConnectio
 
   private async logged<R>(query: CompiledQuery, log: NonNullable<ReadOnlyCalls['log']>): Promise<QueryResult<R>> {
     const started = performance.now();
-    const connection = new ReadOnlyConnection(this.client, null);
     try {
-      const result = await connection.executeQuery<R>(query);
+      const result = await this.run<R>(query);
       await log({ level: 'query', isStream: false, query, queryDurationMillis: performance.now() - started });
       return result;
     } catch (error) {
