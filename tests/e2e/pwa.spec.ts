@@ -42,9 +42,11 @@ test('the notification prompt appears after 3 seconds in the shell, and Later ke
 
 test('the notification prompt also appears on the public pages after 3 seconds, and not after Later', async ({ page }) => {
   // The page's clock stands still but for the test's own steps: a slow load cannot eat into the 3 seconds.
+  // Paused a second after the installed time: the installed clock runs until paused, so pausing at
+  // the installed time itself fails ("Cannot fast-forward to the past") once any time has passed.
   const start = new Date('2026-01-05T09:00:00Z');
   await page.clock.install({ time: start });
-  await page.clock.pauseAt(start);
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
   await page.goto('/');
   await page.waitForLoadState('load');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
