@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { getErrorShape, type TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getWSConnectionHandler, handleKeepAlive } from '@trpc/server/adapters/ws';
 import { sql } from 'kysely';
@@ -19,9 +19,10 @@ import { Admission, admitRequest } from './services/admission.js';
 import { FloodGuard } from './services/rate-limit-http.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
-import { contextFactory } from './trpc/context.js';
+import { contextFactory, rememberClientAddress } from './trpc/context.js';
+import { installRouteAccess } from './http-access.js';
 import { trpcHttpPlugin } from './trpc/http.js';
-import { setWireOutputValidation } from './trpc/procedures.js';
+import { errorShapeOf } from './trpc/init.js';
 
 /** The demo workspace of this start: none asked for, being written after listening, in, or failed. */
 export type DemoSeedState = 'none' | 'seeding' | 'ready' | 'failed';
@@ -175,8 +176,6 @@ export async function buildApp(
     done();
   });
 
-  // Hot reads' answers are parsed against their schema except in production (trpc/procedures.ts, wireOutput).
-  setWireOutputValidation(config.NODE_ENV !== 'production');
   const createContext = contextFactory(services);
   const onError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {
     if (error.code !== 'INTERNAL_SERVER_ERROR') return;
@@ -184,7 +183,7 @@ export async function buildApp(
     if (unavailable) services.log.warn(`tRPC ${procedurePath ?? '?'}: ${error.cause?.message ?? unavailable}`);
     else services.log.error(`tRPC ${procedurePath ?? '?'} failed`, error.cause ?? error);
   };
-  // @trpc/server's Fastify plugin, with JSON answers sent in one write (trpc/http.ts).
+  // @trpc/server's own Fastify adapter, with JSON answers sent in one write by an onSend hook (trpc/http.ts).
   await app.register(trpcHttpPlugin<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: {
@@ -198,18 +197,8 @@ export async function buildApp(
   // tRPC over WebSocket on the same path, behind a guard that bounds batches, subscriptions,
   // message rate and time per message (services/sockets.ts).
   const onConnection = getWSConnectionHandler<AppRouter>({ wss: app.websocketServer, router: appRouter, createContext, onError });
-  const refuse: RefuseFn = (id, code, message) =>
-    JSON.stringify({
-      id,
-      error: getErrorShape({
-        config: appRouter._def._config,
-        error: new AppError(code, message),
-        type: 'unknown',
-        path: undefined,
-        input: undefined,
-        ctx: undefined,
-      }),
-    });
+  // A refusal carries the error shape tRPC's own answers do (trpc/init.ts, errorShapeOf).
+  const refuse: RefuseFn = (id, code, message) => JSON.stringify({ id, error: errorShapeOf(new AppError(code, message)) });
   const socketLimits = {
     maxBatchSize: config.MAX_BATCH_SIZE,
     maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
@@ -217,11 +206,14 @@ export async function buildApp(
     timeoutMs: config.REQUEST_TIMEOUT_MS,
   };
   app.get('/trpc', { websocket: true }, (socket, request) => {
+    rememberClientAddress(request);
     const guard = new SocketGuard(socket, socketLimits, refuse);
     installSocketGuard(socket, guard, () => onConnection(socket, request.raw));
     handleKeepAlive(socket, 30_000, 5_000);
   });
 
+  // The one gate of the plain HTTP routes below (http-access.ts): each declares its access.
+  installRouteAccess(app, services);
   // Document uploads (multipart) and signed downloads of files on disk.
   await documentRoutes(app, services);
   await app.register((await import('./domains/export/export.routes.js')).exportPlugin(services)); // POST /api/export (streamed data export)

@@ -50,42 +50,67 @@ export function readCookie(header: string | undefined, name: string): string | n
 
 type HttpOrSocket = { req: FastifyRequest; res: FastifyReply } | { req: IncomingMessage; res: WebSocket };
 
-export function contextFactory(services: AppServices) {
+/** Who a request's cookie header belongs to (SessionReader): a session, none, or one that has ended (its cookie is cleared). */
+export type ReadSession =
+  | { sessionId: string; session: SessionOutput; fingerprint: string | null; refreshedCookie: string | null }
+  | { sessionId: null; session: null; ended: boolean };
+
+/**
+ * The one way anything learns who is calling from a request's Cookie header: the tRPC context
+ * (HTTP and WebSocket) and every plain HTTP route (httpCaller below). The cookie's name comes from
+ * the configuration (`__Host-hw_session` in production, `hw_session` elsewhere), so no route names
+ * a cookie itself, and a plain `hw_session` planted beside a production cookie is no session.
+ */
+export function sessionReader(services: AppServices) {
   const cookieName = sessionCookieName(services.config);
   const cache = sessionCacheOf(services.bus);
-  return async ({ req, res }: HttpOrSocket): Promise<Context> => {
-    // Over WebSocket the adapter hands over the raw Node request.
-    const headers = req.headers;
-    const isHttp = 'raw' in req;
-    const ip = isHttp ? req.ip : (req.socket.remoteAddress ?? 'unknown');
-    const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
-    const sessionId = readCookie(headers.cookie, cookieName);
-    const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
-    const socket = isHttp ? null : (res as WebSocket);
-    const request = { ip, userAgent };
-    // Each answer is one object literal (no base object copied into it), its fields always in this order.
-    if (!sessionId) return { services, request, setCookie, socket, sessionId: null, session: null };
+  return async (cookieHeader: string | undefined): Promise<ReadSession> => {
+    const sessionId = readCookie(cookieHeader, cookieName);
+    if (!sessionId) return { sessionId: null, session: null, ended: false };
     // A session read in the last few seconds and not revoked since costs no round trip
-    // (trpc/session-cache.ts), for a call or a socket that opens; reads of one session at the
-    // same time are one read (a tab's sockets, thousands of channels reopening together).
+    // (trpc/session-cache.ts); reads of one session at the same time are one read (a tab's
+    // sockets, thousands of channels reopening together).
     const cached = cache.get(sessionId);
-    if (cached) {
-      // The fingerprint (a SHA-256) only for a socket: a cached HTTP call needs none.
-      if (!isHttp) services.sockets.track(sessionFingerprint(sessionId), res as WebSocket);
-      return { services, request, setCookie, socket, sessionId, session: cached };
-    }
+    if (cached) return { sessionId, session: cached, fingerprint: null, refreshedCookie: null };
     const fingerprint = sessionFingerprint(sessionId);
     const loaded = await cache.readOnce(sessionId, async (mark) => {
       const read = await loadSessionContext(services, sessionId);
       if (read) cache.set(mark, sessionId, fingerprint, read.session, read.endsAt);
       return read;
     });
-    if (!loaded) {
-      setCookie?.(services.lucia.createBlankSessionCookie().serialize());
+    if (!loaded) return { sessionId: null, session: null, ended: true };
+    return { sessionId, session: loaded.session, fingerprint, refreshedCookie: loaded.refreshedCookie };
+  };
+}
+
+/**
+ * The client's address of a WebSocket upgrade as Fastify saw it (request.ip, which honours
+ * TRUST_PROXY), kept by the upgrade route for the tRPC context: the adapter hands the context the
+ * raw Node request, whose socket address behind a load balancer is the balancer's.
+ */
+const upgradeAddresses = new WeakMap<IncomingMessage, string>();
+export function rememberClientAddress(request: FastifyRequest): void {
+  upgradeAddresses.set(request.raw, request.ip);
+}
+
+export function contextFactory(services: AppServices) {
+  const readSession = sessionReader(services);
+  return async ({ req, res }: HttpOrSocket): Promise<Context> => {
+    // Over WebSocket the adapter hands over the raw Node request.
+    const headers = req.headers;
+    const isHttp = 'raw' in req;
+    const ip = isHttp ? req.ip : (upgradeAddresses.get(req) ?? req.socket.remoteAddress ?? 'unknown');
+    const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
+    const setCookie = isHttp ? (serialized: string) => void (res as FastifyReply).header('set-cookie', serialized) : null;
+    const socket = isHttp ? null : (res as WebSocket);
+    const request = { ip, userAgent };
+    const read = await readSession(headers.cookie);
+    if (read.sessionId === null) {
+      if (read.ended) setCookie?.(services.lucia.createBlankSessionCookie().serialize());
       return { services, request, setCookie, socket, sessionId: null, session: null };
     }
-    if (loaded.refreshedCookie) setCookie?.(loaded.refreshedCookie);
-    if (!isHttp) services.sockets.track(fingerprint, res as WebSocket);
-    return { services, request, setCookie, socket, sessionId, session: loaded.session };
+    if (read.refreshedCookie) setCookie?.(read.refreshedCookie);
+    if (socket) services.sockets.track(read.fingerprint ?? sessionFingerprint(read.sessionId), socket);
+    return { services, request, setCookie, socket, sessionId: read.sessionId, session: read.session };
   };
 }

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { can } from '#shared/permissions.js';
 import { EXPORT_PATH, exportInput } from '#shared/schemas/export.js';
-import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
-import { SESSION_COOKIE } from '../../auth/lucia.js';
-import { loadSessionContext } from '../../auth/session-context.js';
+import { callerOf } from '../../http-access.js';
 // A plain streaming route, not a procedure: it opens the company's tenant transaction itself, exactly as procedures.ts does.
 // eslint-disable-next-line no-restricted-imports
 import { withCompany } from '../../db/with-company.js';
 import type { AppServices } from '../../services/services.js';
-import { readCookie } from '../../trpc/context.js';
 import { recordExportAudit, streamExport } from './export-stream.js';
 
 const refuse = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ error: { message } });
@@ -25,14 +21,8 @@ const refuse = (reply: FastifyReply, status: number, message: string) => reply.c
  */
 export function exportPlugin(services: AppServices) {
   return async function exportRoutes(app: FastifyInstance): Promise<void> {
-    app.post(EXPORT_PATH, async (request, reply) => {
-      const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
-      const loaded = sessionId ? await loadSessionContext(services, sessionId) : null;
-      if (!loaded) return refuse(reply, 401, 'Not authenticated');
-      const { session } = loaded;
-      if (!session.emailVerified) return refuse(reply, 403, VERIFICATION_TEXTS.required);
-      if (!session.company?.id) return refuse(reply, 400, 'Company ID not found');
-      if (!can(session, 'export', 'run')) return refuse(reply, 403, 'You do not have permission to do this');
+    app.post(EXPORT_PATH, { config: { access: { domain: 'export', action: 'run' } } }, async (request, reply) => {
+      const { session } = callerOf(request);
       const parsed = exportInput.safeParse(request.body ?? {});
       if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid export');
       const { format, categories } = parsed.data;

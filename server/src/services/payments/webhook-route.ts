@@ -34,40 +34,44 @@ const eventShape = z.object({
 export function paymentWebhookPlugin(services: AppServices) {
   return async function paymentWebhookRoutes(app: FastifyInstance): Promise<void> {
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-    app.post(PAYMENT_WEBHOOK_PATH, async (request, reply) => {
-      const secret = services.config.AIRWALLEX_WEBHOOK_SECRET;
-      const rawBody = typeof request.body === 'string' ? request.body : '';
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      if (!secret || !verifyWebhook(secret, { timestamp: header('x-timestamp'), signature: header('x-signature') }, rawBody)) {
-        return reply.code(401).send({ error: 'Invalid signature' });
-      }
-      let parsed: z.infer<typeof eventShape>;
-      try {
-        parsed = eventShape.parse(JSON.parse(rawBody));
-      } catch {
-        return reply.code(400).send({ error: 'Invalid event' });
-      }
-      const { object } = parsed.data;
-      const invoiceId = object.metadata?.invoice_id;
-      const companyId = object.metadata?.company_id;
-      const linkId = parsed.name === 'payment_link.paid' ? object.id : object.payment_link_id;
-      if (!PAID_EVENTS.has(parsed.name) || !invoiceId || !companyId || !linkId) return { received: true, changed: false };
-      const paid = await withCompany(services.db, { companyId, userId: null }, (tx) =>
-        tx
-          .updateTable('invoices')
-          .set({ status: 'paid' })
-          .where('invoices.id', '=', invoiceId)
-          .where('invoices.companyId', '=', companyId)
-          .where('invoices.paymentLinkId', '=', linkId)
-          .where('invoices.status', 'in', ['draft', 'sent'])
-          .returning('invoices.id')
-          .executeTakeFirst(),
-      );
-      if (paid) services.log.info(`payment webhook ${parsed.id}: invoice ${invoiceId} paid`);
-      return { received: true, changed: paid !== undefined };
-    });
+    app.post(
+      PAYMENT_WEBHOOK_PATH,
+      { config: { access: { public: 'signed by Airwallex (x-signature over the raw body)' } } },
+      async (request, reply) => {
+        const secret = services.config.AIRWALLEX_WEBHOOK_SECRET;
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        if (!secret || !verifyWebhook(secret, { timestamp: header('x-timestamp'), signature: header('x-signature') }, rawBody)) {
+          return reply.code(401).send({ error: 'Invalid signature' });
+        }
+        let parsed: z.infer<typeof eventShape>;
+        try {
+          parsed = eventShape.parse(JSON.parse(rawBody));
+        } catch {
+          return reply.code(400).send({ error: 'Invalid event' });
+        }
+        const { object } = parsed.data;
+        const invoiceId = object.metadata?.invoice_id;
+        const companyId = object.metadata?.company_id;
+        const linkId = parsed.name === 'payment_link.paid' ? object.id : object.payment_link_id;
+        if (!PAID_EVENTS.has(parsed.name) || !invoiceId || !companyId || !linkId) return { received: true, changed: false };
+        const paid = await withCompany(services.db, { companyId, userId: null }, (tx) =>
+          tx
+            .updateTable('invoices')
+            .set({ status: 'paid' })
+            .where('invoices.id', '=', invoiceId)
+            .where('invoices.companyId', '=', companyId)
+            .where('invoices.paymentLinkId', '=', linkId)
+            .where('invoices.status', 'in', ['draft', 'sent'])
+            .returning('invoices.id')
+            .executeTakeFirst(),
+        );
+        if (paid) services.log.info(`payment webhook ${parsed.id}: invoice ${invoiceId} paid`);
+        return { received: true, changed: paid !== undefined };
+      },
+    );
   };
 }

@@ -5,10 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { can } from '#shared/permissions.js';
 import { documentUploadFields, DOCUMENT_TEXTS, type DocumentListItem } from '#shared/schemas/documents.js';
-import { SESSION_COOKIE } from '../../auth/lucia.js';
-import { loadSessionContext } from '../../auth/session-context.js';
 import { scopeOf } from '../../db/scope.js';
 import { withCompany } from '../../db/with-company.js';
 import type { AppServices } from '../services.js';
@@ -16,7 +13,7 @@ import { linkSecretFor, storageFor } from './index.js';
 import { stopPodReader } from './pod-reader.js';
 import { DOWNLOAD_PATH, verifyDownload } from './signed-links.js';
 import { attachmentDisposition } from './storage.js';
-import { readCookie } from '../../trpc/context.js';
+import { callerOf } from '../../http-access.js';
 import { insertDocument, mayLink } from '../../domains/documents/documents.repository.js';
 import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from '../../domains/documents/upload-checks.js';
 
@@ -47,16 +44,11 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
       preservePath: true,
     });
 
-    scoped.post(UPLOAD_PATH, async (request, reply) => {
-      const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
-      const loaded = sessionId ? await loadSessionContext(services, sessionId) : null;
-      if (!loaded) return refuse(reply, 401, 'Not authenticated');
-      const { session } = loaded;
-      if (!session.company?.id) return refuse(reply, 400, DOCUMENT_TEXTS.companyMissing);
-      // Staff upload as documents.write allows; a driver or carrier user only a POD for a load of their own (admitPortalUpload).
-      const isStaff = can(session, 'documents', 'write');
-      if (!isStaff && (session.role !== null || !session.hasDriverRecord))
-        return refuse(reply, 403, 'You do not have permission to do this');
+    // Staff upload as documents.write allows; a driver or carrier user (portal) only a POD for a load of their own (admitPortalUpload).
+    const access = { domain: 'documents', action: 'write', portal: true } as const;
+    scoped.post(UPLOAD_PATH, { config: { access } }, async (request, reply) => {
+      const { session, isPortal } = callerOf(request);
+      const isStaff = !isPortal;
       if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_TEXTS.selectFile);
 
       const scope = scopeOf(session, 'company');
@@ -157,7 +149,7 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
     });
   });
 
-  app.get(DOWNLOAD_PATH, async (request, reply) => {
+  app.get(DOWNLOAD_PATH, { config: { access: { public: 'a signed, expiring link (signed-links.ts)' } } }, async (request, reply) => {
     const verified = verifyDownload(secret, request.query as Record<string, unknown>);
     if (!verified.ok) return refuse(reply, 403, verified.reason === 'expired' ? 'This download link has expired' : 'Invalid download link');
     const { link } = verified;
