@@ -16,7 +16,6 @@ import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
 import { createServices, type StartedServices } from '../server/src/services/create-services.js';
-import { setWireOutputValidation } from '../server/src/trpc/procedures.js';
 import { recordResults } from './results.js';
 import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase, SALES_SHARE } from './scale-db.js';
 import { callerAs, median, percentile, recordingAppDb, seconds, type Caller } from './support.js';
@@ -129,8 +128,6 @@ async function main(): Promise<void> {
     const captured: CompiledQuery[] = [];
     appDb = recordingAppDb(url, APP_PASSWORD, captured);
     const services = { ...started.services, db: appDb };
-    // As the production server runs them (buildApp): hot reads' answers are not parsed again in production.
-    setWireOutputValidation(config.NODE_ENV !== 'production');
     const callers = { dispatcher: await callerAs(services, dispatcherId), sales: await callerAs(services, salesId) };
 
     // The cursor after page 20 (row 1,000), read through the procedure as the screen would.

@@ -23,7 +23,6 @@ import { fleetRouter } from '../domains/fleet/fleet.router.js';
 import { portalRouter } from '../domains/portal/portal.router.js';
 import { positionsRouter } from '../domains/positions/positions.router.js';
 import { trackingRouter } from '../domains/tracking/tracking.router.js';
-import { useFastProcedures } from './fast-procedures.js';
 import { router } from './procedures.js';
 
 /** Every domain's router, one line each. */
@@ -54,8 +53,5 @@ export const appRouter = router({
   analytics: analyticsRouter,
   invoices: invoicesRouter,
 });
-
-// The procedure chain without tRPC's spread helpers, same behaviour (trpc/fast-procedures.ts).
-useFastProcedures(appRouter);
 
 export type AppRouter = typeof appRouter;

@@ -1,14 +1,12 @@
 import type { StaffRole } from '#shared/constants.js';
 import { MASTER_ADMIN_READS_EVERY_COMPANY, rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
-import type { z } from 'zod';
 import { toAppError } from '../db/pg-errors.js';
 import { scopeOf } from '../db/scope.js';
 import { commitsBeforeFailing, transaction } from '../db/transactions.js';
 import { withCompany, withMasterAdmin } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import { asOneCall } from '../services/connection-guard.js';
-import { PASSES_THROUGH } from './fast-procedures.js';
 import { t } from './init.js';
 import { sessionCacheOf } from './session-cache.js';
 
@@ -213,24 +211,8 @@ export const permittedProcedure = <D extends Domain>(
   });
 };
 
-let validatesWireOutput = true;
-
-/** Whether wireOutput parses answers: buildApp turns it off in production (NODE_ENV), never elsewhere. */
-export function setWireOutputValidation(on: boolean): void {
-  validatesWireOutput = on;
-}
-
-/**
- * The output parser of a hot read whose select list is its wire shape (typed by Kysely, so the
- * compiler already holds it to the schema): `.output(wireOutput(schema))` parses the answer with
- * `schema` in development and tests, as `.output(schema)` would, and leaves it as it is in
- * production, where parsing every row of every page was about a tenth of a list call's CPU (issue 16).
- */
-export const wireOutput = <S extends z.ZodType>(schema: S) =>
-  Object.assign((value: unknown): z.output<S> => (validatesWireOutput ? schema.parse(value) : (value as z.output<S>)), {
-    /** True while answers are left as they are: the procedure chain then skips this output step (trpc/fast-procedures.ts). */
-    [PASSES_THROUGH]: () => !validatesWireOutput,
-  });
+/** A hot read's output validator, the same in every environment (trpc/output.ts). */
+export { wireOutput } from './output.js';
 
 /** Master admins only; ctx.db reads across companies through the audited master-admin path. */
 export const masterAdminProcedure = authedProcedure.use(allowRoles('master_admin')).use(tenantScope('read'));

@@ -5,11 +5,12 @@ import { createLoad } from '../../support/factories.js';
 import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 
 /**
- * Issue 16, CPU per call: an ordinary GET call (queries, batched or not) is answered by
- * server/src/trpc/http.ts without resolveResponse's fetch Request and Response. Every answer must
- * be the one resolveResponse gives: the same request with a `trpc-accept: application/json` header
- * (which resolveResponse treats as an ordinary call) still goes through resolveResponse, so each
- * case is asked both ways and the status, the body and the headers that matter must agree.
+ * tRPC over HTTP is @trpc/server's own Fastify adapter (server/src/trpc/http.ts) with one Fastify
+ * onSend hook: a JSON answer goes out in one write with its content-length, never as a chunked
+ * stream, while a streamed answer (jsonl, asked for by httpBatchStreamLink) still streams. Each
+ * ordinary case is asked as httpBatchLink asks it, and must answer with tRPC's status, tRPC's
+ * error shape (through the app's formatter) and a length; asking with `trpc-accept:
+ * application/json` (which tRPC treats as an ordinary call) gives the very same answer.
  */
 
 let started: StartedServices;
@@ -43,6 +44,7 @@ interface Answer {
   contentType: string | null;
   vary: string | null;
   length: string | null;
+  chunked: boolean;
 }
 
 async function ask(address: string, session: string | null, slow: boolean): Promise<Answer> {
@@ -57,30 +59,39 @@ async function ask(address: string, session: string | null, slow: boolean): Prom
     contentType: response.headers.get('content-type'),
     vary: response.headers.get('vary'),
     length: response.headers.get('content-length'),
+    chunked: response.headers.get('transfer-encoding') === 'chunked',
   };
 }
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
-describe('an ordinary GET call answers exactly as resolveResponse does', () => {
-  const cases: { name: string; address: () => string; as: 'dispatcher' | 'driver' | null; status: number }[] = [
+describe('a GET call through the adapter: one write with its length', () => {
+  const cases: { name: string; address: () => string; as: 'dispatcher' | 'driver' | null; status: number; error?: string }[] = [
     { name: 'one query', address: () => `/trpc/loads.list?input=${input({})}`, as: 'dispatcher', status: 200 },
     { name: 'one query without input', address: () => '/trpc/loads.list', as: 'dispatcher', status: 200 },
     { name: 'a lookup', address: () => `/trpc/loads.get?input=${input({ id: loadId })}`, as: 'dispatcher', status: 200 },
     { name: 'a public query without a session', address: () => '/trpc/auth.session', as: null, status: 200 },
-    { name: 'no session', address: () => `/trpc/loads.list?input=${input({})}`, as: null, status: 401 },
-    { name: 'a role without the right', address: () => `/trpc/loads.list?input=${input({})}`, as: 'driver', status: 403 },
+    { name: 'no session', address: () => `/trpc/loads.list?input=${input({})}`, as: null, status: 401, error: 'UNAUTHORIZED' },
+    {
+      name: 'a role without the right',
+      address: () => `/trpc/loads.list?input=${input({})}`,
+      as: 'driver',
+      status: 403,
+      error: 'FORBIDDEN',
+    },
     {
       name: 'bad input, naming the field',
       address: () => `/trpc/loads.list?input=${input({ limit: 1000 })}`,
       as: 'dispatcher',
       status: 400,
+      error: 'BAD_REQUEST',
     },
     {
       name: 'a missing load',
       address: () => `/trpc/loads.get?input=${input({ id: '00000000-0000-4000-8000-000000000000' })}`,
       as: 'dispatcher',
       status: 404,
+      error: 'NOT_FOUND',
     },
     {
       name: 'a batch',
@@ -95,10 +106,9 @@ describe('an ordinary GET call answers exactly as resolveResponse does', () => {
       as: null,
       status: 207,
     },
-    // Out of the ordinary: these go through resolveResponse both ways.
-    { name: 'an unknown procedure', address: () => '/trpc/loads.nothing', as: 'dispatcher', status: 404 },
-    { name: 'a mutation over GET', address: () => `/trpc/auth.signOut`, as: 'dispatcher', status: 405 },
-    { name: 'input that is not JSON', address: () => `/trpc/loads.list?input=%7Bnot`, as: 'dispatcher', status: 400 },
+    { name: 'an unknown procedure', address: () => '/trpc/loads.nothing', as: 'dispatcher', status: 404, error: 'NOT_FOUND' },
+    { name: 'a mutation over GET', address: () => `/trpc/auth.signOut`, as: 'dispatcher', status: 405, error: 'METHOD_NOT_SUPPORTED' },
+    { name: 'input that is not JSON', address: () => `/trpc/loads.list?input=%7Bnot`, as: 'dispatcher', status: 400, error: 'BAD_REQUEST' },
     {
       name: 'a batch whose input is not an object',
       address: () => `/trpc/loads.list?batch=1&input=${input([1])}`,
@@ -107,26 +117,60 @@ describe('an ordinary GET call answers exactly as resolveResponse does', () => {
     },
   ];
 
-  for (const { name, address, as, status } of cases) {
+  for (const { name, address, as, status, error } of cases) {
     it(name, async () => {
       const session = as ? sessions[as] : null;
-      const fast = await ask(address(), session, false);
-      const slow = await ask(address(), session, true);
-      expect(fast.status).toBe(status);
-      expect(fast.status).toBe(slow.status);
-      expect(fast.body).toEqual(slow.body);
-      expect(fast.contentType).toBe(slow.contentType);
-      expect(fast.vary).toBe(slow.vary);
+      const answer = await ask(address(), session, false);
+      expect(answer.status).toBe(status);
+      expect(answer.contentType).toBe('application/json');
+      expect(answer.vary).toBe('trpc-accept, accept');
       // One write with its length, never a chunked stream.
-      expect(fast.length).toMatch(/^\d+$/);
+      expect(answer.length).toMatch(/^\d+$/);
+      expect(answer.chunked).toBe(false);
+      if (error) expect((answer.body as { error: { data: { code: string } } }).error.data.code).toBe(error);
+      // tRPC reads `trpc-accept: application/json` as an ordinary call: the same answer.
+      const asked = await ask(address(), session, true);
+      expect(asked.status).toBe(answer.status);
+      expect(asked.body).toEqual(answer.body);
     });
   }
 
-  it('a batch past the limit is refused as before', async () => {
+  it("bad input is answered with the formatter's field errors", async () => {
+    const answer = await ask(`/trpc/loads.list?input=${input({ limit: 1000 })}`, sessions.dispatcher, false);
+    const shape = (answer.body as { error: { message: string; data: { field: string | null } } }).error;
+    expect(shape.data.field).toBe('limit');
+    expect(shape.message).toMatch(/limit/i);
+  });
+
+  it('a batch past the limit is refused', async () => {
     const paths = Array.from({ length: started.services.config.MAX_BATCH_SIZE + 1 }, () => 'auth.session').join(',');
-    const fast = await ask(`/trpc/${paths}?batch=1`, null, false);
-    const slow = await ask(`/trpc/${paths}?batch=1`, null, true);
-    expect(fast.status).toBe(400);
-    expect(fast.body).toEqual(slow.body);
+    const answer = await ask(`/trpc/${paths}?batch=1`, null, false);
+    expect(answer.status).toBe(400);
+    expect(answer.length).toMatch(/^\d+$/);
+  });
+
+  it('a streamed batch (jsonl, as httpBatchStreamLink asks) still streams', async () => {
+    const response = await fetch(`${origin}/trpc/auth.session,loads.list?batch=1&input=${input({ 1: {} })}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${sessions.dispatcher}`, 'trpc-accept': 'application/jsonl' },
+    });
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-length')).toBeNull();
+    // One JSON value per line: the head, then each call's answer as it is ready.
+    const lines = text.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  });
+
+  it('a mutation is answered in one write too', async () => {
+    const response = await fetch(`${origin}/trpc/auth.signOut`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: '{}',
+    });
+    await response.text();
+    expect(response.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(response.headers.get('transfer-encoding')).toBeNull();
   });
 });
