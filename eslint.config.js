@@ -2,6 +2,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * Libraries are extended only at their documented extension points (issue 25): a Kysely Dialect,
+ * Driver, DatabaseConnection or plugin; pg's query config (rowMode, name); tRPC middleware, links
+ * and adapters; Fastify hooks and plugins. A property whose name starts with `_` is a library's
+ * private part (tRPC's `_def`, pg's `_result`, `_types`): code that reads or writes one breaks, often
+ * silently, on a minor upgrade. Our own objects do not name properties that way either.
+ */
+const PRIVATE_MEMBER_MESSAGE =
+  "A property starting with '_' is a private internal: use the library's public API (Kysely: Dialect, Driver, DatabaseConnection, plugins; pg: query config such as rowMode; tRPC: middleware, links, adapters; Fastify: hooks, plugins).";
+// Allowed: our own page globals, named with two underscores so no library's can clash
+// (window.__haulwiseBoot, written by client/src/boot.ts; window.__shownToasts, read by e2e tests).
+const OWN_GLOBALS = '(?!__haulwiseBoot$|__shownToasts$)';
+const noPrivateMembers = [
+  { selector: `MemberExpression[computed=false][property.name=/^${OWN_GLOBALS}_/]`, message: PRIVATE_MEMBER_MESSAGE },
+  { selector: `MemberExpression[computed=true][property.value=/^${OWN_GLOBALS}_/]`, message: PRIVATE_MEMBER_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -23,6 +40,11 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Code is never written at run time: no eval, no new Function, no string to setTimeout.
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-syntax': ['error', ...noPrivateMembers],
     },
   },
   {
@@ -64,6 +86,8 @@ export default tseslint.config(
           selector: "MemberExpression[property.name='db'][object.type='MemberExpression'][object.property.name='services']",
           message: "Domain code uses the call's own transaction (ctx.db), never the pool (services.db).",
         },
+        // This block's list replaces the one above for domain code: the private-member rule again.
+        ...noPrivateMembers,
       ],
     },
   },

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { expect } from 'vitest';
-import { appRouter } from '../../server/src/trpc/app-router.js';
+import { errorShapeOf } from '../../server/src/trpc/init.js';
 
 /**
  * A client address no other test will use: rate limits count per IP, and a shared address
@@ -35,7 +34,7 @@ export async function expectTrpcError(call: Promise<unknown>, code: TRPCError['c
 
 /** What a browser receives for an error, through the app's one error formatter: message, code and field. */
 export function userFacingError(error: TRPCError, path: string) {
-  const shape = getErrorShape({ config: appRouter._def._config, error, type: 'mutation', path, input: undefined, ctx: undefined });
+  const shape = errorShapeOf(error, path);
   return shape as { message: string; data: { code: string; field: string | null; fieldErrors: Record<string, string> | null } };
 }
 

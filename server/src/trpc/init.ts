@@ -57,14 +57,15 @@ export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; er
 
 /**
  * An error's shape as tRPC's own answers carry it, for messages written outside a procedure (the
- * WebSocket guard's refusals, app.ts): tRPC's default shape (message, JSON-RPC code, data.code,
- * data.httpStatus), built from tRPC's public code table and status mapping, through formatError.
+ * WebSocket guard's refusals, app.ts) and for tests: tRPC's default shape (message, JSON-RPC code,
+ * data.code, data.httpStatus, data.path when there is one), built from tRPC's public code table and
+ * status mapping, through formatError.
  */
-export function errorShapeOf(error: TRPCError): ReturnType<typeof formatError> {
+export function errorShapeOf(error: TRPCError, path?: string): ReturnType<typeof formatError> {
   const shape: TRPCDefaultErrorShape = {
     message: error.message,
     code: TRPC_ERROR_CODES_BY_KEY[error.code],
-    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error) },
+    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), ...(path === undefined ? {} : { path }) },
   };
   return formatError({ shape, error });
 }
