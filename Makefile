@@ -13,19 +13,23 @@ export npm_config_audit := false
 node:
 	@bash scripts/ensure-node.sh
 
+# --include=dev: the build tools (Vite, esbuild, tsx) are needed to build, whatever NODE_ENV says
+# (npm ci leaves devDependencies out when NODE_ENV=production). The Docker image's runtime stage
+# installs without them (Dockerfile).
 node_modules/.haulwise-installed: package.json package-lock.json | node
 	@echo "Installing dependencies..."
-	@npm ci --no-fund --no-audit --loglevel=error
+	@npm ci --include=dev --no-fund --no-audit --loglevel=error
 	@touch $@
 
 install: node_modules/.haulwise-installed
 
+# The build is always the production build, whatever NODE_ENV the shell has (a development React otherwise).
 dist/client/index.html: install $(shell find client shared -type f 2>/dev/null) vite.config.ts $(wildcard scripts/compress-assets.ts scripts/prerender.ts scripts/check-bundle.ts)
-	@npm run --silent build:client
+	@NODE_ENV=production npm run --silent build:client
 
 # The server as plain JavaScript (scripts/build-server.ts): `make start` runs it with node, no tsx.
 dist/server/main.js: install $(shell find server shared migrations -type f 2>/dev/null) scripts/build-server.ts
-	@npm run --silent build:server
+	@NODE_ENV=production npm run --silent build:server
 
 build: dist/client/index.html dist/server/main.js
 
@@ -55,8 +59,9 @@ format: install
 browser:
 	@bash scripts/ensure-chromium.sh
 
+# The tests set the configuration they run under themselves: a NODE_ENV from the shell changes nothing.
 test-unit: install
-	@vitest run
+	@NODE_ENV=test vitest run
 
 test-e2e: build browser
 	@rm -rf .data/e2e
@@ -77,7 +82,7 @@ test-phases:
 	@$(TIMED) "install (npm ci, Chromium)" $(MAKE) --no-print-directory install browser
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-typecheck test-lint
 	@$(TIMED) "unit and integration tests" $(MAKE) --no-print-directory test-unit
-	@$(TIMED) "build" npm run --silent build
+	@$(TIMED) "build" env NODE_ENV=production npm run --silent build
 	@$(TIMED) "end-to-end tests (Chromium)" bash -c 'rm -rf .data/e2e && E2E_BUILT_SERVER=1 playwright test'
 
 test-typecheck:

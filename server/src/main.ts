@@ -84,7 +84,14 @@ async function start(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
-  console.log(`\nHaulwise is running at http://localhost:${port}\n`);
+  // In production the public origin (behind the proxy that serves it); elsewhere this machine.
+  console.log(`\nHaulwise is running at ${config.NODE_ENV === 'production' ? config.appOrigin : `http://localhost:${port}`}\n`);
+  if (config.NODE_ENV === 'production' && !config.RESEND_API_KEY) {
+    console.warn(
+      'No RESEND_API_KEY: mail (verification and password-reset links, invitations, invoices) is kept in the outbox, not delivered. ' +
+        'Set RESEND_API_KEY (and RESEND_BASE_URL for a Resend-compatible service) to deliver it.',
+    );
+  }
   if (!shouldSeed) return;
   try {
     const seeded = await seedDemo(services.db, { onlyIfEmpty: true });

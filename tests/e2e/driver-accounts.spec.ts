@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
-import { mailFilesTo } from '../../server/src/services/mail/mail-files';
-import { E2E_DATA_DIR, e2eOwnerUrl } from './support/environment';
+import { e2eOwnerUrl } from './support/environment';
+import { linkMailedTo } from './support/mailbox';
 import { expect, expectAccessibleWithin, expectToast, holdToasts, openAs, quietContext, settleAnimations, test } from './support/fixtures';
 
 /**
@@ -14,18 +13,8 @@ import { expect, expectAccessibleWithin, expectToast, holdToasts, openAs, quietC
 /** A valid 1x1 PNG: the "photo" of the POD. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-/** The invitation link in the newest mail to this address, from the server's mail folder; waits for the mail a moment. */
-async function invitationLinkMailedTo(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const [mail] = await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), email);
-      link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link ?? '';
-}
+/** The invitation link in the newest mail to this address (./support/mailbox.ts); waits for the mail a moment. */
+const invitationLinkMailedTo = (email: string) => linkMailedTo(email, /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/);
 
 /** A load assigned to the driver with this email, staged as the company's dispatcher would (owner connection, scoped like the app). */
 async function assignLoadTo(email: string, loadNumber: string): Promise<void> {

@@ -1,11 +1,8 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { mailFilesTo, type MailFileAttachment } from '../../server/src/services/mail/mail-files.js';
 import { signWebhook } from '../../server/src/services/payments/airwallex.js';
 import { FAKE_PAYMENT_LINKS_PATH, type FakePaymentLink } from '../support/fake-airwallex.js';
 import { E2E_AIRWALLEX_URL, E2E_AIRWALLEX_WEBHOOK_SECRET } from './support/airwallex';
-import { E2E_DATA_DIR } from './support/environment';
 import {
   expect,
   expectAccessible,
@@ -16,6 +13,7 @@ import {
   settleAnimations,
   test,
 } from './support/fixtures';
+import { mailsTo, type Mail } from './support/mailbox';
 
 /**
  * Invoices as treasury uses them: create one from a load (its broker and rate filled in), find it,
@@ -137,7 +135,7 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
   expect(link).toBeDefined();
   await expect(viewLink).toHaveAttribute('href', link?.url ?? '');
 
-  // Send invoice: mailed with its PDF attached (read from the server's mail folder, as a mailbox would show it); a draft becomes sent.
+  // Send invoice: mailed with its PDF attached (read from the mailbox the fake Resend keeps); a draft becomes sent.
   await row.getByRole('button', { name: `Send ${invoiceNumber}` }).click();
   const sendDialog = page.getByRole('dialog', { name: 'Send Invoice' });
   await expect(sendDialog.getByText(`${invoiceNumber}.pdf`)).toBeVisible();
@@ -147,10 +145,10 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
   await sendDialog.getByRole('button', { name: 'Send Invoice' }).click();
   await expectToast(page, 'Invoice sent');
   await expect(row).toContainText('Sent');
-  let attachment: MailFileAttachment | undefined;
+  let attachment: Mail['attachments'][number] | undefined;
   await expect
     .poll(async () => {
-      attachment = (await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), billing))[0]?.attachments[0];
+      attachment = (await mailsTo(billing))[0]?.attachments[0];
       return attachment?.filename;
     })
     .toBe(`${invoiceNumber}.pdf`);

@@ -1,32 +1,19 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { mailFilesTo } from '../../server/src/services/mail/mail-files';
-import { E2E_DATA_DIR } from './support/environment';
 import { expect, expectAccessible, expectNoHorizontalOverflow, holdToasts, settleAnimations, test } from './support/fixtures';
 import { verifyEmailFromMail } from './support/verify-email';
+import { linkMailedTo } from './support/mailbox';
 
 /**
  * Settings as a new company's admin would use them: the profile, the Airwallex account id, and
  * two-factor authentication by email end to end (turn it on with the emailed code, sign out,
  * sign in with a new code, turn it off with the current password). The codes are read from the
- * server's mail folder (HAULWISE_DATA_DIR/mail), as a mailbox would show them. The company is signed up here, so no demo account's
+ * mailbox the fake Resend keeps (./support/mailbox.ts), as a mailbox would show them. The company is signed up here, so no demo account's
  * sign-in changes for the other journeys.
  */
 
-/** The 6-digit code in the newest message to this address sent after `since`, from the server's mail folder (the outbox keeps no bodies). */
+/** The 6-digit code in the newest message to this address sent after `since` (./support/mailbox.ts). */
 async function codeSentTo(email: string, since: Date): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const [mail] = (await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), email)).filter((file) => file.writtenAt >= since);
-        code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-        return code;
-      },
-      { message: `a code sent to ${email}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code ?? '';
+  return (await linkMailedTo(email, /\b\d{6}\b/, since)).trim();
 }
 
 /**

@@ -1,8 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_COMPANY } from '../../server/src/seed/demo-data';
-import { mailFilesTo } from '../../server/src/services/mail/mail-files';
-import { E2E_DATA_DIR } from './support/environment';
 import {
   expect,
   expectAccessible,
@@ -14,20 +11,16 @@ import {
   test,
   trackExternalRequests,
 } from './support/fixtures';
+import { linkMailedTo } from './support/mailbox';
 
 /**
  * The Team journey: an admin invites a member, the invitee opens the link from the email
- * (read from the server's mail folder, as a mailbox would show it) and joins, and
+ * (read from the mailbox the fake Resend keeps) and joins, and
  * the admin sees the new member in the table, changes their role and removes them.
  */
 
-/** The link in the newest mail to this address, from the server's mail folder (the outbox keeps no bodies). */
-async function invitationLinkMailedTo(email: string): Promise<string> {
-  const [mail] = await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), email);
-  const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`no invitation link mailed to ${email}`);
-  return link;
-}
+/** The invitation link in the newest mail to this address (./support/mailbox.ts); waits for the mail a moment. */
+const invitationLinkMailedTo = (email: string) => linkMailedTo(email, /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/);
 
 /**
  * Axe on the screen as a person sees it at rest: toasts dismissed (they come and go, and the

@@ -1,22 +1,9 @@
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { mailFilesTo } from '../../../server/src/services/mail/mail-files';
-import { E2E_DATA_DIR } from './environment';
+import { linkMailedTo } from './mailbox';
 
-/**
- * The verification link in the newest mail to this address, read from the server's mail folder
- * as a mailbox would show it (the outbox keeps no bodies). Waits for the mail a moment.
- */
+/** The verification link in the newest mail to this address, as a mailbox shows it (./mailbox.ts). Waits for the mail a moment. */
 export async function verificationLinkMailedTo(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const [mail] = await mailFilesTo(path.join(E2E_DATA_DIR, 'mail'), email);
-      link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link ?? '';
+  return linkMailedTo(email, /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/);
 }
 
 /**
