@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SignInInput } from '#shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -11,6 +11,7 @@ import { luciaOn } from './lucia.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import { readIdentity } from './session-context.js';
 import type { TwoFactorAccount } from './two-factor-sign-in.js';
+import { isExpiredUnverified } from './unverified-accounts.js';
 
 type Db = Kysely<Database>;
 
@@ -35,10 +36,12 @@ export function signInDelaySeconds(config: Pick<Config, 'SIGN_IN_FREE_FAILURES' 
 
 /**
  * Proves the password, on the caller's handle (the sign-in call's transaction). Attempts are
- * counted per client address (a fixed window); failures per email address (known or not, so
- * the answer tells nothing) make the next try wait longer and longer. A wrong password commits
- * its count before it is answered (commitThenFail), so guesses cannot roll their own count back;
- * the right one forgets the failures.
+ * counted per client address (a fixed window); tries per email address (known or not, so the
+ * answer tells nothing) make the next try wait longer and longer. A try is counted before the
+ * password is checked, in one statement that also says whether the address's wait is over
+ * (claimTry): parallel tries at the moment a wait ends queue on that row, and only the first gets
+ * to check a password. A wrong password commits its count before it is answered (commitThenFail),
+ * so guesses cannot roll their own count back; the right one forgets the failures.
  */
 export async function signIn(
   db: Db,
@@ -49,44 +52,66 @@ export async function signIn(
   const ipAllowed = await hitRateLimit(db, `sign-in:ip:${request.ip}`, config.SIGN_IN_MAX_PER_IP, SIGN_IN_WINDOW_SECONDS);
   if (!ipAllowed)
     throw commitThenFail(new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait 15 minutes and try again.'));
-  const waitSeconds = await secondsToWait(db, config, input.email);
+  const waitSeconds = await claimTry(db, config, input.email);
   if (waitSeconds > 0) {
     throw commitThenFail(
       new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please wait ${waitSeconds} seconds and try again.`),
     );
   }
-  const user = await credentialsByEmail(db, input.email);
+  const user = await signInAccount(db, input.email);
   const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !isValid) {
-    await countFailure(db, input.email);
-    throw commitThenFail(new AppError('UNAUTHORIZED', INVALID_CREDENTIALS));
-  }
+  if (!user || !isValid) throw commitThenFail(new AppError('UNAUTHORIZED', INVALID_CREDENTIALS));
   await db.deleteFrom('signInFailures').where('email', '=', input.email).execute();
   await ensureMayEnter(db, user.id);
   const twoFactor = await readTwoFactorAccount(db, user.id);
   return { userId: user.id, twoFactor: twoFactor?.enabled ? twoFactor : null };
 }
 
-async function secondsToWait(db: Db, config: SignInConfig, email: string): Promise<number> {
-  const row = await db.selectFrom('signInFailures').select(['failures', 'lastFailedAt']).where('email', '=', email).executeTakeFirst();
-  if (!row) return 0;
-  const since = (Date.now() - new Date(row.lastFailedAt).getTime()) / 1000;
-  if (since >= FAILURE_MEMORY_SECONDS) return 0;
-  return Math.max(0, Math.ceil(signInDelaySeconds(config, row.failures) - since));
+/**
+ * The address's account, unless it is an unproven one past its days (it answers as no account,
+ * until the hourly sweep deletes it).
+ */
+async function signInAccount(db: Db, email: string): Promise<{ id: string; passwordHash: string } | undefined> {
+  const user = await credentialsByEmail(db, email);
+  if (!user) return undefined;
+  const state = await db.selectFrom('users').select(['emailVerifiedAt', 'createdAt']).where('id', '=', user.id).executeTakeFirst();
+  return state && isExpiredUnverified(state) ? undefined : user;
 }
 
-async function countFailure(db: Db, email: string): Promise<void> {
-  await db
+/**
+ * Counts this try as a failure in advance, unless the address must still wait: one upsert on the
+ * address's row, which it locks until the call's transaction ends (the right password then
+ * forgets them all). Answers 0 when the try may go on, else the seconds left to wait (the try not
+ * counted). Failures older than FAILURE_MEMORY_SECONDS are forgiven: the count starts again at 1.
+ */
+async function claimTry(db: Db, config: SignInConfig, email: string): Promise<number> {
+  const forgotten = sql<boolean>`sign_in_failures.last_failed_at < now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})`;
+  const waitOver = sql<boolean>`sign_in_failures.last_failed_at + make_interval(secs => ${delaySql(config, sql`sign_in_failures.failures`)}) <= now()`;
+  const claimed = await db
     .insertInto('signInFailures')
-    .values({ email, failures: 1, lastFailedAt: new Date() })
+    .values({ email, failures: 1, lastFailedAt: sql<Date>`now()` })
     .onConflict((oc) =>
-      oc.column('email').doUpdateSet({
-        failures: sql<number>`case when sign_in_failures.last_failed_at < now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})
-                                   then 1 else sign_in_failures.failures + 1 end`,
-        lastFailedAt: new Date(),
-      }),
+      oc
+        .column('email')
+        .doUpdateSet({
+          failures: sql<number>`case when ${forgotten} then 1 else sign_in_failures.failures + 1 end`,
+          lastFailedAt: sql<Date>`now()`,
+        })
+        .where(sql<boolean>`${forgotten} or ${waitOver}`),
     )
-    .execute();
+    .returning('failures')
+    .executeTakeFirst();
+  if (claimed) return 0;
+  const row = await db.selectFrom('signInFailures').select(['failures', 'lastFailedAt']).where('email', '=', email).executeTakeFirst();
+  if (!row) return 1;
+  const since = (Date.now() - new Date(row.lastFailedAt).getTime()) / 1000;
+  return Math.max(1, Math.ceil(signInDelaySeconds(config, row.failures) - since));
+}
+
+/** signInDelaySeconds in SQL, for a failure count the statement reads under its lock. */
+function delaySql(config: Pick<Config, 'SIGN_IN_FREE_FAILURES' | 'SIGN_IN_MAX_DELAY_SECONDS'>, failures: RawBuilder<number>) {
+  return sql<number>`case when ${failures} < ${config.SIGN_IN_FREE_FAILURES} then 0
+                          else least(${config.SIGN_IN_MAX_DELAY_SECONDS}::float8, power(2::float8, ${failures} - ${config.SIGN_IN_FREE_FAILURES})) end`;
 }
 
 /** An account may sign in only while it belongs to a company that is not suspended. */

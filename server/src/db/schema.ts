@@ -243,6 +243,7 @@ export interface Database {
   twoFactorCodes: TwoFactorCodesTable;
   pendingSignIns: PendingSignInsTable;
   emailVerifications: EmailVerificationsTable;
+  passwordResets: PasswordResetsTable;
   signInFailures: SignInFailuresTable;
   documents: DocumentsTable;
   podData: PodDataTable;
@@ -388,6 +389,16 @@ export interface PendingSignInsTable {
 
 /** A mailed link that proves an address: only the SHA-256 of its token is stored; single use. */
 export interface EmailVerificationsTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A mailed password-reset link: only the SHA-256 of its token is stored; single use, 1 hour. */
+export interface PasswordResetsTable {
   id: Generated<string>;
   userId: string;
   tokenHash: string;

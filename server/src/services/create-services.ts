@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { createLucia, luciaOptions } from '../auth/lucia.js';
+import { UNVERIFIED_ACCOUNTS_CRONTAB, unverifiedAccountTasks } from '../auth/unverified-accounts.js';
 import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
 import { createDb, createPool } from '../db/database.js';
 import { pushTasks } from './push/web-push-tasks.js';
@@ -27,7 +28,8 @@ const JOB_CONCURRENCY = 2;
 
 /**
  * Migrates as the owner, then builds every service on a pool that connects as the app role, and
- * starts the job worker (mail delivery after commit, the hourly sweep of rate-limit windows).
+ * starts the job worker (mail delivery after commit, the hourly sweeps of rate-limit windows and
+ * of unverified accounts past their days).
  */
 export async function createServices(
   config: Config,
@@ -85,11 +87,12 @@ export async function createServices(
       tasks: {
         ...mailer.tasks(db, (message) => log.warn(message)),
         'sweep-rate-limits': () => sweepRateLimits(db),
+        ...unverifiedAccountTasks(db),
         ...documentTasks(config, db),
         ...pushTasks(config, db),
         ...positionPartitionTasks(db, config.POSITIONS_RETENTION_DAYS),
       },
-      crontab: ['17 * * * * sweep-rate-limits', DOCUMENT_CRONTAB, POSITION_PARTITIONS_CRONTAB].join('\n'),
+      crontab: ['17 * * * * sweep-rate-limits', UNVERIFIED_ACCOUNTS_CRONTAB, DOCUMENT_CRONTAB, POSITION_PARTITIONS_CRONTAB].join('\n'),
       concurrency: JOB_CONCURRENCY,
       log,
     });

@@ -41,6 +41,46 @@ export const signInOutput = z.discriminatedUnion('status', [
 ]);
 export type SignInOutput = z.infer<typeof signInOutput>;
 
+/** How long a mailed password-reset link works. */
+export const PASSWORD_RESET_LIFETIME_MINUTES = 60;
+
+/** The page a password-reset link opens. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+export const PASSWORD_RESET_TEXTS = {
+  forgotLink: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: "Enter your account's email address and we will send you a link to choose a new password.",
+  forgotSubmit: 'Send Reset Link',
+  forgotBusy: 'Sending...',
+  /** The same answer whether or not the address has an account. */
+  sent: (email: string) =>
+    `If ${email} belongs to an account, a link to reset its password is on its way. It works once and expires in ${PASSWORD_RESET_LIFETIME_MINUTES} minutes.`,
+  tooMany: 'Too many reset requests. Please wait a while and try again.',
+  resetTitle: 'Choose a new password',
+  resetIntro: 'Your new password signs out every device signed in to your account. Then sign in with it.',
+  resetSubmit: 'Set New Password',
+  resetBusy: 'Saving...',
+  missingToken: 'This page needs the link from the reset email. Ask for a new one below.',
+  invalid: 'This password reset link is invalid or has expired. Ask for a new one.',
+  changed: 'Your password has been changed. Sign in with your new password.',
+  askAgain: 'Ask for a new link',
+  backToSignIn: 'Back to sign in',
+} as const;
+
+/** "Forgot password?": the address to send a reset link to. */
+export const requestPasswordResetInput = z.object({ email: requiredEmail() });
+export const requestPasswordResetOutput = z.object({ status: z.literal('sent') });
+
+/** A reset link's token (32 random bytes, base64url) and the new password. */
+export const resetPasswordInput = z.object({
+  token: z.string({ error: PASSWORD_RESET_TEXTS.invalid }).regex(/^[A-Za-z0-9_-]{43}$/, PASSWORD_RESET_TEXTS.invalid),
+  password: newPassword(),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+/** No session: the person signs in with the new password next (and a code, with two-factor on). */
+export const resetPasswordOutput = z.object({ status: z.literal('password_changed') });
+
 /** The public contact form keeps the spec's own messages ("Name must be less than 100 characters"). */
 export const contactInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, `Name must be less than ${CONTACT_LIMITS.name} characters`),

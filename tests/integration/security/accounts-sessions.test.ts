@@ -7,8 +7,8 @@ import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { sessionFingerprint } from '../../../server/src/trpc/context.js';
 import { createTestCompany, type TestCompany } from '../../support/factories.js';
-import { listen, ownerDb, sessionFor, startTestServices, TEST_PASSWORD, uniqueEmail } from '../../support/harness.js';
-import { request, type HttpAnswer } from '../../support/http.js';
+import { callerFor, listen, ownerDb, sessionFor, startTestServices, TEST_PASSWORD, uniqueEmail } from '../../support/harness.js';
+import { request, settle, uniqueIp, type HttpAnswer } from '../../support/http.js';
 
 /**
  * Issue 10, items 3 (session ids at rest), 9 (no lockout, no enumeration) and 10 (cookies and
@@ -93,6 +93,29 @@ describe('sign-in failures: a growing delay, never a block', () => {
     expect(cookieOf(entered)).not.toBeNull();
     // The right password forgets the failures.
     expect(await owner.selectFrom('signInFailures').select('email').where('email', '=', victim.email).execute()).toHaveLength(0);
+  });
+
+  it('counts a try before checking the password: when a wait ends, parallel guesses get one try between them (issue 24, item 4)', async () => {
+    for (const email of [(await createTestCompany(started.services)).users.admin.email, uniqueEmail('raced')]) {
+      for (let attempt = 0; attempt < 5; attempt += 1) await signIn(email, 'wrong-password');
+      await backdate(email, 2);
+      // From as many client addresses (so no per-address count lines them up), all at once.
+      const callers = await Promise.all(Array.from({ length: 8 }, () => callerFor(started.services, null, uniqueIp())));
+      const answers = await Promise.all(
+        callers.map((caller, guess) => settle(caller.auth.signIn({ email, password: `parallel-guess-${guess}` }))),
+      );
+      const messages = answers.map((error) => error?.message ?? 'signed in');
+      expect(
+        messages.filter((message) => message === 'Invalid login credentials'),
+        email,
+      ).toHaveLength(1);
+      expect(
+        messages.filter((message) => /^Too many failed sign-in attempts/.test(message)),
+        email,
+      ).toHaveLength(7);
+      const row = await owner.selectFrom('signInFailures').select('failures').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(row.failures).toBe(6);
+    }
   });
 
   it('treats an unknown address exactly like a known one', async () => {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
+import { sql, type Kysely } from 'kysely';
+import { UNVERIFIED_ACCOUNT_LIFETIME_DAYS, VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import { loadConfig } from '../../../server/src/config.js';
 import { loadSessionContext, readIdentity } from '../../../server/src/auth/session-context.js';
+import { addMember } from '../../../server/src/auth/accounts.js';
+import { sweepUnverifiedAccounts } from '../../../server/src/auth/unverified-accounts.js';
 import { grantMasterAdmin, hashVerificationToken } from '../../../server/src/domains/auth/email-verification.js';
 import { seedDemo } from '../../../server/src/seed/demo-data.js';
 import { seedTestUsers, TEST_USER_MESSAGES } from '../../../server/src/seed/test-users.js';
@@ -25,12 +27,16 @@ import { authorizationMatrix, type ProcedurePath } from './authorization-matrix.
 
 // A new listed address on every run, so the grant is asserted every time (never skipped as "taken").
 const PLATFORM_OWNER = uniqueEmail('platform-owner');
+// A listed address a squatter signs up with before its owner does (issue 24, item 1).
+const SQUATTED_BOSS = uniqueEmail('boss');
 
 let started: StartedServices;
 let owner: Kysely<any>;
 let company: TestCompany;
 beforeAll(async () => {
-  started = await startTestServices({ config: { PLATFORM_ADMIN_EMAILS: `someone-else@haulwise.test, ${PLATFORM_OWNER}` } });
+  started = await startTestServices({
+    config: { PLATFORM_ADMIN_EMAILS: `someone-else@haulwise.test, ${PLATFORM_OWNER}, ${SQUATTED_BOSS}` },
+  });
   owner = ownerDb();
   company = await createTestCompany(started.services);
 });
@@ -40,6 +46,9 @@ afterAll(async () => {
 });
 
 const services = () => started.services;
+
+/** The password whoever opens a verification link sets. */
+const OPENER_PASSWORD = 'opened-from-the-mailbox';
 
 const signUpInput = (email = uniqueEmail('signup')) => ({
   companyName: 'Verified Haulage',
@@ -94,13 +103,14 @@ describe('email verification', () => {
     const guest = await contextFor(services(), null, uniqueIp());
     const session = await appRouter.createCaller({ ...guest, setCookie: (cookie) => void cookies.push(cookie) }).auth.verifyEmail({
       token: mailed?.token ?? '',
+      password: OPENER_PASSWORD,
     });
     expect(session).toMatchObject({ user: { email }, role: 'admin', emailVerified: true, isMasterAdmin: false });
     expect(cookies.some((cookie) => cookie.startsWith('hw_session=') && !/Max-Age=0/i.test(cookie))).toBe(true);
 
     // Single use.
     const again = await expectTrpcError(
-      (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: mailed?.token ?? '' }),
+      (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: mailed?.token ?? '', password: OPENER_PASSWORD }),
       'BAD_REQUEST',
     );
     expect(again.message).toBe(VERIFICATION_TEXTS.invalid);
@@ -115,7 +125,10 @@ describe('email verification', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('tokenHash', '=', hashVerificationToken(mailed?.token ?? ''))
       .execute();
-    await expectTrpcError((await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: mailed?.token ?? '' }), 'BAD_REQUEST');
+    await expectTrpcError(
+      (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: mailed?.token ?? '', password: OPENER_PASSWORD }),
+      'BAD_REQUEST',
+    );
     const user = await owner.selectFrom('users').select('emailVerifiedAt').where('email', '=', email).executeTakeFirstOrThrow();
     expect(user.emailVerifiedAt).toBeNull();
   });
@@ -152,8 +165,13 @@ describe('email verification', () => {
     const second = await latestLinkTo(email);
     expect(second?.token).not.toBe(first?.token);
     await expectTrpcError(caller.auth.resendVerification(), 'TOO_MANY_REQUESTS');
-    await expectTrpcError((await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: first?.token ?? '' }), 'BAD_REQUEST');
-    expect(await (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: second?.token ?? '' })).toMatchObject({
+    await expectTrpcError(
+      (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: first?.token ?? '', password: OPENER_PASSWORD }),
+      'BAD_REQUEST',
+    );
+    expect(
+      await (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: second?.token ?? '', password: OPENER_PASSWORD }),
+    ).toMatchObject({
       emailVerified: true,
     });
     // The session signed in before the address was proven has ended.
@@ -175,7 +193,9 @@ describe('email verification', () => {
     expect(profile.isMasterAdmin).toBe(false);
 
     const mailed = await latestLinkTo(PLATFORM_OWNER);
-    const session = await (await callerFor(services(), null, uniqueIp())).auth.verifyEmail({ token: mailed?.token ?? '' });
+    const session = await (
+      await callerFor(services(), null, uniqueIp())
+    ).auth.verifyEmail({ token: mailed?.token ?? '', password: OPENER_PASSWORD });
     expect(session).toMatchObject({ isMasterAdmin: true, emailVerified: true });
   });
 
@@ -206,6 +226,142 @@ describe('email verification', () => {
     expect(await makeMasterAdmin(owner, verified.email.toUpperCase())).toMatchObject({ ok: true });
     expect(await readIdentity(services().db, verified.userId)).toMatchObject({ isMasterAdmin: true });
     expect(await makeMasterAdmin(owner, verified.email)).toMatchObject({ ok: true, message: /already/ });
+  });
+});
+
+/**
+ * Issue 24, item 1: an address belongs to whoever proves it. A link alone verifies nothing: its
+ * opener sets the password; a later sign-up replaces an unproven account; unproven accounts expire.
+ */
+describe('an address belongs to whoever proves it', () => {
+  const guestCaller = () => callerFor(services(), null, uniqueIp());
+  const signUpWith = async (email: string, password: string, companyName: string) =>
+    (await guestCaller()).auth.signUp({ ...signUpInput(email), password, companyName });
+  const signInWith = async (email: string, password: string) => (await guestCaller()).auth.signIn({ email, password });
+  const accountsOf = (email: string) => owner.selectFrom('users').select('id').where('email', '=', email).execute();
+  const companyNamed = (name: string) => owner.selectFrom('companies').select('id').where('name', '=', name).execute();
+
+  it('shuts a squatter of a listed address out: the owner signs up after them, proves the address and alone becomes a master admin', async () => {
+    const squatter = await unverifiedAccount(SQUATTED_BOSS);
+    const squatterCompany = (
+      await owner.selectFrom('profiles').select('companyId').where('userId', '=', squatter.userId).executeTakeFirstOrThrow()
+    ).companyId;
+
+    // The owner's sign-up gets the same answer as any, and replaces the unproven account.
+    expect(await signUpWith(SQUATTED_BOSS, 'the-owners-password', 'Boss Haulage')).toEqual({
+      status: 'verification_sent',
+      email: SQUATTED_BOSS,
+    });
+    const accounts = await accountsOf(SQUATTED_BOSS);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]?.id).not.toBe(squatter.userId);
+    expect(await owner.selectFrom('companies').select('id').where('id', '=', squatterCompany).execute()).toHaveLength(0);
+    // The squatter's session ended with their account.
+    expect(await loadSessionContext(services(), squatter.context.sessionId ?? '')).toBeNull();
+    await expectTrpcError(signInWith(SQUATTED_BOSS, TEST_PASSWORD), 'UNAUTHORIZED');
+
+    const mailed = await latestLinkTo(SQUATTED_BOSS);
+    const session = await (await guestCaller()).auth.verifyEmail({ token: mailed?.token ?? '', password: 'the-owners-password' });
+    expect(session).toMatchObject({ company: { name: 'Boss Haulage' }, isMasterAdmin: true, emailVerified: true });
+
+    // The squatter's password opens nothing; the owner's does, as a master admin.
+    await expectTrpcError(signInWith(SQUATTED_BOSS, TEST_PASSWORD), 'UNAUTHORIZED');
+    expect(await signInWith(SQUATTED_BOSS, 'the-owners-password')).toMatchObject({ status: 'signed_in', isMasterAdmin: true });
+    // A sign-up for the proven address now only mails its owner a note.
+    await signUpWith(SQUATTED_BOSS, 'squatter-again', 'Squatter Again');
+    expect(await accountsOf(SQUATTED_BOSS)).toEqual(accounts);
+    expect(await mailSubjectsTo(SQUATTED_BOSS)).toContain('You already have a Haulwise account');
+  });
+
+  it('never verifies a password the link opener did not choose: a stranger signing up after the owner is shut out when the owner opens the link', async () => {
+    const email = uniqueEmail('owner-first');
+    await signUpWith(email, 'owners-first-password', 'Owner First');
+    const ownersLink = await latestLinkTo(email);
+    // A stranger signs up with the same address after the owner, and signs in to the unproven account.
+    const stranger = await unverifiedAccount(email);
+    expect(await accountsOf(email)).toEqual([{ id: stranger.userId }]);
+
+    // The owner's own link died with the replaced account; the stranger's went to the owner's mailbox.
+    await expectTrpcError(
+      (await guestCaller()).auth.verifyEmail({ token: ownersLink?.token ?? '', password: 'whatever-1' }),
+      'BAD_REQUEST',
+    );
+    const strangersLink = await latestLinkTo(email);
+    expect(strangersLink?.token).not.toBe(ownersLink?.token);
+    // The link alone verifies nothing.
+    const bare = await expectTrpcError(
+      (await guestCaller()).auth.verifyEmail({ token: strangersLink?.token ?? '' } as { token: string; password: string }),
+      'BAD_REQUEST',
+    );
+    expect(bare.message).toMatch(/Password/);
+    expect(
+      (await owner.selectFrom('users').select('emailVerifiedAt').where('email', '=', email).executeTakeFirstOrThrow()).emailVerifiedAt,
+    ).toBeNull();
+
+    // The owner opens it and sets their password: the stranger's password and session are gone.
+    expect(
+      await (await guestCaller()).auth.verifyEmail({ token: strangersLink?.token ?? '', password: 'owners-new-password' }),
+    ).toMatchObject({
+      emailVerified: true,
+    });
+    expect(await loadSessionContext(services(), stranger.context.sessionId ?? '')).toBeNull();
+    await expectTrpcError(signInWith(email, TEST_PASSWORD), 'UNAUTHORIZED');
+    expect(await signInWith(email, 'owners-new-password')).toMatchObject({ status: 'signed_in', emailVerified: true });
+  });
+
+  it(`expires unproven accounts after ${UNVERIFIED_ACCOUNT_LIFETIME_DAYS} days: they no longer sign in, and the sweep deletes them with their company`, async () => {
+    const email = uniqueEmail('stale');
+    await signUpWith(email, 'stale-password', `Stale ${email}`);
+    const fresh = uniqueEmail('fresh');
+    await signUpWith(fresh, 'fresh-password', `Fresh ${fresh}`);
+    // An account of a company that holds other members and records (made before addresses were proven) is never swept.
+    const legacy = await addMember(services().db, company.companyId, {
+      email: uniqueEmail('legacy'),
+      password: 'legacy-password',
+      firstName: 'Lee',
+      lastName: 'Legacy',
+      role: 'dispatcher',
+      emailVerified: false,
+    });
+    const age = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+    await owner
+      .updateTable('users')
+      .set({ createdAt: age(UNVERIFIED_ACCOUNT_LIFETIME_DAYS) })
+      .where('id', 'in', [(await accountsOf(email))[0]?.id ?? '', legacy.userId])
+      .execute();
+    await owner
+      .updateTable('users')
+      .set({ createdAt: age(UNVERIFIED_ACCOUNT_LIFETIME_DAYS - 1) })
+      .where('email', '=', fresh)
+      .execute();
+
+    await expectTrpcError(signInWith(email, 'stale-password'), 'UNAUTHORIZED');
+    expect(await signInWith(fresh, 'fresh-password')).toMatchObject({ status: 'signed_in', emailVerified: false });
+
+    expect(await sweepUnverifiedAccounts(services().db)).toBeGreaterThanOrEqual(1);
+    expect(await accountsOf(email)).toHaveLength(0);
+    expect(await companyNamed(`Stale ${email}`)).toHaveLength(0);
+    expect(await accountsOf(fresh)).toHaveLength(1);
+    expect(await companyNamed(`Fresh ${fresh}`)).toHaveLength(1);
+    expect(await owner.selectFrom('users').select('id').where('id', '=', legacy.userId).execute()).toHaveLength(1);
+  });
+
+  it('lets the owner of the mailbox accept an invitation to an address a squatter signed up with', async () => {
+    const invitation = await createInvitation(services().db, company);
+    const squatter = await unverifiedAccount(invitation.email);
+    const guest = await guestCaller();
+    expect(await guest.invitations.preview({ token: invitation.token })).toMatchObject({ email: invitation.email, hasAccount: false });
+    const session = await guest.invitations.accept({
+      token: invitation.token,
+      password: 'invitees-own-password',
+      firstName: 'Ines',
+      lastName: 'Invitee',
+    });
+    expect(session).toMatchObject({ user: { email: invitation.email }, company: { id: company.companyId }, emailVerified: true });
+    expect(session.user.id).not.toBe(squatter.userId);
+    expect(await loadSessionContext(services(), squatter.context.sessionId ?? '')).toBeNull();
+    await expectTrpcError(signInWith(invitation.email, TEST_PASSWORD), 'UNAUTHORIZED');
+    expect(await signInWith(invitation.email, 'invitees-own-password')).toMatchObject({ status: 'signed_in', role: 'dispatcher' });
   });
 });
 

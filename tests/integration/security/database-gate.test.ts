@@ -90,7 +90,10 @@ describe('row-level security on tenant tables', () => {
     // Permissive policies are OR-ed: one INSERT/UPDATE/DELETE policy that is not scoped to
     // app_company_id() would open writes whatever the ALL policy says.
     const policies = await readPolicies();
+    // Only policies that can apply to the app role count: the owner's own (migrations/2026-11-28T1200_owner_rows.ts)
+    // are for a role the app role is not and cannot become (checked below).
     const unscoped = policies
+      .filter((policy) => policy.roles.includes('public') || policy.roles.includes(APP_ROLE))
       .filter((policy) => tenantTables.includes(policy.tablename) && policy.permissive === 'PERMISSIVE' && policy.cmd !== 'SELECT')
       .filter((policy) => {
         const checksRows = policy.cmd !== 'INSERT';
@@ -160,8 +163,14 @@ describe('the app role', () => {
     // - app_tracking_link_view: a public tracking link's page by the SHA-256 of its token, which only the link's holder
     //   can name: company name, load number, lane, status, expiry and the last position of the load's track, only while
     //   the link is unexpired (a revoked one is deleted) and its company active (issue 14).
+    // - app_search_loads: one page of load ids matching a search, of the caller's company (app.company_id; every
+    //   company only with app.master_admin on, as the read policies); runs as haulwise_search, which reads only the
+    //   searched columns of loads; the rows themselves are read under row-level security (issue 23, item 4).
+    // - app_discard_unverified_account: deletes one account whose address was never proven, and the company its
+    //   sign-up made, only while that company has no other member and no row in any table with a company_id (issue 24).
     const reviewed = [
       'app_grant_platform_admin',
+      'app_discard_unverified_account',
       'app_credentials_by_email',
       'app_own_password_hash',
       'app_session_lookup',
@@ -176,6 +185,7 @@ describe('the app role', () => {
       'app_positions_prepare_partitions',
       'app_positions_drop_partitions',
       'app_tracking_link_view',
+      'app_search_loads',
     ];
     const { rows } = await sql<{ kind: string; name: string }>`
       select 'security definer function' as kind, p.proname::text as name
@@ -357,6 +367,8 @@ describe('the app role’s grants', () => {
         // Sign-up, and the platform flag on a verified account.
         'create_company_for_user',
         'app_grant_platform_admin',
+        // An account whose address was never proven, replaced or expired with its empty company (issue 24).
+        'app_discard_unverified_account',
         // Owner-rights functions of item 5 (one account, one session, one message).
         'app_credentials_by_email',
         'app_own_password_hash',
@@ -375,6 +387,8 @@ describe('the app role’s grants', () => {
         // A public tracking link's page (by its token's hash), and the window of a load's track it and the Map tab share.
         'app_tracking_link_view',
         'load_track_window',
+        // A search's page of load ids through the trigram index (the rows are read under row-level security).
+        'app_search_loads',
         // Called by triggers as the invoker; notify_event refuses to run outside a trigger.
         'notify_event',
         'notify_user',

@@ -102,11 +102,11 @@ export async function sendAccountExistsNote(
 }
 
 /**
- * Uses a link, once: a live, unused, unexpired token marks its account's address verified (and
- * grants the platform flag when the address is listed in PLATFORM_ADMIN_EMAILS). The account's
- * id, or null for a token that is unknown, used or expired.
+ * Uses a link, once: a live, unused, unexpired token answers its account's id (the caller then has
+ * the prover set the password and marks the address verified); null for a token that is unknown,
+ * used or expired.
  */
-export async function useVerificationToken(db: Db, config: Pick<Config, 'PLATFORM_ADMIN_EMAILS'>, token: string): Promise<string | null> {
+export async function useVerificationToken(db: Db, token: string): Promise<string | null> {
   const used = await db
     .updateTable('emailVerifications')
     .set({ usedAt: new Date() })
@@ -115,15 +115,13 @@ export async function useVerificationToken(db: Db, config: Pick<Config, 'PLATFOR
     .where('expiresAt', '>', new Date())
     .returning('userId')
     .executeTakeFirst();
-  if (!used) return null;
-  await markEmailVerified(db, config, used.userId);
-  return used.userId;
+  return used?.userId ?? null;
 }
 
 /**
- * The address of this account is proven (a used link, an invitation accepted from its mail): it is
- * marked verified, and an address listed in PLATFORM_ADMIN_EMAILS becomes a master admin now, never
- * before.
+ * The address of this account is proven (a used link whose opener set the password, an invitation
+ * accepted from its mail by whoever chose the password): it is marked verified, and an address
+ * listed in PLATFORM_ADMIN_EMAILS becomes a master admin now, never before.
  */
 export async function markEmailVerified(db: Db, config: Pick<Config, 'PLATFORM_ADMIN_EMAILS'>, userId: string): Promise<void> {
   const user = await db
@@ -145,5 +143,5 @@ export async function grantMasterAdmin(db: Db, userId: string): Promise<boolean>
   return result.rows[0]?.granted ?? false;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');

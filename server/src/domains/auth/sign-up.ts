@@ -2,6 +2,7 @@ import { signUpInput } from '#shared/schemas/auth.js';
 import { signUpOutput } from '#shared/schemas/verification.js';
 import { hashPassword } from '../../auth/password.js';
 import { signUp } from '../../auth/sign-up.js';
+import { discardUnverifiedAccount } from '../../auth/unverified-accounts.js';
 import { isPgError } from '../../db/pg-errors.js';
 import { savepoint } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
@@ -13,10 +14,12 @@ const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
 /**
  * The spec's sign-up: the account, its company and its admin role, and a link mailed to prove the
- * address; no session until it is proven. Per client address at most 10 an hour. An address that
- * already has an account gets the very same answer (nothing tells that it exists) and its owner a
- * note instead of a link. Nobody becomes a master admin here: PLATFORM_ADMIN_EMAILS applies when
- * the address is verified.
+ * address; no session until it is proven. Per client address at most 10 an hour. An address whose
+ * account is verified gets the very same answer (nothing tells that it exists) and its owner a
+ * note instead of a link. An address whose account nobody proved is not anyone's yet: the new
+ * sign-up replaces it (its password, names and company win; the old account, its company and its
+ * sessions go), so a squatter never keeps an address from its owner. Nobody becomes a master
+ * admin here: PLATFORM_ADMIN_EMAILS applies when the address is proven.
  */
 export const signUpProcedure = guestProcedure
   .input(signUpInput)
@@ -27,8 +30,8 @@ export const signUpProcedure = guestProcedure
     const answer = { status: 'verification_sent' as const, email: input.email };
     // Hashed either way, so a taken address answers as slowly as a new one.
     const passwordHash = await hashPassword(input.password);
-    const taken = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
-    if (taken) {
+    const taken = await ctx.db.selectFrom('users').select(['id', 'emailVerifiedAt']).where('email', '=', input.email).executeTakeFirst();
+    if (taken && (taken.emailVerifiedAt !== null || !(await discardUnverifiedAccount(ctx.db, taken.id)))) {
       await sendAccountExistsNote(ctx.db, ctx.services, input.email);
       return answer;
     }

@@ -5,6 +5,7 @@ import { acceptInvitationInput, newAccountFields, TEAM_TEXTS, type AcceptInvitat
 import { STAFF_ROLES, type StaffRole } from '#shared/constants.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { credentialsByEmail } from '../../auth/credentials.js';
+import { discardUnverifiedAccount } from '../../auth/unverified-accounts.js';
 import type { Config } from '../../config.js';
 import { isPgError } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
@@ -26,8 +27,10 @@ type Db = Kysely<Database>;
 
 /**
  * Joins the invitation's company with its role, once: a new account chooses a password (names
- * prefilled from the invitation); an email that already has an account proves it with that
- * account's password. A user belongs to one company, so an account that already has one is
+ * prefilled from the invitation); an email that already has a verified account proves it with that
+ * account's password. An account nobody proved the address of is not anyone's yet: whoever opened
+ * the mailed invitation holds the mailbox, so it is replaced by their new account (its password,
+ * company and sessions go). A user belongs to one company, so an account that already has one is
  * refused. Then a session starts, exactly as after signing in; all on the call's transaction.
  */
 export const acceptInvitationProcedure = guestProcedure
@@ -47,7 +50,7 @@ export const acceptInvitationProcedure = guestProcedure
       throw new AppError('FORBIDDEN', `${invitation.companyName} is suspended. Contact support to reactivate it.`);
     }
     // One account's credentials, through the database's owner-rights function (no table-wide read).
-    const account = await credentialsByEmail(ctx.db, invitation.email);
+    const account = await claimableAccount(ctx.db, invitation.email);
     const joining = account
       ? await existingAccountJoins(ctx.db, ctx.services.config, ctx.request, invitation, account, input.password)
       : await newAccountJoins(ctx.db, invitation, input);
@@ -73,6 +76,15 @@ export const acceptInvitationProcedure = guestProcedure
     await markEmailVerified(ctx.db, ctx.services.config, joining.userId);
     return startSignedInSession(ctx, joining.userId);
   });
+
+/** The address's account to join with, or undefined when there is none (or only an unproven one, now discarded). */
+async function claimableAccount(tx: Db, email: string): Promise<{ id: string; passwordHash: string } | undefined> {
+  const account = await credentialsByEmail(tx, email);
+  if (!account) return undefined;
+  const user = await tx.selectFrom('users').select('emailVerifiedAt').where('id', '=', account.id).executeTakeFirst();
+  if (user?.emailVerifiedAt === null && (await discardUnverifiedAccount(tx, account.id))) return undefined;
+  return account;
+}
 
 const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 

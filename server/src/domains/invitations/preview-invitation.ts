@@ -11,7 +11,7 @@ export const invalidInvitation = () => new AppError('NOT_FOUND', TEAM_TEXTS.inva
 
 /**
  * The accept page: who invites whom, to which company and role, and whether the invited email
- * already has an account (then the invitee signs in with it instead of choosing a password).
+ * already has a verified account (then the invitee signs in with it instead of choosing a password).
  */
 export const previewInvitationProcedure = guestProcedure
   .input(invitationTokenInput)
@@ -21,7 +21,13 @@ export const previewInvitationProcedure = guestProcedure
     await enterInvitationScope(ctx.db, tokenHash);
     const invitation = await findUsableInvitation(ctx.db, tokenHash);
     if (!invitation) throw invalidInvitation();
-    const account = await ctx.db.selectFrom('users').select('id').where('email', '=', invitation.email).executeTakeFirst();
+    // An account nobody proved the address of is replaced on accepting: the invitee chooses a password.
+    const account = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', invitation.email)
+      .where('emailVerifiedAt', 'is not', null)
+      .executeTakeFirst();
     return {
       companyName: invitation.companyName,
       email: invitation.email,
