@@ -8,7 +8,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: start dev test test-phases test-typecheck test-lint test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean backup restore soak permissions-doc admin
+.PHONY: test-upgrade start dev test test-phases test-typecheck test-lint test-unit test-e2e seed db-reset lint typecheck format build install node browser bench scale clean backup restore soak permissions-doc admin
 
 node:
 	@bash scripts/ensure-node.sh
@@ -114,6 +114,10 @@ admin: install
 # Load and fault proof (not part of make test): ARGS="--duration 20 --rate 50 --kills 3" for a short run.
 soak: build
 	@tsx bench/soak.ts $(ARGS)
+
+# The newest minor and patch release of every dependency, in a temporary clone: typecheck and vitest (not part of make test).
+test-upgrade: node
+	@bash scripts/test-upgrade.sh
 
 clean:
 	rm -rf dist .data/e2e test-results playwright-report

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,4 +70,31 @@ describe("the README's configuration table", () => {
   it('says where mail goes outside production', () => {
     expect(readme).toMatch(/\.data\/mail/);
   });
+});
+
+describe('the Makefile whatever NODE_ENV says (issue 23)', () => {
+  /** The commands make would run for these targets, with this NODE_ENV, without running them. */
+  const planned = (targets: string[], nodeEnv: string) =>
+    execFileSync('make', ['-n', '--no-print-directory', '-B', ...targets], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: nodeEnv },
+      encoding: 'utf8',
+    });
+
+  it.each(['production', 'development', 'test'])('with NODE_ENV=%s, the install includes the build tools (devDependencies)', (nodeEnv) => {
+    const install = planned(['node_modules/.haulwise-installed'], nodeEnv)
+      .split('\n')
+      .find((line) => line.includes('npm ci'));
+    expect(install).toMatch(/npm ci --include=dev/);
+  });
+
+  it.each(['production', 'development'])(
+    'with NODE_ENV=%s, the build is the production build and the unit tests run as tests',
+    (nodeEnv) => {
+      const build = planned(['dist/client/index.html', 'dist/server/main.js'], nodeEnv);
+      expect(build).toMatch(/NODE_ENV=production npm run --silent build:client/);
+      expect(build).toMatch(/NODE_ENV=production npm run --silent build:server/);
+      expect(planned(['test-unit'], nodeEnv)).toMatch(/NODE_ENV=test vitest run/);
+    },
+  );
 });
