@@ -4,8 +4,10 @@
 // 1. migrations run on the empty database up to the backup's own migration version (so the
 //    tables are exactly the ones the rows came from), and the app role is created as at start;
 // 2. in one transaction as the owner, with triggers off (session_replication_role = replica:
-//    no audit rows, no notices, no foreign-key order to respect), every table is emptied of
-//    anything a migration inserted and filled with COPY, and the sequences are set back;
+//    no audit rows, no notices, no foreign-key order to respect; a superuser, or an owner granted
+//    SET on that parameter), every table is emptied of anything a migration inserted and filled
+//    with COPY (row-level security unforced for that transaction only, so an owner that is not a
+//    superuser may COPY), and the sequences are set back;
 // 3. the stored files go back under <data dir>/files.
 // The next server start migrates the restored database forward to the code's latest version.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -68,11 +70,22 @@ export async function restoreBackup(options: {
       }
       const tables = manifest.tables.filter((table) => !MIGRATION_TABLES.includes(table.name));
       if (tables.length > 0) await client.query(`truncate ${tables.map((table) => `public.${ident(table.name)}`).join(', ')}`);
+      // COPY FROM refuses a table whose row-level security applies to the caller, and an owner that
+      // is not a superuser (a managed PostgreSQL's) is under its tables' FORCEd policies: they are
+      // unforced for this transaction only (nobody else uses the new database yet) and forced again
+      // below, before the commit.
+      const forced = (
+        await client.query<{ name: string }>(`
+          select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relforcerowsecurity order by 1`)
+      ).rows.map((row) => row.name);
+      for (const name of forced) await client.query(`alter table public.${ident(name)} no force row level security`);
       for (const table of tables) {
         const columns = table.columns.map(ident).join(', ');
         const stream = client.query(copyFrom(`copy public.${ident(table.name)} (${columns}) from stdin`));
         await pipeline(createReadStream(path.join(staging, 'tables', `${table.name}.copy`)), stream);
       }
+      for (const name of forced) await client.query(`alter table public.${ident(name)} force row level security`);
       for (const sequence of manifest.sequences) {
         if (sequence.lastValue === null) continue;
         await client.query('select setval($1::regclass, $2::bigint, true)', [`public.${ident(sequence.name)}`, sequence.lastValue]);

@@ -32,6 +32,10 @@ export async function freePort(): Promise<number> {
  * embedded one in a fresh temporary folder) and in it one migrated template database. Each test
  * file gets a fresh copy of the template (tests/support/databases.ts), so files running side by
  * side in the workers never see each other's rows.
+ *
+ * On the embedded server the whole suite runs as an owner that is NOT a superuser
+ * (limitedOwner): what a managed PostgreSQL gives, so migrations, the app role's bootstrap,
+ * search plans, backup and restore are all tested where companies run them.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let serverUrl = process.env.TEST_DATABASE_URL;
@@ -39,11 +43,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'haulwise-test-'));
     const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
-    serverUrl = embedded.url;
     stopServer = async () => {
       await embedded.stop();
       rmSync(dataDir, { recursive: true, force: true });
     };
+    serverUrl = await limitedOwner(embedded.url);
   }
   const clusterUrl = databaseUrl(serverUrl, 'postgres');
   await dropTestDatabases(clusterUrl);
@@ -68,6 +72,32 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await stopServer();
     }
   };
+}
+
+export const TEST_OWNER_ROLE = 'haulwise_owner';
+const TEST_OWNER_PASSWORD = 'haulwise-owner-test';
+
+/**
+ * Made by the embedded server's superuser: the owner role of a managed PostgreSQL (RDS's master
+ * user, Cloud SQL's, Azure's, Supabase's, Neon's): LOGIN, CREATEDB and CREATEROLE, neither
+ * SUPERUSER nor BYPASSRLS. Two more grants that those services give their owner too, which only
+ * the tests and `make restore` use: pg_signal_backend (the tests end the app role's connections:
+ * a dropped test database, a killed listener) and SET on session_replication_role (a restore and
+ * some fixtures write rows with triggers off). pg_trgm, the one extension, is trusted (PostgreSQL
+ * 13+): the owner creates it itself. Answers the owner's address at the same server.
+ */
+async function limitedOwner(superuserUrl: string): Promise<string> {
+  await withClusterClient(superuserUrl, async (client) => {
+    await client.query(
+      `create role ${TEST_OWNER_ROLE} login password '${TEST_OWNER_PASSWORD}' createdb createrole nosuperuser nobypassrls`,
+    );
+    await client.query(`grant pg_signal_backend to ${TEST_OWNER_ROLE}`);
+    await client.query(`grant set on parameter session_replication_role to ${TEST_OWNER_ROLE}`);
+  });
+  const url = new URL(superuserUrl);
+  url.username = TEST_OWNER_ROLE;
+  url.password = TEST_OWNER_PASSWORD;
+  return url.toString();
 }
 
 /** Drops the template and the workers' copies a previous run left on the server. */

@@ -12,6 +12,12 @@ export const APP_ROLE = 'haulwise_app';
  * Run as the owner role: creates the non-owner, non-superuser, non-BYPASSRLS app role
  * (with the configured password) and applies the migrations. The app role's statement, lock
  * and idle-in-transaction timeouts are set by a migration (2026-11-22T0900_timeouts).
+ *
+ * The owner need not be a superuser (a managed PostgreSQL's owner has CREATEDB and CREATEROLE
+ * only): the app role is created with its attributes once, and afterwards only its login and
+ * password are set (changing SUPERUSER or BYPASSRLS is refused to a non-superuser, even to take
+ * them away). An existing app role that is a superuser or BYPASSRLS would switch row-level
+ * security off for the app: the start is refused with a message saying so.
  */
 export async function prepareDatabase(owner: Kysely<unknown>, appPassword: string, options: { toMigration?: string } = {}): Promise<void> {
   await sql`
@@ -21,7 +27,17 @@ export async function prepareDatabase(owner: Kysely<unknown>, appPassword: strin
       end if;
     end $$;
   `.execute(owner);
-  await sql`alter role ${sql.raw(APP_ROLE)} with login password ${sql.lit(appPassword)} nosuperuser nobypassrls`.execute(owner);
+  const { rows } = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>`
+    select rolsuper, rolbypassrls from pg_roles where rolname = ${APP_ROLE}
+  `.execute(owner);
+  const role = rows[0];
+  if (role?.rolsuper || role?.rolbypassrls) {
+    throw new Error(
+      `The database role ${APP_ROLE} is ${role.rolsuper ? 'a superuser' : 'BYPASSRLS'}, so row-level security would not ` +
+        `hold for the app. As a superuser, run: alter role ${APP_ROLE} nosuperuser nobypassrls; then start again.`,
+    );
+  }
+  await sql`alter role ${sql.raw(APP_ROLE)} with login password ${sql.lit(appPassword)}`.execute(owner);
   const migrator = new Migrator({
     db: owner,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),

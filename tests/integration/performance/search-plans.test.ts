@@ -1,13 +1,18 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withCompany } from '../../../server/src/db/with-company.js';
+import { containsPattern } from '../../../server/src/db/sql.js';
 import { listLoads } from '../../../server/src/domains/loads/loads.repository.js';
 import { usePlans } from '../../support/plans.js';
 import { useTenants } from '../../support/tenants.js';
 
 /**
- * Search under row-level security goes through its trigram index: the plan of the very query
+ * Search under row-level security goes through its trigram index, without LIKE marked LEAKPROOF
+ * (the suite's owner is not a superuser, as on a managed PostgreSQL): the plan of the very query
  * loads.list sends, as the app role inside the tenant transaction, over enough rows that a scan
- * would be the planner's only other way (migrations/2026-11-25T1400_search_under_rls.ts).
+ * would be the planner's only other way. The list reads the page's ids from app_search_loads
+ * (migrations/2026-11-28T1300_search_without_leakproof.ts) and its rows by primary key; the
+ * function's own statement walks the trigram index.
  */
 const LOADS_PER_COMPANY = 20_000;
 
@@ -34,24 +39,113 @@ beforeAll(async () => {
   await sql`analyze loads`.execute(tenants.owner);
 });
 
-function planOfList(search: string): Promise<string> {
-  return planOf('loads', async (tx, scope) => {
-    const page = await listLoads(tx, scope, { search, status: 'all' }, { cursor: null, limit: 50 });
-    expect(page.items.length).toBeGreaterThan(0);
+function planOfList(search: string, explain?: string): Promise<string> {
+  return planOf(
+    'loads',
+    async (tx, scope) => {
+      const page = await listLoads(tx, scope, { search, status: 'all' }, { cursor: null, limit: 50 });
+      expect(page.items.length).toBeGreaterThan(0);
+    },
+    explain,
+  );
+}
+
+/**
+ * The plan of app_search_loads' own statement for company A's first page, as the function runs it:
+ * as haulwise_search (its role, its policies), with the values planned in (EXECUTE ... USING).
+ * The text mirrors the one the function writes for a first page without status or owner filters.
+ */
+async function planInsideSearch(search: string): Promise<string> {
+  return tenants.owner.transaction().execute(async (tx) => {
+    await sql`select set_config('app.company_id', ${tenants.companyA.companyId}, true)`.execute(tx);
+    await sql`set local role haulwise_search`.execute(tx);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      explain select l.id from public.loads l where l.search_text like lower(${containsPattern(search)})
+        and l.company_id = ${tenants.companyA.companyId}::uuid order by l.created_at desc, l.id desc limit 51`.execute(tx);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
+}
+
+/** Shared buffers a plan's top node read (EXPLAIN (ANALYZE, BUFFERS)): hits and reads. */
+function buffersOf(plan: string): number {
+  const line = /Buffers: shared ([^\n]*)/.exec(plan)?.[1] ?? '';
+  return [...line.matchAll(/(?:hit|read)=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
 // Terms of a few letters are estimated as common: the planner may then rightly walk the newest-first
 // index and stop at a page of matches. The cases below are selective enough that only the trigram
 // index answers them fast, and the planner must be allowed to use it.
 describe('search under row-level security', () => {
+  it('LIKE and ILIKE are not marked LEAKPROOF', async () => {
+    const { rows } = await sql<{ proname: string; proleakproof: boolean }>`
+      select proname, proleakproof from pg_proc where oid in ('pg_catalog.textlike(text, text)'::regprocedure,
+        'pg_catalog.texticlike(text, text)'::regprocedure) order by proname`.execute(tenants.owner);
+    expect(rows).toEqual([
+      { proname: 'texticlike', proleakproof: false },
+      { proname: 'textlike', proleakproof: false },
+    ]);
+  });
+
   it('finds a load number through the trigram index, not by scanning the company', async () => {
     const plan = await planOfList('ld-012345');
-    expect(plan).toContain('loads_search_trgm_idx');
+    // The list: the page's ids from the search function, each row by its primary key, no scan of loads.
+    expect(plan).toContain('Function Scan on app_search_loads');
+    expect(plan).toMatch(/Index Scan using loads_pkey on loads/);
+    expect(plan).not.toMatch(/Seq Scan on loads|Bitmap Heap Scan on loads/);
+    const inside = await planInsideSearch('ld-012345');
+    expect(inside).toContain('Bitmap Index Scan on loads_search_trgm_idx');
+    expect(inside).toContain('Index Cond: (search_text ~~');
+    console.log(`loads.list search 'ld-012345':\n${plan}\ninside app_search_loads:\n${inside}`);
   });
 
   it('finds a commodity lot through the trigram index', async () => {
-    const plan = await planOfList('lot 12345');
-    expect(plan).toContain('loads_search_trgm_idx');
+    const inside = await planInsideSearch('lot 12345');
+    expect(inside).toContain('loads_search_trgm_idx');
+    expect(await planOfList('lot 12345')).toContain('Function Scan on app_search_loads');
+  });
+
+  it("reads a few dozen pages for a rare term, not the company's loads", async () => {
+    const analyzed = await planOfList('ld-012345', 'explain (analyze, buffers, costs off)');
+    const { rows } = await sql<{ pages: number }>`select relpages as pages from pg_class where relname = 'loads'`.execute(tenants.owner);
+    const pages = rows[0]?.pages ?? 0;
+    console.log(`loads.list search 'ld-012345', EXPLAIN ANALYZE (the function's work included), loads has ${pages} pages:\n${analyzed}`);
+    expect(pages).toBeGreaterThan(500);
+    // A scan reads the table (both companies' rows lie interleaved), a walk of company A's index half of it; the trigram index far less.
+    expect(buffersOf(analyzed)).toBeLessThan(pages / 3);
+  });
+
+  it('answers within 2x of its floor: the same page by a plain LIKE query without row-level security', async () => {
+    const search = 'ld-012345';
+    const dispatcher = tenants.companyA.users.dispatcher;
+    const scope = { userId: dispatcher.userId, companyId: tenants.companyA.companyId, role: 'dispatcher' as const, isMasterAdmin: false };
+    // The app role's call: its tenant transaction and the list's statement.
+    const ours = () =>
+      withCompany(tenants.services.db, scope, (tx) =>
+        listLoads(tx, { ...scope, readsCompanyId: scope.companyId }, { search, status: 'all' }, { cursor: null, limit: 50 }),
+      );
+    // The floor: the list's columns straight from loads, as a role whose only policy is `true` (no row-level security condition).
+    const floor = () =>
+      tenants.owner.transaction().execute(async (tx) => {
+        await sql`set local role haulwise_search`.execute(tx);
+        await sql`
+          select l.id, l.company_id, l.search_text, l.status, l.created_at from public.loads l
+          where l.company_id = ${tenants.companyA.companyId}::uuid and l.search_text like lower(${containsPattern(search)})
+          order by l.created_at desc, l.id desc limit 51`.execute(tx);
+      });
+    const time = async (run: () => Promise<unknown>) => {
+      const started = performance.now();
+      await run();
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+    for (let warm = 0; warm < 3; warm += 1) await Promise.all([ours(), floor()].map((run) => run.catch(() => {})));
+    const [oursMs, floorMs]: [number[], number[]] = [[], []];
+    for (let run = 0; run < 15; run += 1) {
+      oursMs.push(await time(ours));
+      floorMs.push(await time(floor));
+    }
+    const ratio = median(oursMs) / median(floorMs);
+    console.log(`search '${search}': ours ${median(oursMs).toFixed(2)} ms, floor ${median(floorMs).toFixed(2)} ms, ${ratio.toFixed(2)}x`);
+    expect(ratio).toBeLessThan(2);
   });
 });

@@ -338,10 +338,15 @@ describe('the app role’s grants', () => {
     expect(seen.rows[0]).toEqual({ sessions: 0, codes: 0, mail: 0 });
   });
 
+  // An extension's functions (pg_trgm's) are left out: a trusted extension installed by an owner that is not a
+  // superuser (a managed PostgreSQL's) has them owned by the bootstrap superuser, whose grants only a superuser can
+  // change; pg_trgm's read no table.
+  const notOfExtension = sql`not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`;
+
   it('executes no function by PUBLIC’s grant: every function of the schema is granted one by one', async () => {
     const { rows } = await sql<{ proname: string }>`
       select p.proname::text as proname from pg_proc p
-      where p.pronamespace = 'public'::regnamespace
+      where p.pronamespace = 'public'::regnamespace and ${notOfExtension}
         and (p.proacl is null or exists (select 1 from aclexplode(p.proacl) a where a.grantee = 0 and a.privilege_type = 'EXECUTE'))
       order by 1`.execute(owner);
     expect(
@@ -353,7 +358,7 @@ describe('the app role’s grants', () => {
   it('may execute exactly the functions the app calls (trigger functions need no grant to fire)', async () => {
     const { rows } = await sql<{ proname: string }>`
       select distinct p.proname::text as proname from pg_proc p
-      where p.pronamespace = 'public'::regnamespace and p.prorettype <> 'trigger'::regtype
+      where p.pronamespace = 'public'::regnamespace and p.prorettype <> 'trigger'::regtype and ${notOfExtension}
         and has_function_privilege(${APP_ROLE}, p.oid, 'EXECUTE')
       order by 1`.execute(owner);
     expect(rows.map((row) => row.proname)).toEqual(

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
 import { decodeCursor, keysetQuery, type KeysetRow, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
@@ -71,22 +71,49 @@ interface ListShape {
  * the planner, which under row-level security underestimates how many rows match, took all of a
  * user's loads through a bitmap and sorted them: 12 to 40 ms for a first page of a sales user
  * with 10,000 loads at 1,000,000 loads in the table (bench/run.ts), where each branch reads a page.
+ *
+ * A search goes through app_search_loads (migrations/2026-11-28T1300_search_without_leakproof.ts):
+ * the page's ids, found through the trigram index by a function that filters by the caller's
+ * company explicitly; the rows themselves are read here, under row-level security, with the same
+ * filters again. Under row-level security the app role's own LIKE could not use the index.
  */
 const listLoadsQuery = new QueryTemplate<
   KeysetRow<LoadListItem>,
-  { companyId: string; userId: string; status: string; pattern: string; at: string; id: string; limitPlusOne: number },
+  {
+    companyId: string;
+    userId: string;
+    status: string;
+    pattern: string;
+    at: string;
+    id: string;
+    limitPlusOne: number;
+    searchStatus: string | null;
+    searchOwner: string | null;
+    searchAt: string | null;
+    searchId: string | null;
+  },
   ListShape
 >((db, slot, shape) => {
   const { scope } = shape;
   const readsCompanyId = scope.readsCompanyId === null ? null : slot('companyId');
   const columns = { sortedBy: 'loads.createdAt', id: 'loads.id' } as const;
   const after = shape.cursor ? { at: slot('at'), id: slot('id') } : null;
-  const filtered = <Q extends SelectQueryBuilder<Database, 'loads', object>>(query: Q): Q => {
-    let narrowed = query;
-    if (shape.status) narrowed = narrowed.where('loads.status', '=', slot('status') as LoadListItem['status']) as Q;
-    if (shape.search) narrowed = narrowed.where(sql<boolean>`loads.search_text like lower(${slot('pattern')})`) as Q;
-    return narrowed;
-  };
+  const filtered = <Q extends SelectQueryBuilder<Database, 'loads', object>>(query: Q): Q =>
+    shape.status ? (query.where('loads.status', '=', slot('status') as LoadListItem['status']) as Q) : query;
+  if (shape.search) {
+    // The page's ids through the search function (its own status, owner and keyset filters), the rows under row-level security.
+    const found = sql<SqlBool>`loads.id in (select found.id from app_search_loads(lower(${slot('pattern')}), ${readsCompanyId}::uuid,
+      ${slot('searchStatus')}::text, ${slot('searchOwner')}::uuid, ${slot('searchAt')}::timestamptz, ${slot('searchId')}::uuid,
+      ${slot('limitPlusOne')}::integer) as found)`;
+    const query = filtered(
+      db
+        .selectFrom('loads')
+        .select(LIST_COLUMNS)
+        .where(readable({ ...scope, readsCompanyId, userId: slot('userId') }, 'loads'))
+        .where(found),
+    );
+    return keysetQuery(query, columns, after, slot('limitPlusOne'));
+  }
   if (!seesOnlyOwn(scope, 'loads')) {
     const query = filtered(
       db
@@ -116,7 +143,7 @@ const listLoadsQuery = new QueryTemplate<
 
 /**
  * Newest first, keyset paged (server/src/db/pagination.ts). The search runs over the generated
- * search_text column (trigram index).
+ * search_text column (trigram index, through app_search_loads).
  */
 export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters, page: PageRequest): Promise<Page<LoadListItem>> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
@@ -134,6 +161,10 @@ export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters,
       at: after?.at ?? '',
       id: after?.id ?? '',
       limitPlusOne: page.limit + 1,
+      searchStatus: filters.status === 'all' ? null : filters.status,
+      searchOwner: seesOnlyOwn(scope, 'loads') ? scope.userId : null,
+      searchAt: after?.at ?? null,
+      searchId: after?.id ?? null,
     },
     page.limit,
   );
