@@ -14,7 +14,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 /** The addresses rendered with the public system (and any unknown address: the 404 page). */
-export const PUBLIC_PATHS = ['/', '/about', '/contact', '/auth', '/verify-email', '/invite/'];
+export const PUBLIC_PATHS = ['/', '/about', '/contact', '/auth', '/verify-email', '/reset-password', '/invite/'];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((path) => (path.endsWith('/') && path !== '/' ? pathname.startsWith(path) : pathname === path));

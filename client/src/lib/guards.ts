@@ -22,7 +22,7 @@ export function guardScreen(session: SessionOutput, pathname: string): void {
 }
 
 // The permission table's screens and the routes behind sign-in are the same set: the compiler checks both ways.
-type PublicPath = '/' | '/about' | '/auth' | '/contact' | '/invite/$token' | '/track/$token';
+type PublicPath = '/' | '/about' | '/auth' | '/contact' | '/invite/$token' | '/reset-password' | '/track/$token';
 type RoutedScreen = Exclude<keyof FileRoutesByTo, PublicPath>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const screensMatchRoutes: Same<RoutedScreen, AppPath> = true;

@@ -22,7 +22,6 @@ export const VERIFICATION_TEXTS = {
   resent: 'If the address needs verifying, a new link is on its way.',
   signOut: 'Sign out',
   backToSignIn: 'Back to sign in',
-  verifying: 'Verifying your email...',
   setPasswordTitle: 'Set your password',
   setPasswordIntro:
     'Choose the password for your account. It replaces any password given when the account was created, and signs out every other device.',

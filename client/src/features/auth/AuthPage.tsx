@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Card, Center, Heading, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { signInInput, signUpInput, type SessionOutput } from '#shared/schemas/auth.js';
+import { PASSWORD_RESET_TEXTS, signInInput, signUpInput, type SessionOutput } from '#shared/schemas/auth.js';
 import { TWO_FACTOR_TEXT, type TwoFactorRequiredOutput } from '#shared/schemas/two-factor.js';
 import { TAGLINE } from '#shared/constants.js';
 import { Form } from '../../components/Form';
@@ -105,6 +105,9 @@ function LoginForm() {
       <Button type="submit" colorPalette="blue" loading={signIn.isPending} loadingText="Loading...">
         Sign In
       </Button>
+      <ChakraLink asChild alignSelf="center" color="blue.700" fontSize="sm">
+        <Link to="/reset-password">{PASSWORD_RESET_TEXTS.forgotLink}</Link>
+      </ChakraLink>
     </Form>
   );
 }

@@ -1,68 +1,60 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, Card, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '#shared/constants.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
-import { Logo } from '../../components/Logo';
+import { Form } from '../../components/Form';
 import { notify } from '../../components/toaster';
 import { reportFailure } from '../../lib/errors';
 import { switchIdentity } from '../../lib/identity';
 import { errorDetails, trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
+import { AuthFrame } from './AuthFrame';
+import { emptyNewPassword, NewPasswordFields, newPasswordForm } from './NewPasswordFields';
 
 /**
  * /verify-email: the one screen of an account whose address is not proven yet (the guard of the
  * signed-in screens sends it here), and of a new sign-up before any session. With ?token= it is
- * the mailed link: the address is proven and the browser signed in, then on to the dashboard.
+ * the mailed link: its opener sets the account's password, which proves the address and signs the
+ * browser in (the link alone proves nothing: someone else may have typed the address), then on to
+ * the dashboard.
  */
 export function VerifyEmailPage({ token, email }: { token?: string | undefined; email?: string | undefined }) {
-  return <VerifyFrame>{token ? <OpenLink token={token} /> : <CheckYourEmail email={email} />}</VerifyFrame>;
-}
-
-function VerifyFrame({ children }: { children: ReactNode }) {
-  return (
-    <Center as="main" minH="100vh" bg="gray.100" px="4" py="10">
-      <Stack gap="6" w="full" maxW="md">
-        <Stack align="center">
-          <Link to="/" aria-label={`${PRODUCT_NAME} home`}>
-            <Logo size={10} />
-          </Link>
-        </Stack>
-        <Card.Root>
-          <Card.Header>
-            <Card.Title as="h1" fontSize="2xl">
-              {VERIFICATION_TEXTS.title}
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>{children}</Card.Body>
-        </Card.Root>
-      </Stack>
-    </Center>
+  return token ? (
+    <AuthFrame title={VERIFICATION_TEXTS.setPasswordTitle}>
+      <SetPassword token={token} />
+    </AuthFrame>
+  ) : (
+    <AuthFrame title={VERIFICATION_TEXTS.title}>
+      <CheckYourEmail email={email} />
+    </AuthFrame>
   );
 }
 
-/** The mailed link: used once, as soon as the page opens. */
-function OpenLink({ token }: { token: string }) {
+/** The mailed link: the password is set, and the address proven, only when this form is sent. */
+function SetPassword({ token }: { token: string }) {
+  const form = useZodForm(newPasswordForm, emptyNewPassword);
   const verify = trpc.auth.verifyEmail.useMutation();
   const navigate = useNavigate();
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const onSubmit = form.handleSubmit(({ password }) =>
     verify.mutate(
-      { token },
+      { token, password },
       {
         onSuccess: (session) => {
           if (!session) return;
           switchIdentity(session);
-          notify.success('Success', 'Your email is verified');
+          notify.success('Success', VERIFICATION_TEXTS.verified);
           void navigate({ to: '/dashboard', replace: true });
         },
+        onError: (error) => {
+          // A dead link is told on the page (below), not beside a field.
+          if (errorDetails(error).field !== 'token') form.fail('Error')(error);
+        },
       },
-    );
-  }, [navigate, token, verify]);
+    ),
+  );
 
-  if (verify.isError) {
+  if (verify.isError && errorDetails(verify.error).field === 'token') {
     return (
       <Stack gap="4">
         <Text role="alert">{errorDetails(verify.error).message}</Text>
@@ -75,7 +67,7 @@ function OpenLink({ token }: { token: string }) {
   if (verify.isSuccess && verify.data === null) {
     return (
       <Stack gap="4">
-        <Text>{VERIFICATION_TEXTS.verifiedSignIn}</Text>
+        <Text role="status">{VERIFICATION_TEXTS.verifiedSignIn}</Text>
         <Button asChild colorPalette="blue">
           <Link to="/auth">{VERIFICATION_TEXTS.backToSignIn}</Link>
         </Button>
@@ -83,12 +75,13 @@ function OpenLink({ token }: { token: string }) {
     );
   }
   return (
-    <Center py="8" role="status">
-      <Stack align="center" gap="2">
-        <Spinner color="blue.600" />
-        <Text color="gray.700">{VERIFICATION_TEXTS.verifying}</Text>
-      </Stack>
-    </Center>
+    <Form label={VERIFICATION_TEXTS.setPasswordTitle} onSubmit={onSubmit}>
+      <Text color="gray.700">{VERIFICATION_TEXTS.setPasswordIntro}</Text>
+      <NewPasswordFields control={form.control} />
+      <Button type="submit" colorPalette="blue" loading={verify.isPending} loadingText={VERIFICATION_TEXTS.setPasswordBusy}>
+        {VERIFICATION_TEXTS.setPasswordSubmit}
+      </Button>
+    </Form>
   );
 }
 
