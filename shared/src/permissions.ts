@@ -21,7 +21,14 @@ export const PERMISSIONS = {
   wip: { read: ['admin', 'dispatcher', 'sales', 'treasury'], request: ['dispatcher', 'sales', 'treasury'], decide: ['admin'] },
   team: { read: ['admin'], write: ['admin'] },
   audit: { read: ['admin'] },
+  /** write: the company's name card (email, phone, address) and its payment account id, in Settings. */
   companySettings: { write: ['admin'] },
+  /**
+   * assign: choose who earns a load's commission and who onboarded a driver or carrier (the Sales
+   * Agent select of those forms, fed by team.salesAgents). A sales user never picks: what they
+   * add is theirs.
+   */
+  salesAgents: { assign: ['admin', 'dispatcher'] },
   fleet: { read: ['admin', 'dispatcher'] },
   /** A load's public tracking links: create, list and revoke (the track itself follows loads.read). */
   trackingLinks: { read: ['admin', 'dispatcher'], write: ['admin', 'dispatcher'] },

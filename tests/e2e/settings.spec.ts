@@ -139,10 +139,15 @@ test('a new admin updates the profile, saves the Airwallex account id, and signs
   await expectToast(page, 'Success', 'Profile updated successfully');
   await expect(sidebar(page).getByTestId('user-name')).toHaveText('Robin Settings');
 
-  // Company Information is read-only.
+  // Company Information: the admin sets how the company is reached (the name stays as signed up).
   const company = card(page, 'Company Information');
   await expect(company.getByText(account.company)).toBeVisible();
-  await expect(company.getByRole('textbox')).toHaveCount(0);
+  await company.getByLabel('Email').fill('billing@settings-freight.example');
+  await company.getByLabel('Phone').fill('+1 (555) 010-9900');
+  await company.getByLabel('Address').fill('12 Dock St, Oakland, CA 94607');
+  await company.getByRole('button', { name: 'Save Company Information' }).click();
+  await expectToast(page, 'Success', 'Company information saved successfully');
+  await expect(company.getByLabel('Email')).toHaveValue('billing@settings-freight.example');
 
   // The Airwallex card: Save Account ID only with a value.
   const airwallex = card(page, 'Airwallex Integration');

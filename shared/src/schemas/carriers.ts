@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deleteOutput, optionalDate, optionalEmail, optionalPhone, optionalText, recordId, requiredText, timestamp } from './fields.js';
 import { pageOutput } from './pagination.js';
+import { salesAgentField } from './sales-agents.js';
 
 export const CARRIER_LIMITS = { name: 200, number: 20, address: 500, notes: 2000, options: 1000 } as const;
 
@@ -14,6 +15,8 @@ const carrierFields = {
   insuranceExpiry: optionalDate('Insurance expiry'),
   notes: optionalText('Notes', CARRIER_LIMITS.notes),
   contractSigned: z.boolean({ error: 'Contract signed must be yes or no' }),
+  /** Who onboarded the carrier (admins and dispatchers choose; a sales user's own carrier is theirs). */
+  salesAgentId: salesAgentField(),
 };
 
 /** The Add Carrier form: the name is required; an empty insurance expiry becomes null. */

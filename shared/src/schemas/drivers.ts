@@ -11,6 +11,7 @@ import {
   timestamp,
 } from './fields.js';
 import { pageOutput } from './pagination.js';
+import { salesAgentField } from './sales-agents.js';
 
 export const DRIVER_STATUSES = ['available', 'on_route', 'off_duty'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -29,6 +30,8 @@ const driverFields = {
   carrierId: optionalId('Carrier'),
   /** The driver's dispatcher: a dispatcher or admin of the company (the driver portal's dispatcher card). */
   dispatcherId: optionalId('Dispatcher'),
+  /** Who onboarded the driver (admins and dispatchers choose; a sales user's own driver is theirs). */
+  salesAgentId: salesAgentField(),
 };
 
 /** The Add Driver form: first and last name required; an empty license expiry or carrier becomes null. */

@@ -3,6 +3,7 @@ import { LOAD_STATUSES } from '../constants.js';
 import { clampSalesPercentage } from '../rules/sales-percentage.js';
 import { optionalDate, optionalDecimal, optionalId, optionalMoney, optionalText, requiredText, stateCode } from './fields.js';
 import { pageInput, pageOutput } from './pagination.js';
+import { salesAgentField } from './sales-agents.js';
 
 /**
  * Loads on the wire, both ways.
@@ -59,6 +60,8 @@ const loadFormFields = {
   driverId: optionalId('Driver'),
   brokerId: optionalId('Broker'),
   carrierId: optionalId('Carrier'),
+  /** Who earns the commission (admins and dispatchers choose; a sales user's own load is theirs). Left out: unchanged. */
+  salesUserId: salesAgentField(),
   salesPercentage: salesPercentage,
   factoring: z.boolean({ error: 'Factoring must be on or off' }).default(false),
   notes: optionalText('Notes', LOAD_LIMITS.notes),

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDER } from '../constants.js';
-import { currentPassword, newPassword, optionalPhone, personName, timestamp } from './fields.js';
+import { currentPassword, newPassword, optionalEmail, optionalPhone, optionalText, personName, timestamp } from './fields.js';
 import { twoFactorState } from './two-factor.js';
 
 export const ACCOUNT_ID_MAX = 100;
+export const COMPANY_ADDRESS_MAX = 500;
 
 /** The spec's toasts on the Settings page. */
 export const SETTINGS_TEXT = {
   profileSaved: 'Profile updated successfully',
   accountIdSaved: `${PAYMENT_PROVIDER} account ID saved successfully`,
+  companySaved: 'Company information saved successfully',
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
   sessionEnded: 'The session has been signed out',
   phoneNeededForSms: 'Phone is needed while two-factor codes go by SMS',
@@ -32,6 +34,17 @@ export const saveAccountIdInput = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'Account ID may contain only letters, digits, "-" and "_"'),
 });
 export type SaveAccountIdInput = z.input<typeof saveAccountIdInput>;
+
+/**
+ * Company Information (admins): how the company is reached, as invoices, factoring packets and
+ * its mails show it. Each optional: empty clears it; left out, it stays as it is.
+ */
+export const updateCompanyInput = z.object({
+  email: optionalEmail('Company email'),
+  phone: optionalPhone('Company phone'),
+  address: optionalText('Company address', COMPANY_ADDRESS_MAX),
+});
+export type UpdateCompanyInput = z.input<typeof updateCompanyInput>;
 
 export const changePasswordInput = z.object({ currentPassword: currentPassword('Current password'), newPassword: newPassword() });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
@@ -57,11 +70,14 @@ export const settingsOutput = z.object({
   }),
   /** Whether this user may change the account id (admins); everyone else sees it read-only. */
   canEditAccountId: z.boolean(),
+  /** Whether this user may change the company's email, phone and address (admins); everyone else reads them. */
+  canEditCompany: z.boolean(),
 });
 export type SettingsOutput = z.infer<typeof settingsOutput>;
 
 export const profileOutput = settingsOutput.shape.profile;
 export const accountIdOutput = z.object({ airwallexAccountId: z.string() });
+export const companyOutput = settingsOutput.shape.company;
 
 export const activeSession = z.object({
   id: sessionFingerprintId,

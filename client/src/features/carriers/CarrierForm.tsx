@@ -1,5 +1,6 @@
 import { CARRIER_LIMITS, createCarrierInput } from '#shared/schemas/carriers.js';
 import { FormField } from '../../components/FormField';
+import { SalesAgentField } from '../../components/SalesAgentField';
 import type { RecordFields, RecordForm } from '../../components/records/RecordFormDialog';
 import { ContactFields, NotesField, Wide } from '../../components/records/record-parts';
 import { ToggleField } from '../../components/ToggleField';
@@ -15,6 +16,7 @@ const CarrierFields: RecordFields<typeof createCarrierInput> = ({ control }) => 
     <ContactFields control={control} />
     <FormField control={control} name="insuranceExpiry" label="Insurance Expiry" type="date" />
     <FormField control={control} name="address" label="Address" autoComplete="off" maxLength={CARRIER_LIMITS.address} />
+    <SalesAgentField control={control} name="salesAgentId" helperText="Counts this carrier as onboarded by them" />
     <NotesField control={control} maxLength={CARRIER_LIMITS.notes} />
     <ToggleField control={control} name="contractSigned" label="Contract signed" />
   </>

@@ -1,6 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { createDriverInput, DRIVER_LIMITS, DRIVER_STATUSES } from '#shared/schemas/drivers.js';
 import { FormField } from '../../components/FormField';
+import { SalesAgentField } from '../../components/SalesAgentField';
 import type { RecordFields, RecordForm } from '../../components/records/RecordFormDialog';
 import { ContactFields, NotesField } from '../../components/records/record-parts';
 import { SelectField } from '../../components/SelectField';
@@ -38,6 +39,7 @@ const DriverFields: RecordFields<typeof createDriverInput> = ({ control }) => {
       <SelectField control={control} name="status" label="Status" options={STATUS_OPTIONS} />
       <SelectField control={control} name="carrierId" label="Carrier" options={carrierOptions} placeholder="No carrier" />
       <SelectField control={control} name="dispatcherId" label="Dispatcher" options={dispatcherOptions} placeholder="No dispatcher" />
+      <SalesAgentField control={control} name="salesAgentId" helperText="Counts this driver as onboarded by them" />
       <NotesField control={control} maxLength={DRIVER_LIMITS.notes} />
     </>
   );

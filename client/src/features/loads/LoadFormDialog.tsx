@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/loads.js';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { SalesAgentField } from '../../components/SalesAgentField';
 import { Wide } from '../../components/records/record-parts';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
@@ -44,6 +45,7 @@ function emptyValues(): CreateLoadInput {
     driverId: '',
     brokerId: '',
     carrierId: '',
+    salesUserId: '',
     salesPercentage: '0',
     factoring: false,
     notes: '',
@@ -73,6 +75,7 @@ function valuesOf(load: LoadDetail): CreateLoadInput {
     driverId: text(load.driverId),
     brokerId: text(load.brokerId),
     carrierId: text(load.carrierId),
+    salesUserId: text(load.salesUserId),
     salesPercentage: load.salesPercentage === null ? '0' : clampSalesPercentage(load.salesPercentage),
     factoring: load.factoring,
     notes: text(load.notes),
@@ -190,6 +193,10 @@ export function LoadFormDialog({
         </Section>
 
         <Section title="Sales and billing">
+          {/* Admins and dispatchers choose who earns the commission; a sales user's own load is theirs (no select). */}
+          <Wide>
+            <SalesAgentField control={control} name="salesUserId" helperText="Earns the commission on this load" />
+          </Wide>
           {/* The spec's clamp when the field is left: non-numeric or negative becomes 0, above 100 becomes 100. */}
           <Box onBlur={() => form.setValue('salesPercentage', clampSalesPercentage(form.getValues('salesPercentage')))}>
             <FormField

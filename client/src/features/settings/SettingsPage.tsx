@@ -28,7 +28,7 @@ export function SettingsPage() {
         {settings.data ? (
           <Stack gap="6">
             <PersonalInformationCard profile={settings.data.profile} />
-            <CompanyInformationCard company={settings.data.company} />
+            <CompanyInformationCard company={settings.data.company} canEdit={settings.data.canEditCompany} />
             <TwoFactorCard profile={settings.data.profile} />
             <SecurityCard />
             <NotificationSettingsCard />

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.js';
 import { storageFor } from '../../services/storage/index.js';
 import { lazyModule } from '../../lazy-module.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { companySignature, renderInvoicePdf } from './invoice-pdf.js';
 import { invoiceDocumentData } from './invoices.repository.js';
 
 /** US Letter, in PDF points. */
@@ -44,6 +44,11 @@ export const buildFactoringPacketProcedure = permittedProcedure('invoices', 'wri
     const { PDFDocument } = await pdfLib();
     const packet = await PDFDocument.create();
     packet.setTitle(`Factoring packet ${invoice.invoiceNumber}`);
+    // Whose papers these are: the company as Settings names it (its address, phone and email head the invoice page).
+    if (data.company) {
+      packet.setAuthor(data.company.name);
+      packet.setSubject(companySignature(data.company).join(', '));
+    }
     const invoicePdf = await PDFDocument.load(await renderInvoicePdf(data));
     for (const page of await packet.copyPages(invoicePdf, invoicePdf.getPageIndices())) packet.addPage(page);
 

@@ -9,6 +9,17 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const day = (value: string | null | undefined) => (value ? longDate.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)) : '—');
 const money = (value: string) => usd.format(Number(value));
 
+/** The company's phone and email on one line ("" when it has neither). */
+export const companyContactLine = (company: InvoiceDocumentData['company']) =>
+  [company?.phone, company?.email].filter((value): value is string => Boolean(value)).join(' · ');
+
+/**
+ * How the company signs: its name, then its address, phone and email, each on a line of its own
+ * when set (Settings, Company Information).
+ */
+export const companySignature = (company: InvoiceDocumentData['company']): string[] =>
+  [company?.name ?? 'Haulwise', company?.address, company?.phone, company?.email].filter((line): line is string => Boolean(line));
+
 /** The file name of an invoice's PDF. */
 export const invoicePdfName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
 
@@ -144,6 +155,14 @@ export async function renderInvoicePdf({ invoice, company, broker, load }: Invoi
     doc.image(qr, right - 130, top, { width: 130, height: 130 });
   }
 
+  // The footer: how to reach the company about this invoice (Settings, Company Information), then the thanks.
+  const contact = companyContactLine(company);
+  if (contact)
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#374151')
+      .text(`Questions about this invoice? ${contact}`, left, 706, { width, align: 'center' });
   doc.font('Helvetica').fontSize(8).fillColor('#6b7280').text(`${invoice.invoiceNumber} · Thank you for your business.`, left, 720, {
     width,
     align: 'center',

@@ -2,7 +2,7 @@ import { invoiceDetail, sendInvoiceInput } from '#shared/schemas/invoices.js';
 import { updateRecord } from '../../db/records.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
-import { invoicePdfName } from './invoice-pdf.js';
+import { companySignature, invoicePdfName } from './invoice-pdf.js';
 import { findInvoice, invoiceDocumentData } from './invoices.repository.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -13,7 +13,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
  * leaves if it rolls back), with the invoice's PDF attached, and a draft becomes sent. Sending a
  * sent invoice again mails it again. The mail job names the invoice; the PDF is made when the mail
  * is delivered (and, outside production, when it is written to the mail folder), after the status
- * change, so it shows the invoice as sent.
+ * change, so it shows the invoice as sent. The mail is signed with the company's name, address,
+ * phone and email as Settings holds them.
  */
 export const sendInvoiceProcedure = permittedProcedure('invoices', 'write')
   .input(sendInvoiceInput)
@@ -38,7 +39,9 @@ export const sendInvoiceProcedure = permittedProcedure('invoices', 'write')
       '',
       `The invoice is attached as ${invoicePdfName(invoice.invoiceNumber)}.`,
       '',
-      `Thank you for your business. ${from}`,
+      'Thank you for your business.',
+      '',
+      ...companySignature(company),
     ].filter((line): line is string => line !== null);
     if (invoice.status === 'draft') await updateRecord(ctx.db, ctx.scope, 'invoices', invoice.id, { status: 'sent' });
     await ctx.services.mailer.send(ctx.db, {

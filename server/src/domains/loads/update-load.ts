@@ -2,17 +2,24 @@ import { loadDetail, updateLoadInput } from '#shared/schemas/loads.js';
 import { updateRecord } from '../../db/records.js';
 import { notFound, orNotFound } from '../../errors.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
+import { salesAgentOfEdit } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
 import { findLoad, findWritableLoad } from './loads.repository.js';
 
-/** Edit a load's fields (status has its own procedure); the same checks on driver, broker and carrier as on create. */
+/**
+ * Edit a load's fields (status has its own procedure); the same checks on driver, broker and
+ * carrier as on create. An admin or dispatcher may change its sales agent (audited by the loads
+ * trigger, as every field); a sales user's edit leaves it as it is.
+ */
 export const updateLoadProcedure = permittedProcedure('loads', 'write')
   .input(updateLoadInput)
   .output(loadDetail)
   .mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
+    const { id, salesUserId: chosen, ...rest } = input;
     const current = orNotFound(await findWritableLoad(ctx.db, ctx.scope, id), 'Load');
-    await assertAssignable(ctx.db, ctx.scope, fields, current);
+    await assertAssignable(ctx.db, ctx.scope, rest, current);
+    const salesUserId = await salesAgentOfEdit(ctx.db, ctx.scope, 'loads', 'salesUserId', chosen, current.salesUserId);
+    const fields = salesUserId === undefined ? rest : { ...rest, salesUserId };
     if (!(await withAssignments(() => updateRecord(ctx.db, ctx.scope, 'loads', id, fields)))) throw notFound('Load');
     return orNotFound(await findLoad(ctx.db, ctx.scope, id), 'Load');
   });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TwoFactorMethod } from '#shared/schemas/two-factor.js';
-import type { SettingsOutput } from '#shared/schemas/settings.js';
+import type { SettingsOutput, UpdateCompanyInput } from '#shared/schemas/settings.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -9,7 +9,7 @@ type Db = Kysely<Database>;
 export async function readSettings(
   db: Db,
   scope: { userId: string; companyId: string },
-): Promise<Omit<SettingsOutput, 'canEditAccountId'> | null> {
+): Promise<Omit<SettingsOutput, 'canEditAccountId' | 'canEditCompany'> | null> {
   const row = await db
     .selectFrom('profiles')
     .innerJoin('users', 'users.id', 'profiles.userId')
@@ -77,4 +77,21 @@ export async function setTwoFactor(db: Db, userId: string, state: { enabled: boo
 export async function saveAccountId(db: Db, companyId: string, accountId: string): Promise<boolean> {
   const result = await db.updateTable('companies').set({ airwallexAccountId: accountId }).where('id', '=', companyId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The company's email, phone and address: the values given change (null clears one), the rest
+ * stay. Answers the company as Settings shows it, or undefined when the row is not the caller's.
+ */
+export async function updateCompany(
+  db: Db,
+  companyId: string,
+  values: { [Field in keyof UpdateCompanyInput]?: string | null | undefined },
+): Promise<SettingsOutput['company'] | undefined> {
+  const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  const columns = ['name', 'email', 'phone', 'address', 'airwallexAccountId'] as const;
+  if (Object.keys(changes).length === 0) {
+    return db.selectFrom('companies').select(columns).where('id', '=', companyId).executeTakeFirst();
+  }
+  return db.updateTable('companies').set(changes).where('id', '=', companyId).returning(columns).executeTakeFirst();
 }

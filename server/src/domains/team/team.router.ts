@@ -7,6 +7,7 @@ import { readAdminStatsProcedure } from './read-admin-stats.js';
 import { removeMemberProcedure } from './remove-member.js';
 import { resendInvitationProcedure } from './resend-invitation.js';
 import { revokeInvitationProcedure } from './revoke-invitation.js';
+import { listSalesAgentsProcedure } from './sales-agents.js';
 
 /**
  * The admin's team (shared/src/permissions.ts, domain 'team'); a master admin passes the guard
@@ -28,4 +29,7 @@ export const teamRouter = router({
   /** Role changes and removals end the member's sessions at once; the last admin stays. */
   changeRole: changeRoleProcedure,
   removeMember: removeMemberProcedure,
+
+  /** The company's sales agents, for the Sales Agent select of the load, driver and carrier forms (admins, dispatchers). */
+  salesAgents: listSalesAgentsProcedure,
 });

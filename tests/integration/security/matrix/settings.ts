@@ -22,6 +22,11 @@ export const settingsRules = {
     allowed: allowedBy('companySettings', 'write'),
     input: () => ({ accountId: 'acct_matrix_001' }),
   },
+  'settings.updateCompany': {
+    type: 'mutation',
+    allowed: allowedBy('companySettings', 'write'),
+    input: () => ({ phone: '+1 (555) 010-3030', address: '1 Matrix Way, Reno, NV' }),
+  },
   // The same password again: every persona proves the current one, and the shared sample accounts keep theirs.
   'settings.changePassword': {
     type: 'mutation',

@@ -31,6 +31,8 @@ export const teamRules = {
     allowed: allowedBy('team', 'write'),
     input: async (sample) => ({ userId: (await member(sample)).userId, role: 'sales' }),
   },
+  // The Sales Agent select of the load, driver and carrier forms: whoever chooses a sales agent.
+  'team.salesAgents': { type: 'query', allowed: allowedBy('salesAgents', 'assign'), input: () => undefined },
   'team.removeMember': {
     type: 'mutation',
     allowed: allowedBy('team', 'write'),
