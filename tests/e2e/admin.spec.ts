@@ -78,7 +78,7 @@ async function signUpCompany(browser: Browser, companyName: string) {
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await verifyEmailFromMail(page, email);
+  await verifyEmailFromMail(page, email, password);
   return { context, page, email, password, external };
 }
 
@@ -207,6 +207,7 @@ test('an admin reads the audit log: load changes with "Changes:", narrowed by se
     'Documents',
     'Drivers',
     'Brokers',
+    'Carriers',
     'Export',
   ]);
   await expect(page.getByLabel('Action').locator('option')).toHaveText(['All Actions', 'Created', 'Updated', 'Deleted', 'Exported']);

@@ -13,7 +13,7 @@ import {
   test,
   trackExternalRequests,
 } from './support/fixtures';
-import { verificationLinkMailedTo, verifyEmailFromMail } from './support/verify-email';
+import { setPasswordFromLink, verificationLinkMailedTo, verifyEmailFromMail } from './support/verify-email';
 
 /**
  * Sign-up (with the address proven by the mailed link), sign-in, session persistence and
@@ -99,6 +99,7 @@ test('a new company signs up, sees the verify screen, opens the mailed link and 
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
   await page.goto(await verificationLinkMailedTo(company.email));
+  await setPasswordFromLink(page, company.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(sidebar(page)).toContainText(company.companyName);
@@ -234,7 +235,7 @@ test('"Sign out on all devices" ends the session open in another browser, live a
   test.setTimeout(90_000);
   const company = newCompany('global');
   await signUpThroughForm(page, company);
-  await verifyEmailFromMail(page, company.email);
+  await verifyEmailFromMail(page, company.email, company.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
   // A second device: its own browser context and its own session for the same user.

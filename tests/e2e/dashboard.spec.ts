@@ -196,7 +196,7 @@ test("a new company's admin finds the WIP panel empty", async ({ page }) => {
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill('secret-password');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await verifyEmailFromMail(page, email);
+  await verifyEmailFromMail(page, email, 'secret-password');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   const panel = page.getByRole('region', { name: 'WIP Assignments' });
   await expect(panel.getByText('No assignments found', { exact: true })).toBeVisible();
@@ -219,7 +219,7 @@ test('the generic dashboard, for a user with no role: counters, the WIP panel an
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill('secret-password');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await verifyEmailFromMail(page, email);
+  await verifyEmailFromMail(page, email, 'secret-password');
   const owner = new pg.Client({ connectionString: e2eOwnerUrl });
   await owner.connect();
   try {

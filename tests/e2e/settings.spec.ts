@@ -100,7 +100,7 @@ async function signUp(page: Page) {
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await verifyEmailFromMail(page, account.email);
+  await verifyEmailFromMail(page, account.email, account.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   return account;
 }
