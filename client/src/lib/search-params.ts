@@ -32,7 +32,7 @@ export const ANALYTICS_ADDRESS = {
   ranges: sameValues<typeof ANALYTICS_RANGES>()(['this_month', 'last_month', 'quarter', 'year', 'custom']),
 };
 export const AUDIT_ADDRESS = {
-  entityTypes: sameValues<typeof AUDIT_ENTITY_TYPES>()(['loads', 'invoices', 'documents', 'drivers', 'brokers', 'export']),
+  entityTypes: sameValues<typeof AUDIT_ENTITY_TYPES>()(['loads', 'invoices', 'documents', 'drivers', 'brokers', 'carriers', 'export']),
   actions: sameValues<typeof AUDIT_ACTIONS>()(['created', 'updated', 'deleted', 'exported']),
   searchMax: 200 satisfies typeof AUDIT_SEARCH_MAX,
 };

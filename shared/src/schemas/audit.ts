@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { timestamp } from './fields.js';
 import { PAGE_SIZE, pageInput, pageOutput } from './pagination.js';
 
-/** The spec's audit entity types and actions (section 9), plus the data export's (docs/dashboards.md). */
-export const AUDIT_ENTITY_TYPES = ['loads', 'invoices', 'documents', 'drivers', 'brokers', 'export'] as const;
+/** The spec's audit entity types and actions (section 9), plus carriers (issue 24: their sales agent) and the data export's (docs/dashboards.md). */
+export const AUDIT_ENTITY_TYPES = ['loads', 'invoices', 'documents', 'drivers', 'brokers', 'carriers', 'export'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'exported'] as const;

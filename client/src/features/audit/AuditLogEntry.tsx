@@ -1,5 +1,5 @@
 import { Badge, Box, Code, Flex, Stack, Text } from '@chakra-ui/react';
-import { Download, FileText, Handshake, Package, Receipt, UserRound, type LucideIcon } from 'lucide-react';
+import { Download, FileText, Handshake, Package, Receipt, Truck, UserRound, type LucideIcon } from 'lucide-react';
 import type { AuditAction, AuditEntityType, AuditEntry } from '#shared/schemas/audit.js';
 import { formatDateAtTime } from '../../lib/format';
 
@@ -9,6 +9,7 @@ const entityIcons: Record<AuditEntityType, LucideIcon> = {
   documents: FileText,
   drivers: UserRound,
   brokers: Handshake,
+  carriers: Truck,
   export: Download,
 };
 
