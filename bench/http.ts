@@ -34,7 +34,6 @@ import { PAGE_SIZE } from '#shared/schemas/pagination.js';
 import { sessionCookieName } from '../server/src/auth/lucia.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { appConnectionString } from '../server/src/db/bootstrap.js';
-import { beginWithSettings } from '../server/src/db/database.js';
 import { serverBundleOptions } from '../scripts/server-bundle.js';
 import { recordResults, type BenchRow } from './results.js';
 import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase } from './scale-db.js';
@@ -105,7 +104,6 @@ async function serve(): Promise<void> {
   const appPort = (app.server.address() as AddressInfo).port;
 
   const userId = env.BENCH_USER_ID ?? '';
-  const companyId = env.BENCH_COMPANY_ID ?? '';
   const setCookie = await startSession(started.services, userId, { ip: '127.0.0.1', userAgent: 'bench' });
   const name = sessionCookieName(config);
   const cookie = `${name}=${new RegExp(`${name}=([^;]+)`).exec(setCookie)?.[1] ?? ''}`;
@@ -130,15 +128,8 @@ async function serve(): Promise<void> {
     { name: 'page 21 (keyset)', trpc: listUrl({ cursor }) },
     { name: 'lookup (loads.get)', trpc: `/trpc/loads.get?input=${encodeURIComponent(JSON.stringify({ id: loadId }))}` },
   ];
-  // Each warm call's statements, as any pg client of this process sends them (the session is cached by now).
-  // loads.list and loads.get are read-only calls: the opening, the statement and COMMIT travel together.
-  const opening = `${beginWithSettings(
-    [
-      ['app.company_id', companyId],
-      ['app.user_id', userId],
-    ],
-    { readOnly: true },
-  )}; `;
+  // Each warm call's statements, as any pg client of this process sends them (the session is cached by now):
+  // the transaction's opening, its settings, the statement, COMMIT.
   const shapes: ShapeInfo[] = [];
   for (const call of calls) {
     const statements: { sql: string; params: unknown[] }[] = [];
@@ -146,7 +137,7 @@ async function serve(): Promise<void> {
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const [text, values] = args;
       if (typeof text === 'string') statements.push({ sql: text, params: Array.isArray(values) ? values : [] });
-      // A query config (a list page's rows asked for as arrays): its text and values; the hand route sends them as plain text.
+      // A query config (Kysely sends none today; kept for any client that does): its text and values.
       const config = text as { text?: unknown; values?: unknown } | null;
       if (typeof config === 'object' && config !== null && typeof config.text === 'string') {
         statements.push({ sql: config.text, params: Array.isArray(config.values) ? (config.values as unknown[]) : [] });
@@ -160,9 +151,7 @@ async function serve(): Promise<void> {
     }
     const query = statements.findLast((statement) => /from "loads"/.test(statement.sql));
     if (!query) throw new Error(`${call.name}: no query on loads was sent`);
-    const alone = query.sql.startsWith(opening) ? query.sql.slice(opening.length) : query.sql;
-    const sql = alone.endsWith('; commit') ? alone.slice(0, -'; commit'.length) : alone;
-    shapes.push({ ...call, sql, params: query.params, statements });
+    shapes.push({ ...call, sql: query.sql, params: query.params, statements });
     if (call === calls[0]) {
       console.log(
         `Round trips of a warm loads.list: ${statements.length} (${statements.map((statement) => statement.sql.replace(/\s+/g, ' ').slice(0, 100)).join(' | ')})`,

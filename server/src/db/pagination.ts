@@ -73,7 +73,7 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends object>(
 export type KeysetRow<Row> = Row & { keysetAt: string; keysetId: string };
 
 /**
- * keysetPage's query (for a query compiled once, server/src/db/query-template.ts): the list's
+ * keysetPage's query, for a list that builds its own query (loads.repository.ts): the list's
  * select with the position columns, the rows after `after` when given, newest first, `limitPlusOne` rows.
  */
 export function keysetQuery<DB, TB extends keyof DB, Row extends object>(

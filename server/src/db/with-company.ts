@@ -10,10 +10,10 @@ export async function withCompany<T>(
   db: Db,
   scope: { companyId: string; userId: string | null },
   fn: (tx: Tx) => Promise<T>,
-  /** readOnly: a READ ONLY transaction whose reads each carry their own COMMIT (db/database.ts, openingWith). */
+  /** readOnly: a READ ONLY transaction (PostgreSQL refuses any write in it; db/database.ts, openingWith). */
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  // BEGIN and the settings travel together, one round trip (db/database.ts, openingWith).
+  // BEGIN, then the settings in one parameterised select (db/database.ts, openingWith).
   const settings = [
     ['app.company_id', scope.companyId],
     ['app.user_id', scope.userId ?? ''],

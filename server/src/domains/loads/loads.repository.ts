@@ -1,8 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
-import { decodeCursor, keysetQuery, type KeysetRow, type Page, type PageRequest } from '../../db/pagination.js';
+import { decodeCursor, keysetAnswer, keysetQuery, type Keyset, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
-import { QueryTemplate } from '../../db/query-template.js';
 import { OWNERSHIP, readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
 
@@ -54,16 +53,8 @@ export interface LoadFilters {
   status: LoadStatusFilter;
 }
 
-/** What changes the list's SQL, beside the scope: which filters apply and whether a cursor is given. */
-interface ListShape {
-  scope: Scope;
-  status: boolean;
-  search: boolean;
-  cursor: boolean;
-}
-
 /**
- * The list's query, compiled once per shape (QueryTemplate): the list is the hottest read.
+ * The list's query.
  *
  * A user who sees only their own loads (sales: sold or created by them) gets one ordered, limited
  * branch per owner column, each walking its own index (company, owner, newest first), and the page
@@ -74,63 +65,35 @@ interface ListShape {
  *
  * A search goes through app_search_loads (migrations/2026-11-28T1300_search_without_leakproof.ts):
  * the page's ids, found through the trigram index by a function that filters by the caller's
- * company explicitly; the rows themselves are read here, under row-level security, with the same
- * filters again. Under row-level security the app role's own LIKE could not use the index.
+ * company explicitly (with the same status, owner and keyset filters); the rows themselves are read
+ * here, under row-level security, with the same filters again. Under row-level security the app
+ * role's own LIKE could not use the index.
  */
-const listLoadsQuery = new QueryTemplate<
-  KeysetRow<LoadListItem>,
-  {
-    companyId: string;
-    userId: string;
-    status: string;
-    pattern: string;
-    at: string;
-    id: string;
-    limitPlusOne: number;
-    searchStatus: string | null;
-    searchOwner: string | null;
-    searchAt: string | null;
-    searchId: string | null;
-  },
-  ListShape
->((db, slot, shape) => {
-  const { scope } = shape;
-  const readsCompanyId = scope.readsCompanyId === null ? null : slot('companyId');
+function listLoadsQuery(db: LoadsDb, scope: Scope, filters: LoadFilters, after: Keyset | null, limitPlusOne: number) {
   const columns = { sortedBy: 'loads.createdAt', id: 'loads.id' } as const;
-  const after = shape.cursor ? { at: slot('at'), id: slot('id') } : null;
+  const status = filters.status === 'all' ? null : filters.status;
   const filtered = <Q extends SelectQueryBuilder<Database, 'loads', object>>(query: Q): Q =>
-    shape.status ? (query.where('loads.status', '=', slot('status') as LoadListItem['status']) as Q) : query;
-  if (shape.search) {
-    // The page's ids through the search function (its own status, owner and keyset filters), the rows under row-level security.
-    const found = sql<SqlBool>`loads.id in (select found.id from app_search_loads(lower(${slot('pattern')}), ${readsCompanyId}::uuid,
-      ${slot('searchStatus')}::text, ${slot('searchOwner')}::uuid, ${slot('searchAt')}::timestamptz, ${slot('searchId')}::uuid,
-      ${slot('limitPlusOne')}::integer) as found)`;
-    const query = filtered(
-      db
-        .selectFrom('loads')
-        .select(LIST_COLUMNS)
-        .where(readable({ ...scope, readsCompanyId, userId: slot('userId') }, 'loads'))
-        .where(found),
-    );
-    return keysetQuery(query, columns, after, slot('limitPlusOne'));
+    status === null ? query : (query.where('loads.status', '=', status) as Q);
+  const ownOnly = seesOnlyOwn(scope, 'loads');
+  if (filters.search !== '') {
+    // The page's ids through the search function, the rows under row-level security.
+    const found = sql<SqlBool>`loads.id in (select found.id from app_search_loads(lower(${containsPattern(filters.search)}),
+      ${scope.readsCompanyId}::uuid, ${status}::text, ${ownOnly ? scope.userId : null}::uuid,
+      ${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid, ${limitPlusOne}::integer) as found)`;
+    const query = filtered(db.selectFrom('loads').select(LIST_COLUMNS).where(readable(scope, 'loads')).where(found));
+    return keysetQuery(query, columns, after, limitPlusOne);
   }
-  if (!seesOnlyOwn(scope, 'loads')) {
-    const query = filtered(
-      db
-        .selectFrom('loads')
-        .select(LIST_COLUMNS)
-        .where(readable({ ...scope, readsCompanyId }, 'loads')),
-    );
-    return keysetQuery(query, columns, after, slot('limitPlusOne'));
+  if (!ownOnly) {
+    return keysetQuery(filtered(db.selectFrom('loads').select(LIST_COLUMNS).where(readable(scope, 'loads'))), columns, after, limitPlusOne);
   }
   // Each owner's branch: the company's rows this owner column names, filtered and paged as the list.
-  const company = { ...scope, role: null, readsCompanyId };
+  const company = { ...scope, role: null };
   const branch = (owner: (typeof OWNERSHIP.loads.owners)[number]) =>
     keysetQuery(
-      filtered(db.selectFrom('loads').select('loads.id').where(readable(company, 'loads')).where(`loads.${owner}`, '=', slot('userId'))),
+      filtered(db.selectFrom('loads').select('loads.id').where(readable(company, 'loads')).where(`loads.${owner}`, '=', scope.userId)),
       columns,
       after,
-      slot('limitPlusOne'),
+      limitPlusOne,
     );
   const [first, ...others] = OWNERSHIP.loads.owners.map((owner, index) =>
     db.selectFrom(branch(owner).as(`own${index}`)).select(`own${index}.id`),
@@ -138,8 +101,8 @@ const listLoadsQuery = new QueryTemplate<
   if (!first) throw new Error('loads has no owner column');
   const ownIds = others.reduce((union, other) => union.unionAll(other), first);
   const query = db.selectFrom('loads').select(LIST_COLUMNS).where(readable(company, 'loads')).where('loads.id', 'in', ownIds);
-  return keysetQuery(query, columns, null, slot('limitPlusOne'));
-});
+  return keysetQuery(query, columns, null, limitPlusOne);
+}
 
 /**
  * Newest first, keyset paged (server/src/db/pagination.ts). The search runs over the generated
@@ -147,53 +110,13 @@ const listLoadsQuery = new QueryTemplate<
  */
 export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters, page: PageRequest): Promise<Page<LoadListItem>> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  const shape = { scope, status: filters.status !== 'all', search: filters.search !== '', cursor: after !== null };
-  const shapeKey = `${scope.readsCompanyId !== null}:${seesOnlyOwn(scope, 'loads')}:${shape.status}:${shape.search}:${shape.cursor}`;
-  return listLoadsQuery.executePage(
-    db,
-    shapeKey,
-    shape,
-    {
-      companyId: scope.readsCompanyId ?? '',
-      userId: scope.userId,
-      status: filters.status,
-      pattern: filters.search ? containsPattern(filters.search) : '',
-      at: after?.at ?? '',
-      id: after?.id ?? '',
-      limitPlusOne: page.limit + 1,
-      searchStatus: filters.status === 'all' ? null : filters.status,
-      searchOwner: seesOnlyOwn(scope, 'loads') ? scope.userId : null,
-      searchAt: after?.at ?? null,
-      searchId: after?.id ?? null,
-    },
-    page.limit,
-  );
+  const rows = await listLoadsQuery(db, scope, filters, after, page.limit + 1).execute();
+  return keysetAnswer(rows, page.limit);
 }
 
-/** One load as the scope may read it, compiled once per kind of scope (QueryTemplate): the lookup is a hot read. */
-const findLoadQuery = new QueryTemplate<LoadDetail, { id: string; companyId: string; userId: string }, Scope>((db, slot, scope) =>
-  db
-    .selectFrom('loads')
-    .select(DETAIL_COLUMNS)
-    .where(
-      readable(
-        {
-          ...scope,
-          readsCompanyId: scope.readsCompanyId === null ? null : slot('companyId'),
-          companyId: slot('companyId'),
-          userId: slot('userId'),
-        },
-        'loads',
-      ),
-    )
-    .where('loads.id', '=', slot('id')),
-);
-
+/** One load as the scope may read it. */
 export async function findLoad(db: LoadsDb, scope: Scope, id: string): Promise<LoadDetail | undefined> {
-  // The SQL depends only on whether reads are confined to a company and whether the scope sees only its own loads.
-  const shapeKey = `${scope.readsCompanyId !== null}:${seesOnlyOwn(scope, 'loads')}`;
-  const [row] = await findLoadQuery.execute(db, shapeKey, scope, { id, companyId: scope.readsCompanyId ?? '', userId: scope.userId });
-  return row;
+  return db.selectFrom('loads').select(DETAIL_COLUMNS).where(readable(scope, 'loads')).where('loads.id', '=', id).executeTakeFirst();
 }
 
 /** The load as this scope may change it (own company, a sales user's own), or undefined. */
