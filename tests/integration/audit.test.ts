@@ -254,8 +254,22 @@ describe('the audit trail of loads', () => {
 });
 
 describe('carriers', () => {
-  it('are not audited (the audit log covers loads, invoices, documents, drivers and brokers)', async () => {
-    const carrier = await (await as('admin')).carriers.create({ name: 'Unaudited Carrier' });
-    expect(await auditOf(carrier.id)).toEqual([]);
+  // Audited since issue 24 (item 8): whose "Carriers Onboarded" a carrier counts is its sales agent, which admins and dispatchers change.
+  it('are audited like drivers: created, each changed field with the acting user, deleted', async () => {
+    const admin = await as('admin');
+    const carrier = await admin.carriers.create({ name: 'Audited Carrier', salesAgentId: company.users.sales.userId });
+    await admin.carriers.update({ id: carrier.id, salesAgentId: null, notes: 'Handed back' });
+    await admin.carriers.delete({ id: carrier.id });
+    const [created, updated, deleted] = await auditOf(carrier.id);
+    expect(created).toMatchObject({ entityType: 'carriers', action: 'created', userId: company.users.admin.userId });
+    expect(created?.changes.changedFields).toMatchObject({
+      name: { old: null, new: 'Audited Carrier' },
+      salesAgentId: { old: null, new: company.users.sales.userId },
+    });
+    expect(updated?.changes.changedFields).toEqual({
+      salesAgentId: { old: company.users.sales.userId, new: null },
+      notes: { old: null, new: 'Handed back' },
+    });
+    expect(deleted).toMatchObject({ entityType: 'carriers', action: 'deleted', userId: company.users.admin.userId });
   });
 });
