@@ -95,9 +95,11 @@ describe('the sales agent of a load', () => {
     const after = await (await asMember(fresh)).dashboard.sales();
     expect(after.commission).toBe('200.00');
     expect(after.activeLoads.map((row) => row.id)).toContain(load.id);
-    // The agent's own list holds it too (a sales user sees the loads they sell).
+    // The agent's own list holds it too (a sales user sees the loads they sell), and so does My Performance.
     const list = await (await asMember(fresh)).loads.list({ search: load.loadNumber });
     expect(list.items.map((row) => row.id)).toEqual([load.id]);
+    const performance = await (await asMember(fresh)).analytics.report({ range: 'this_month' });
+    expect(performance.overview).toMatchObject({ totalLoads: 1, totalRevenue: '2000.00' });
   });
 
   it('is none when the dispatcher chooses none, and an admin may choose one too', async () => {
