@@ -67,7 +67,7 @@ test('a squatter who signed up first with the address is shut out once its owner
   await expect(page.getByRole('heading', { name: VERIFICATION_TEXTS.setPasswordTitle })).toBeVisible();
   await expectAccessible(page);
   const form = page.getByRole('form', { name: VERIFICATION_TEXTS.setPasswordTitle });
-  await form.getByLabel('New Password').fill(owner.password);
+  await form.getByLabel(/^New Password/).fill(owner.password);
   await form.getByLabel('Confirm New Password').fill(`${owner.password}-typo`);
   await form.getByLabel('Confirm New Password').press('Enter');
   await expect(form.getByLabel('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
@@ -111,7 +111,7 @@ test('a forgotten password is reset from the mailed link, which signs out every 
   await expect(page.getByRole('heading', { name: PASSWORD_RESET_TEXTS.resetTitle })).toBeVisible();
   await expectAccessible(page);
   const reset = page.getByRole('form', { name: PASSWORD_RESET_TEXTS.resetTitle });
-  await reset.getByLabel('New Password').fill('a-brand-new-password');
+  await reset.getByLabel(/^New Password/).fill('a-brand-new-password');
   await reset.getByLabel('Confirm New Password').fill('a-brand-new-password');
   await reset.getByRole('button', { name: PASSWORD_RESET_TEXTS.resetSubmit }).click();
   await expectToast(page, 'Success', PASSWORD_RESET_TEXTS.changed);
@@ -121,10 +121,10 @@ test('a forgotten password is reset from the mailed link, which signs out every 
   await elsewhere.goto('/loads');
   await expect(elsewhere).toHaveURL(/\/auth$/);
   await page.goto(link);
-  await reset.getByLabel('New Password').fill('yet-another-password');
+  await reset.getByLabel(/^New Password/).fill('yet-another-password');
   await reset.getByLabel('Confirm New Password').fill('yet-another-password');
   await reset.getByRole('button', { name: PASSWORD_RESET_TEXTS.resetSubmit }).click();
-  await expect(page.getByRole('alert')).toHaveText(PASSWORD_RESET_TEXTS.invalid);
+  await expect(page.getByText(PASSWORD_RESET_TEXTS.invalid)).toBeVisible();
 
   // The old password is refused, the new one signs in.
   await signIn(page, owner.email, owner.password);
