@@ -33,6 +33,7 @@ const commonEnv = {
   // are proven by integration tests.
   SIGN_IN_MAX_PER_IP: '10000',
   SIGN_IN_MAX_PER_ACCOUNT: '10000',
+  SIGN_UP_MAX_PER_IP: '10000',
   // The stored demo sessions must outlive the form sign-ins of the same accounts during the run.
   MAX_SESSIONS_PER_USER: '1000',
   ...(process.env.E2E_CLIENT_DIST ? { CLIENT_DIST_DIR: process.env.E2E_CLIENT_DIST } : {}),

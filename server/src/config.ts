@@ -69,6 +69,7 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().positive().default(10),
   SIGN_IN_MAX_PER_IP: z.coerce.number().int().positive().default(30).describe('sign-in attempts per IP per 15 minutes'),
+  SIGN_UP_MAX_PER_IP: z.coerce.number().int().positive().default(10).describe('sign-ups per IP per hour'),
   SIGN_IN_MAX_PER_ACCOUNT: z.coerce
     .number()
     .int()

@@ -21,7 +21,8 @@ export async function verifyEmailFromMail(page: Page, email: string, password: s
 /** On an opened verification link: the password set by its opener, then "Verify and sign in". */
 export async function setPasswordFromLink(page: Page, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Set your password' });
-  await form.getByLabel('New Password', { exact: true }).fill(password);
-  await form.getByLabel('Confirm New Password').fill(password);
+  // The labels' accessible names end with the required mark.
+  await form.getByLabel(/^New Password/).fill(password);
+  await form.getByLabel(/^Confirm New Password/).fill(password);
   await form.getByRole('button', { name: 'Verify and sign in' }).click();
 }

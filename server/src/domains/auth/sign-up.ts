@@ -10,11 +10,9 @@ import { hitRateLimit } from '../../services/rate-limit.js';
 import { guestProcedure } from '../../trpc/procedures.js';
 import { sendAccountExistsNote, sendVerificationLink } from './email-verification.js';
 
-const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
-
 /**
  * The spec's sign-up: the account, its company and its admin role, and a link mailed to prove the
- * address; no session until it is proven. Per client address at most 10 an hour. An address whose
+ * address; no session until it is proven. Per client address at most SIGN_UP_MAX_PER_IP (10) an hour. An address whose
  * account is verified gets the very same answer (nothing tells that it exists) and its owner a
  * note instead of a link. An address whose account nobody proved is not anyone's yet: the new
  * sign-up replaces it (its password, names and company win; the old account, its company and its
@@ -25,7 +23,7 @@ export const signUpProcedure = guestProcedure
   .input(signUpInput)
   .output(signUpOutput)
   .mutation(async ({ ctx, input }) => {
-    const allowed = await hitRateLimit(ctx.db, `sign-up:ip:${ctx.request.ip}`, SIGN_UP_LIMIT.limit, SIGN_UP_LIMIT.windowSeconds);
+    const allowed = await hitRateLimit(ctx.db, `sign-up:ip:${ctx.request.ip}`, ctx.services.config.SIGN_UP_MAX_PER_IP, 3600);
     if (!allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-ups from this network. Please try again later.');
     const answer = { status: 'verification_sent' as const, email: input.email };
     // Hashed either way, so a taken address answers as slowly as a new one.
