@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
-import { COMPANY_ACCOUNTS } from './demo-data.js';
+import { COMPANY_ACCOUNTS } from './demo-accounts.js';
 
 /**
  * Conversations between the demo accounts of Summit Freight Lines, and a few notifications, so
