@@ -61,7 +61,8 @@ function cacheKey(): string {
   hash.update(JSON.stringify({ CACHE_VERSION, BIG_COMPANY_LOADS, OTHER_COMPANIES, OTHER_COMPANY_LOADS, SALES_SHARE }));
   const migrations = path.join(ROOT, 'migrations');
   for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(path.join(migrations, name)));
-  for (const file of ['scripts/generate-scale.ts', 'server/src/seed/demo-reference.ts']) hash.update(readFileSync(path.join(ROOT, file)));
+  for (const file of ['scripts/generate-scale.ts', 'server/src/seed/demo-accounts.ts', 'server/src/seed/demo-reference.ts'])
+    hash.update(readFileSync(path.join(ROOT, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
