@@ -121,22 +121,31 @@ describe('the migration', () => {
       lng: -100,
     }));
     await driver.positions.report({ positions: reported });
+    // As the owner inside company A's scope: the table the down migration makes again has its tenant policies but not
+    // the owner's own (migrations/2026-11-28T1200_owner_rows.ts), and the suite's owner is not a superuser.
     const count = async () =>
-      Number(
-        (
-          await tenants.owner
-            .selectFrom('positions')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('driverId', '=', driverId)
-            .executeTakeFirst()
-        )?.n,
-      );
+      tenants.owner.transaction().execute(async (tx) => {
+        await sql`select set_config('app.company_id', ${tenants.companyA.companyId}, true)`.execute(tx);
+        const row = await tx
+          .selectFrom('positions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('driverId', '=', driverId)
+          .executeTakeFirst();
+        return Number(row?.n);
+      });
     await migration.down(tenants.owner);
     const { rows: unpartitioned } = await sql<{ kind: string }>`
       select relkind::text as kind from pg_class where oid = 'public.positions'::regclass`.execute(tenants.owner);
     expect(unpartitioned[0]?.kind).toBe('r');
     expect(await count()).toBe(3);
-    await migration.up(tenants.owner);
+    // The up migration as the owner in the driver's own scope: the tables it reads and makes have the policies of
+    // their day, not the owner's (migrations/2026-11-28T1200_owner_rows.ts and T1400 came later), and the suite's
+    // owner is not a superuser.
+    await tenants.owner.transaction().execute(async (tx) => {
+      await sql`select set_config('app.company_id', ${tenants.companyA.companyId}, true),
+        set_config('app.user_id', ${tenants.companyA.users.driver.userId}, true)`.execute(tx);
+      await migration.up(tx);
+    });
     expect(await count()).toBe(3);
     // Policies, grants and idempotency as before: the same batch again stores nothing.
     expect(await driver.positions.report({ positions: reported })).toMatchObject({ stored: 0, duplicates: 3 });

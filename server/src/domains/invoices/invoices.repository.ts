@@ -74,7 +74,12 @@ export interface InvoiceFilters {
   brokerId: string | null | undefined;
 }
 
-/** Newest first, keyset paged; search over the number (trigram index), filters by display status, broker, factoring. */
+/**
+ * Newest first, keyset paged; search over the number, filters by display status, broker, factoring.
+ * Under row-level security the app role's LIKE cannot use the number's trigram index (LIKE is not
+ * LEAKPROOF): a search filters the company's invoices (its company index); loads search through
+ * app_search_loads instead (migrations/2026-11-28T1300_search_without_leakproof.ts).
+ */
 export function listInvoices(db: InvoicesDb, scope: Scope, filters: InvoiceFilters, page: PageRequest): Promise<Page<InvoiceListItem>> {
   let query = invoicesWithParties(db, scope).select(LIST_COLUMNS);
   const { status } = filters;
