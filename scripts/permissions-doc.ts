@@ -53,7 +53,9 @@ export function renderPermissionTables(): string {
           ? `role ${rule.role}`
           : rule.kind === 'masterAdmin'
             ? 'master admin'
-            : 'anyone signed in';
+            : rule.kind === 'portal'
+              ? `anyone signed in but a ${rule.portal === 'carrier' ? 'driver' : 'carrier user'} account`
+              : 'anyone signed in';
     lines.push(row([path, who]));
   }
   return [START, '', ...lines, '', END].join('\n');

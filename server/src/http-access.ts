@@ -92,7 +92,7 @@ export function installRouteAccess(app: FastifyInstance, services: AppServices):
     if (!session.emailVerified) return { status: 403, message: VERIFICATION_TEXTS.required };
     if (!session.company?.id) return { status: 400, message: COMPANY_MISSING };
     const permitted = can(session, access.domain, access.action as never);
-    const isPortal = !permitted && access.portal === true && session.role === null && session.hasDriverRecord;
+    const isPortal = !permitted && access.portal === true && session.role === null && session.portal !== null;
     if (!permitted && !isPortal) return { status: 403, message: FORBIDDEN_TEXT };
     request.caller = { sessionId, session, isPortal };
     return null;

@@ -38,10 +38,22 @@ describe('the permission table', () => {
   }
 
   it("points a driver's one entry, Dashboard, at the driver portal", () => {
-    expect(navigationFor({ role: null, isMasterAdmin: false, hasDriverRecord: true })).toEqual([
-      { to: '/driver-portal', label: 'Dashboard' },
-    ]);
-    expect(navigationFor({ role: null, isMasterAdmin: false, hasDriverRecord: false })).toEqual([{ to: '/dashboard', label: 'Dashboard' }]);
+    expect(navigationFor({ role: null, isMasterAdmin: false, portal: 'driver' })).toEqual([{ to: '/driver-portal', label: 'Dashboard' }]);
+    expect(navigationFor({ role: null, isMasterAdmin: false, portal: null })).toEqual([{ to: '/dashboard', label: 'Dashboard' }]);
+  });
+
+  it("points a carrier user's Dashboard at the carrier portal; a driver is sent home from the carrier portal, a carrier user from the driver's", () => {
+    const carrierUser = { role: null, isMasterAdmin: false, portal: 'carrier' } as const;
+    const driver = { role: null, isMasterAdmin: false, portal: 'driver' } as const;
+    expect(navigationFor(carrierUser)).toEqual([{ to: '/carrier-portal', label: 'Dashboard' }]);
+    expect(canOpen(driver, '/carrier-portal')).toBe(false);
+    expect(canOpen(driver, '/driver-portal')).toBe(true);
+    expect(canOpen(carrierUser, '/driver-portal')).toBe(false);
+    expect(canOpen(carrierUser, '/carrier-portal')).toBe(true);
+    expect(homePathFor(carrierUser)).toBe('/carrier-portal');
+    expect(homePathFor(driver)).toBe('/driver-portal');
+    // Staff may look at either portal (they are told they have no record there).
+    expect(canOpen({ role: 'dispatcher', isMasterAdmin: false, portal: null }, '/carrier-portal')).toBe(true);
   });
 
   it('sends nobody home to a screen they may not open', () => {

@@ -1,4 +1,5 @@
 import type { StaffRole } from './constants.js';
+import type { PortalKind } from './schemas/auth.js';
 import type { DocumentVisibility } from './schemas/documents.js';
 
 /**
@@ -68,10 +69,12 @@ export type ActionOf<D extends Domain> = keyof (typeof PERMISSIONS)[D] & string;
 export interface SessionIdentity {
   role: StaffRole | null;
   isMasterAdmin: boolean;
-  hasDriverRecord: boolean;
+  /** A driver account (its driver record), a carrier user (its carrier), or neither (docs/fleet.md). */
+  portal: PortalKind | null;
 }
 
-type Identity = Pick<SessionIdentity, 'role' | 'isMasterAdmin'>;
+/** The portal is optional where only staff matter (the generated docs, the role checks). */
+type Identity = Pick<SessionIdentity, 'role' | 'isMasterAdmin'> & { portal?: PortalKind | null };
 
 /** The roles the table lists for one action of one domain. */
 export function rolesFor<D extends Domain>(domain: D, action: ActionOf<D>): readonly StaffRole[] {
@@ -86,10 +89,15 @@ export function can<D extends Domain>(identity: Identity, domain: D, action: Act
 
 /**
  * Who may open a screen: a domain's action from the table, the signed-in user's own role's
- * dashboard, master admins only, or anyone signed in.
+ * dashboard, master admins only, anyone signed in, or a portal: anyone signed in but an account
+ * of the other portal (a driver never opens the carrier portal, nor a carrier user the driver's).
  */
 export type ScreenRule =
-  { kind: 'can'; domain: Domain; action: string } | { kind: 'role'; role: StaffRole } | { kind: 'masterAdmin' } | { kind: 'signedIn' };
+  | { kind: 'can'; domain: Domain; action: string }
+  | { kind: 'role'; role: StaffRole }
+  | { kind: 'masterAdmin' }
+  | { kind: 'signedIn' }
+  | { kind: 'portal'; portal: PortalKind };
 
 const permission = <D extends Domain>(domain: D, action: ActionOf<D>): ScreenRule => ({ kind: 'can', domain, action });
 
@@ -114,8 +122,8 @@ export const SCREENS = {
   '/analytics': { rule: permission('analytics', 'read'), label: 'Analytics' },
   '/messages': { rule: permission('messages', 'read'), label: 'Messages' },
   '/settings': { rule: { kind: 'signedIn' }, label: 'Settings' },
-  '/driver-portal': { rule: { kind: 'signedIn' }, label: 'Driver Portal' },
-  '/carrier-portal': { rule: { kind: 'signedIn' }, label: 'Carrier Portal' },
+  '/driver-portal': { rule: { kind: 'portal', portal: 'driver' }, label: 'Driver Portal' },
+  '/carrier-portal': { rule: { kind: 'portal', portal: 'carrier' }, label: 'Carrier Portal' },
   // Outside the signed-in layout (a new sign-up has no session yet); where the guard sends an unverified account.
   '/verify-email': { rule: { kind: 'signedIn' }, label: 'Verify your email' },
 } as const satisfies Record<string, { rule: ScreenRule; label: string }>;
@@ -125,6 +133,7 @@ export type AppPath = keyof typeof SCREENS;
 export function canOpen(identity: Identity, path: AppPath): boolean {
   const rule: ScreenRule = SCREENS[path].rule;
   if (rule.kind === 'signedIn') return true;
+  if (rule.kind === 'portal') return !identity.portal || identity.portal === rule.portal;
   if (identity.isMasterAdmin) return true;
   if (rule.kind === 'masterAdmin') return false;
   if (rule.kind === 'role') return identity.role === rule.role;
@@ -209,18 +218,22 @@ export function navigationKey(identity: Identity): NavigationKey {
 
 /**
  * The spec's navigation by role, with its labels. A user with no role has only "Dashboard"; for a
- * driver (a driver record) it points straight at the driver portal, where /dashboard sends them,
- * as every staff role's "Dashboard" points at its own home.
+ * driver it points straight at the driver portal, for a carrier user at the carrier portal, where
+ * /dashboard sends them, as every staff role's "Dashboard" points at its own home.
  */
-export function navigationFor(identity: Identity & { hasDriverRecord?: boolean }): NavItem[] {
+export function navigationFor(identity: Identity): NavItem[] {
   const items = NAVIGATION[navigationKey(identity)].map((entry) =>
     typeof entry === 'string' ? { to: entry, label: SCREENS[entry].label } : entry,
   );
-  if (navigationKey(identity) === 'other' && identity.hasDriverRecord) {
-    return items.map((item) => (item.to === '/dashboard' ? { to: '/driver-portal', label: item.label } : item));
+  const portal = identity.portal ? PORTAL_HOME[identity.portal] : null;
+  if (navigationKey(identity) === 'other' && portal) {
+    return items.map((item) => (item.to === '/dashboard' ? { to: portal, label: item.label } : item));
   }
   return items;
 }
+
+/** Each portal account's home. */
+const PORTAL_HOME: Record<PortalKind, AppPath> = { driver: '/driver-portal', carrier: '/carrier-portal' };
 
 /** The spec's role guard: where anyone who may not enter a guarded route is sent. */
 export function homePathFor(identity: Identity): AppPath {
@@ -235,16 +248,16 @@ export function homePathFor(identity: Identity): AppPath {
     case 'treasury':
       return '/treasury-dashboard';
     default:
-      return '/driver-portal';
+      return identity.portal ? PORTAL_HOME[identity.portal] : '/driver-portal';
   }
 }
 
 /**
  * The generic /dashboard entry: staff and master admins go to their own dashboard;
- * a user with no role who has a driver record goes to the driver portal; anyone else stays.
+ * a driver goes to the driver portal, a carrier user to the carrier portal; anyone else stays.
  */
 export function dashboardRedirect(identity: SessionIdentity): AppPath | null {
   if (identity.isMasterAdmin || identity.role) return homePathFor(identity);
-  if (identity.hasDriverRecord) return '/driver-portal';
+  if (identity.portal) return PORTAL_HOME[identity.portal];
   return null;
 }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_INVITE_TEXTS } from '#shared/schemas/invitations.js';
 import { withCompany } from '../../server/src/db/with-company.js';
+import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { PORTAL_UPLOAD_TEXTS } from '../../server/src/domains/documents/upload-checks.js';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
@@ -24,6 +25,7 @@ import {
   type TestUser,
 } from '../support/harness.js';
 import { expectTrpcError, settle, uniqueIp } from '../support/http.js';
+import { openLiveTab } from '../support/live.js';
 import { minimalPdf, upload } from './documents/upload-client.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 
@@ -32,6 +34,7 @@ let started: StartedServices;
 let owner: Kysely<any>;
 let app: FastifyInstance;
 let origin: string;
+let wsUrl: string;
 let company: TestCompany;
 let other: TestCompany;
 const dataDir = path.resolve(`.data/test-driver-accounts-${randomUUID().slice(0, 8)}`);
@@ -39,7 +42,7 @@ const dataDir = path.resolve(`.data/test-driver-accounts-${randomUUID().slice(0,
 beforeAll(async () => {
   started = await startTestServices({ config: { HAULWISE_DATA_DIR: dataDir } });
   owner = ownerDb();
-  ({ app, origin } = await listen(started.services));
+  ({ app, origin, wsUrl } = await listen(started.services));
   company = await createTestCompany(started.services);
   other = await createTestCompany(started.services);
 });
@@ -117,7 +120,7 @@ describe('inviting a driver from the driver record', () => {
     expect(await owner.selectFrom('userRoles').select('role').where('userId', '=', account.userId).execute()).toEqual([]);
     const caller = await as(account);
     const session = await caller.auth.session();
-    expect(session).toMatchObject({ role: null, hasDriverRecord: true });
+    expect(session).toMatchObject({ role: null, portal: 'driver' });
     expect((await caller.portal.driver()).driver).toMatchObject({ id: driver.id });
 
     expect(await admin.drivers.account({ driverId: driver.id })).toMatchObject({ hasAccount: true, pendingInvitation: null });
@@ -232,8 +235,20 @@ describe('inviting a carrier user from the carrier record', () => {
     const token = await mailedToken(driver.email);
     expect(await (await stranger()).invitations.preview({ token })).toMatchObject({ role: 'carrier' });
     const account = await acceptAsNew(token, driver.email);
-    const portal = await (await as(account)).portal.carrier();
+    const caller = await as(account);
+    const portal = await caller.portal.carrier();
     expect(portal.carrier).toMatchObject({ id: carrierId, name: 'Mesa Haulers' });
+    // A user of the carrier itself (issue 24, item 3), not a driver: the record stays unlinked.
+    expect(await caller.auth.session()).toMatchObject({ role: null, portal: 'carrier' });
+    expect(
+      await owner.selectFrom('carrierUsers').select(['carrierId', 'companyId']).where('userId', '=', account.userId).execute(),
+    ).toEqual([{ carrierId, companyId: company.companyId }]);
+    expect((await owner.selectFrom('drivers').select('userId').where('id', '=', driver.id).executeTakeFirstOrThrow()).userId).toBeNull();
+    expect((await caller.portal.driver()).driver).toBeNull();
+    // The person has an account here now: the record is not offered again.
+    expect(await admin.carriers.userCandidates({ id: carrierId })).toEqual([
+      expect.objectContaining({ driverId: driver.id, hasAccount: true }),
+    ]);
   });
 });
 
@@ -354,5 +369,113 @@ describe('POD upload from the portal', () => {
       { documentType: 'pod', loadId: otherCarrierLoad },
     );
     expect(refused.status).toBe(404);
+  });
+});
+
+describe('driver and carrier accounts are kinds of their own (issue 24, item 3)', () => {
+  /** An account accepted from a driver record's invitation: as its driver, or as its carrier's user. */
+  async function accountOf(kind: 'driver' | 'carrier', carrierId: string | null) {
+    const record = await driverWithEmail(company, { carrierId });
+    const admin = await as(company.users.admin);
+    if (kind === 'carrier' && carrierId) await admin.carriers.inviteUser({ carrierId, driverId: record.id });
+    else await admin.drivers.invite({ driverId: record.id });
+    const accepted = await (
+      await stranger()
+    ).invitations.accept({
+      token: await mailedToken(record.email),
+      firstName: 'Kim',
+      lastName: 'Kind',
+      password: 'secret1',
+    });
+    const account: TestUser = { userId: accepted.user.id, email: record.email, companyId: company.companyId, role: null };
+    return { record, account, portal: accepted.portal, session: await sessionFor(started.services, account) };
+  }
+
+  const pdf = (label: string) => ({ name: `${label} ${randomUUID().slice(0, 6)}.pdf`, content: minimalPdf() });
+
+  it('a driver whose record has a carrier is refused the carrier portal, its documents and uploads onto a colleague’s load; the carrier user is not', async () => {
+    const carrierId = await createCarrier(db(), company.users.admin, { name: 'Kinds Carrier' });
+    const carrierUser = await accountOf('carrier', carrierId);
+    const driver = await accountOf('driver', carrierId);
+    expect([carrierUser.portal, driver.portal]).toEqual(['carrier', 'driver']);
+    const colleague = await createDriver(db(), company.users.admin, { firstName: 'Colleague' });
+    await owner.updateTable('drivers').set({ carrierId }).where('id', '=', colleague).execute();
+    const colleagueLoad = await createLoad(db(), company.users.dispatcher, { driverId: colleague, status: 'in_transit', rate: '4200.00' });
+    const carrierLoad = await createLoad(db(), company.users.dispatcher, {});
+    await owner.updateTable('loads').set({ carrierId }).where('id', '=', carrierLoad).execute();
+    const ownLoad = await createLoad(db(), company.users.dispatcher, { driverId: driver.record.id, status: 'in_transit' });
+
+    // The carrier user: the carrier, its drivers and loads, a POD onto any of them, the carrier's documents.
+    const carrierCaller = await as(carrierUser.account);
+    const carrierPortal = await carrierCaller.portal.carrier();
+    expect(carrierPortal.carrier?.id).toBe(carrierId);
+    expect(carrierPortal.drivers.map((row) => row.id)).toEqual(expect.arrayContaining([colleague, driver.record.id]));
+    expect(carrierPortal.loads.map((row) => row.id)).toEqual(expect.arrayContaining([colleagueLoad, carrierLoad, ownLoad]));
+    const carrierPod = pdf('Carrier POD');
+    const uploaded = await upload(origin, carrierUser.session, carrierPod, { documentType: 'pod', loadId: colleagueLoad });
+    expect(uploaded).toMatchObject({ status: 201, body: { visibility: 'carrier', carrierId } });
+    expect((await carrierCaller.documents.mine({})).items.map((item) => item.fileName)).toContain(carrierPod.name);
+
+    // The driver: none of it, though their record names the carrier.
+    const driverCaller = await as(driver.account);
+    expect(await driverCaller.portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
+    expect((await driverCaller.documents.mine({})).items.map((item) => item.fileName)).not.toContain(carrierPod.name);
+    for (const loadId of [colleagueLoad, carrierLoad]) {
+      const refused = await upload(origin, driver.session, pdf('Not mine'), { documentType: 'pod', loadId });
+      expect(refused).toEqual({ status: 404, body: { error: { message: PORTAL_UPLOAD_TEXTS.loadNotFound } } });
+    }
+    // Their own load still takes their POD, marked driver.
+    const ownPod = pdf('Own POD');
+    const own = await upload(origin, driver.session, ownPod, { documentType: 'pod', loadId: ownLoad });
+    expect(own).toMatchObject({ status: 201, body: { visibility: 'driver', driverId: driver.record.id } });
+    expect((await driverCaller.documents.mine({})).items.map((item) => item.fileName)).toEqual([ownPod.name]);
+  });
+
+  it('an admin removes a driver account and a carrier account: sessions end and open live channels close at once; nobody else may', async () => {
+    const carrierId = await createCarrier(db(), company.users.admin);
+    const driver = await accountOf('driver', null);
+    const carrierUser = await accountOf('carrier', carrierId);
+    const tabs = [await openLiveTab({ wsUrl, origin }, driver.session), await openLiveTab({ wsUrl, origin }, carrierUser.session)];
+    try {
+      // Only the company's admins: a dispatcher is refused, another company's admin finds no such account.
+      await expectTrpcError((await as(company.users.dispatcher)).team.removeMember({ userId: driver.account.userId }), 'FORBIDDEN');
+      await expectSameAsMissing(
+        () => as(other.users.admin).then((admin) => admin.team.removeMember({ userId: carrierUser.account.userId })),
+        () => as(other.users.admin).then((admin) => admin.team.removeMember({ userId: randomUUID() })),
+      );
+      expect(await loadSessionContext(started.services, driver.session)).not.toBeNull();
+
+      const admin = await as(company.users.admin);
+      for (const [index, removed] of [driver, carrierUser].entries()) {
+        const answer = await admin.team.removeMember({ userId: removed.account.userId });
+        expect(answer.userId).toBe(removed.account.userId);
+        expect(answer.sessionsEnded).toBeGreaterThanOrEqual(1);
+        expect(await loadSessionContext(started.services, removed.session)).toBeNull();
+        await expect
+          .poll(() => tabs[index]?.events.some((event) => event.type === 'session' && event.state === 'ended'), {
+            timeout: 5_000,
+            interval: 20,
+          })
+          .toBe(true);
+      }
+      expect(
+        (await owner.selectFrom('drivers').select('userId').where('id', '=', driver.record.id).executeTakeFirstOrThrow()).userId,
+      ).toBeNull();
+      expect(await owner.selectFrom('carrierUsers').select('userId').where('userId', '=', carrierUser.account.userId).execute()).toEqual(
+        [],
+      );
+      expect(
+        await owner
+          .selectFrom('profiles')
+          .select('userId')
+          .where('userId', 'in', [driver.account.userId, carrierUser.account.userId])
+          .execute(),
+      ).toEqual([]);
+      // Their old cookie opens nothing: the upload route answers as to a stranger.
+      const loadId = await createLoad(db(), company.users.dispatcher, { driverId: driver.record.id });
+      expect((await upload(origin, driver.session, pdf('Gone'), { documentType: 'pod', loadId })).status).toBe(401);
+    } finally {
+      for (const opened of tabs) opened.close();
+    }
   });
 });

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { seedDemoFleet } from '../../server/src/seed/demo-fleet.js';
-import { createCarrier, createDriver, createLoad, createTestCompany, TEST_PASSWORD, uniqueEmail } from '../support/factories.js';
+import {
+  createCarrier,
+  createDriver,
+  createLoad,
+  createMember,
+  createTestCompany,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../support/factories.js';
 import { callerFor } from '../support/harness.js';
 import { settle } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
-import { linkDriverAccount } from './security/matrix/portal.js';
+import { linkCarrierUser, linkDriverAccount } from './security/matrix/portal.js';
 
 /** The driver and carrier portals: a driver's own record, figures and load steps; a carrier user's carrier. */
 const tenants = useTenants();
@@ -44,7 +52,6 @@ describe('portal.driver', () => {
     const portal = await (await as('driver')).portal.driver();
     expect(portal.driver).toMatchObject({ id: driverId, gpsConsent: false });
     expect(portal.companyName).toBe(company.name);
-    expect(portal.hasCarrier).toBe(false);
     expect(portal.dispatcher).toMatchObject({ firstName: 'Dee' });
     expect(portal.stats).toMatchObject({ earnings: '1250.50', pendingPayments: 1, pendingPaymentsAmount: '250.50', activeLoads: 2 });
     expect(portal.loads).toHaveLength(5);
@@ -109,25 +116,55 @@ describe('portal.carrier', () => {
     await withCompany(db, company.users.admin, (tx) =>
       tx.updateTable('carriers').set({ contractSigned: true }).where('id', '=', carrierId).execute(),
     );
-    const ownDriver = await linkDriverAccount(tenants.services, company, { carrierId });
-    const fellow = await createDriver(db, company.users.admin, { firstName: 'Fellow' });
-    await withCompany(db, company.users.admin, (tx) => tx.updateTable('drivers').set({ carrierId }).where('id', '=', fellow).execute());
+    const user = await createMember(tenants.services, company.companyId, { role: null });
+    await linkCarrierUser(tenants.services, company, carrierId, user.userId);
+    const [first, fellow] = [
+      await createDriver(db, company.users.admin),
+      await createDriver(db, company.users.admin, { firstName: 'Fellow' }),
+    ];
+    await withCompany(db, company.users.admin, (tx) =>
+      tx.updateTable('drivers').set({ carrierId }).where('id', 'in', [first, fellow]).execute(),
+    );
     const outsider = await createDriver(db, company.users.admin, { firstName: 'Outsider' });
     const fellowLoad = await createLoad(db, company.users.dispatcher, { driverId: fellow });
-    const ownLoad = await createLoad(db, company.users.dispatcher, { driverId: ownDriver });
+    const firstLoad = await createLoad(db, company.users.dispatcher, { driverId: first });
     const outsiderLoad = await createLoad(db, company.users.dispatcher, { driverId: outsider });
 
-    const portal = await (await as('driver')).portal.carrier();
+    const carrierUser = await callerFor(tenants.services, user);
+    expect(await carrierUser.auth.session()).toMatchObject({ role: null, portal: 'carrier' });
+    const portal = await carrierUser.portal.carrier();
     expect(portal.carrier).toMatchObject({ id: carrierId, name: 'Portal Carrier', contractSigned: true });
-    expect((await (await as('driver')).portal.driver()).hasCarrier).toBe(true);
-    expect(portal.drivers.map((driver) => driver.id).sort()).toEqual([ownDriver, fellow].sort());
+    // A carrier user is not a driver: no driver record of theirs, nothing a driver does.
+    expect((await carrierUser.portal.driver()).driver).toBeNull();
+    expect((await settle(carrierUser.portal.setConsent({ consent: true })))?.code).toBe('FORBIDDEN');
+    expect(portal.drivers.map((driver) => driver.id).sort()).toEqual([first, fellow].sort());
     const loadIds = portal.loads.map((load) => load.id);
-    expect(loadIds).toEqual(expect.arrayContaining([fellowLoad, ownLoad]));
+    expect(loadIds).toEqual(expect.arrayContaining([fellowLoad, firstLoad]));
     expect(loadIds).not.toContain(outsiderLoad);
   });
 
+  it('refuses a driver whose record has a carrier: no carrier, no colleagues, no loads with rates (issue 24, item 3)', async () => {
+    const company = tenants.companyB;
+    const db = tenants.services.db;
+    const carrierId = await createCarrier(db, company.users.admin, { name: 'Colleagues Carrier' });
+    const ownDriver = await linkDriverAccount(tenants.services, company, { carrierId });
+    const colleague = await createDriver(db, company.users.admin, { firstName: 'Colleague' });
+    await withCompany(db, company.users.admin, (tx) => tx.updateTable('drivers').set({ carrierId }).where('id', '=', colleague).execute());
+    const colleagueLoad = await createLoad(db, company.users.dispatcher, { driverId: colleague, rate: '4200.00' });
+    const ownLoad = await createLoad(db, company.users.dispatcher, { driverId: ownDriver });
+
+    const driver = await as('driver', company);
+    expect(await driver.auth.session()).toMatchObject({ role: null, portal: 'driver' });
+    expect(await driver.portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
+    // Their own portal is the driver's, with their own load only.
+    const own = await driver.portal.driver();
+    expect(own.driver?.id).toBe(ownDriver);
+    expect(own.loads.map((load) => load.id)).toEqual([ownLoad]);
+    expect(own.loads.map((load) => load.id)).not.toContain(colleagueLoad);
+  });
+
   it('answers no carrier to a driver without one and to staff', async () => {
-    await linkDriverAccount(tenants.services, tenants.companyB);
+    await linkDriverAccount(tenants.services, tenants.companyB, { carrierId: null });
     expect(await (await as('driver', tenants.companyB)).portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
     expect(await (await as('admin')).portal.carrier()).toEqual({ carrier: null, drivers: [], loads: [] });
   });
@@ -169,5 +206,8 @@ describe('the demo fleet seed', () => {
       role: null,
     });
     expect((await carrierCaller.portal.carrier()).carrier).toMatchObject({ id: carrierId, contractSigned: true });
+    // The demo carrier user is the carrier's user, not one of its drivers (issue 24, item 3).
+    expect(await carrierCaller.auth.session()).toMatchObject({ portal: 'carrier' });
+    expect(await tenants.owner.selectFrom('drivers').select('id').where('userId', '=', carrierUser.id).execute()).toEqual([]);
   });
 });

@@ -51,6 +51,17 @@ const changeFrames = (opened: LiveTab) => opened.frames.filter((frame) => frame.
 const ids = (changes: LiveChange[]) => changes.filter((change) => change.table !== 'notifications').map((change) => change.id);
 const records = (opened: LiveTab) => opened.changes().filter((change) => change.table !== 'notifications');
 
+/**
+ * Forgets what the tabs heard so far, once everything committed before has reached them: each tab
+ * waits for its mark, the last change committed that it hears of (a load). One LISTEN connection
+ * hears the notices in commit order and the hub writes each socket's frames in that order, so
+ * whatever was committed before the mark has landed when it does.
+ */
+async function afterLanding(marks: [LiveTab, string][]): Promise<void> {
+  for (const [opened, id] of marks) await expect.poll(() => ids(opened.changes()), { timeout: 10_000, interval: 20 }).toContain(id);
+  for (const [opened] of marks) opened.events.length = 0;
+}
+
 describe('batches: the changes of one window in one frame', () => {
   let company: TestCompany;
   beforeAll(async () => {
@@ -146,7 +157,9 @@ describe('drivers and carrier users hear of their own records only', () => {
   let company: TestCompany;
   let driverA: { user: TestUser; id: string };
   let driverB: { user: TestUser; id: string };
-  let carrierUser: { user: TestUser; id: string };
+  let carrierUser: TestUser;
+  /** A driver whose record has the carrier: a driver, not the carrier's user (issue 24, item 3). */
+  let carrierDriverAccount: { user: TestUser; id: string };
   let carrierId: string;
   let carrierDriver: string;
   beforeAll(async () => {
@@ -161,7 +174,9 @@ describe('drivers and carrier users hear of their own records only', () => {
     carrierId = await createCarrier(started.services.db, company.users.admin);
     driverA = await linked(null);
     driverB = await linked(null);
-    carrierUser = await linked(carrierId);
+    carrierUser = await createMember(started.services, company.companyId, { role: null });
+    await owner.insertInto('carrierUsers').values({ companyId: company.companyId, userId: carrierUser.userId, carrierId }).execute();
+    carrierDriverAccount = await linked(carrierId);
     carrierDriver = await createDriver(started.services.db, company.users.admin);
     await owner.updateTable('drivers').set({ carrierId }).where('id', '=', carrierDriver).execute();
   });
@@ -171,9 +186,14 @@ describe('drivers and carrier users hear of their own records only', () => {
     const b = await tab(driverB.user);
     const dispatcher = await tab(company.users.dispatcher);
     // The set-up's own changes (linking the driver records) may still be on their way when the
-    // channels open: let them land, then count from a clean slate.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const opened of [a, b, dispatcher]) opened.events.length = 0;
+    // channels open: count from a clean slate once they have landed.
+    const ofA = await createLoad(started.services.db, company.users.dispatcher, { driverId: driverA.id });
+    const ofB = await createLoad(started.services.db, company.users.dispatcher, { driverId: driverB.id });
+    await afterLanding([
+      [a, ofA],
+      [b, ofB],
+      [dispatcher, ofB],
+    ]);
 
     // Two changes of a row that land in one window are one item (the batch rule), so what is
     // checked is the row's latest state as told, and that nothing of others' rows is told.
@@ -210,10 +230,18 @@ describe('drivers and carrier users hear of their own records only', () => {
   });
 
   it("a carrier user hears of their carrier's drivers, those drivers' loads and the carrier's loads, and of no other driver's", async () => {
-    const carrier = await tab(carrierUser.user);
+    const carrier = await tab(carrierUser);
     const a = await tab(driverA.user);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the previous test's changes land first
-    for (const opened of [carrier, a]) opened.events.length = 0;
+    const colleague = await tab(carrierDriverAccount.user);
+    // The previous test's changes may still be on their way: count from a clean slate once they have landed.
+    const ofA = await createLoad(started.services.db, company.users.dispatcher, { driverId: driverA.id });
+    const ofColleague = await createLoad(started.services.db, company.users.dispatcher, { driverId: carrierDriverAccount.id });
+    const ofCarrierDriverFirst = await createLoad(started.services.db, company.users.dispatcher, { driverId: carrierDriver });
+    await afterLanding([
+      [carrier, ofCarrierDriverFirst],
+      [a, ofA],
+      [colleague, ofColleague],
+    ]);
 
     const ofCarrierDriver = await createLoad(started.services.db, company.users.dispatcher, { driverId: carrierDriver });
     const ofDriverA = await createLoad(started.services.db, company.users.dispatcher, { driverId: driverA.id });
@@ -246,6 +274,12 @@ describe('drivers and carrier users hear of their own records only', () => {
     expect(ids(carrier.changes())).not.toContain(ofDriverA);
     expect(ids(carrier.changes())).not.toContain(driverA.id);
     expect(ids(a.changes())).not.toContain(ofCarrier);
+    // The carrier's feed is its user's only: a driver whose record has the carrier hears none of it
+    // (the carrier, its other drivers, their loads, the carrier's loads), only their own row.
+    await expect.poll(() => ids(carrier.changes()).length, { timeout: 10_000, interval: 20 }).toBe(3);
+    const own = await createLoad(started.services.db, company.users.dispatcher, { driverId: carrierDriverAccount.id });
+    await expect.poll(() => ids(colleague.changes()), { timeout: 10_000, interval: 20 }).toEqual([own]);
+    for (const foreign of [ofCarrierDriver, ofCarrier, carrierDriver, ofDriverA]) expect(ids(colleague.changes())).not.toContain(foreign);
   });
 });
 

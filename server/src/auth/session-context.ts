@@ -53,9 +53,12 @@ async function queryIdentity(tx: Transaction<Database>, userId: string): Promise
     .where('profiles.userId', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
-  // The drivers_self_read policy lets a user see their own driver record before the company is set.
-  const driver = await tx.selectFrom('drivers').select('id').where('userId', '=', userId).executeTakeFirst();
-  const hasDriverRecord = driver !== undefined;
+  // The self-read policies (drivers_self_read, carrier_users_self_read) let a user see their own
+  // driver record and carrier link before the company is set. A carrier user is linked to the
+  // carrier, a driver to a driver record: the two kinds never share a check (issue 24, item 3).
+  const carrierUser = await tx.selectFrom('carrierUsers').select('carrierId').where('userId', '=', userId).executeTakeFirst();
+  const driver = carrierUser ? undefined : await tx.selectFrom('drivers').select('id').where('userId', '=', userId).executeTakeFirst();
+  const portal = carrierUser ? 'carrier' : driver ? 'driver' : null;
   const emailVerified = row.emailVerifiedAt !== null;
   return {
     user: { id: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName },
@@ -63,7 +66,7 @@ async function queryIdentity(tx: Transaction<Database>, userId: string): Promise
     role: row.role ?? null,
     // The platform flag holds only while the address is proven (PLATFORM_ADMIN_EMAILS, make admin).
     isMasterAdmin: row.isMasterAdmin && emailVerified,
-    hasDriverRecord,
+    portal,
     emailVerified,
   };
 }

@@ -132,6 +132,14 @@ export interface DriversTable {
   updatedAt: DefaultedTimestamp;
 }
 
+/** A carrier user (issue 24, item 3): an account linked to the carrier itself, not to a driver record. */
+export interface CarrierUsersTable {
+  companyId: string;
+  userId: string;
+  carrierId: string;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface BrokersTable {
   id: Generated<string>;
   companyId: string;
@@ -228,6 +236,7 @@ export interface Database {
   drivers: DriversTable;
   brokers: BrokersTable;
   carriers: CarriersTable;
+  carrierUsers: CarrierUsersTable;
   loads: LoadsTable;
   wipAssignments: WipAssignmentsTable;
   auditLogs: AuditLogsTable;

@@ -20,12 +20,20 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const signOutInput = z.object({ scope: z.enum(['local', 'global']).default('local') }).default({ scope: 'local' });
 
+/**
+ * What an account with no staff role is (issue 24, item 3): a driver (linked to a driver record)
+ * or a user of a carrier (linked to the carrier itself); null for anyone else.
+ */
+export const PORTAL_KINDS = ['driver', 'carrier'] as const;
+export type PortalKind = (typeof PORTAL_KINDS)[number];
+
 export const sessionOutput = z.object({
   user: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string() }),
   company: z.object({ id: z.uuid(), name: z.string(), subscriptionStatus: z.string() }),
   role: z.enum(STAFF_ROLES).nullable(),
   isMasterAdmin: z.boolean(),
-  hasDriverRecord: z.boolean(),
+  /** The portal the account belongs to: its driver record's, its carrier's, or none. */
+  portal: z.enum(PORTAL_KINDS).nullable(),
   /** Until the address is proven, the account sees only the "Verify your email" screen (schemas/verification.ts). */
   emailVerified: z.boolean(),
 });

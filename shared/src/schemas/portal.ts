@@ -57,8 +57,6 @@ export const driverPortalOutput = z.object({
     })
     .nullable(),
   companyName: z.string(),
-  /** The driver record names a carrier: the account is a carrier user too (the carrier portal). */
-  hasCarrier: z.boolean(),
   dispatcher: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
   stats: z.object({
     /** Sum of rate on delivered loads (decimal string). */

@@ -34,7 +34,7 @@ const session = (userId: string, companyId: string, isMasterAdmin = false): Sess
     company: { id: companyId, name: 'C', subscriptionStatus: 'active' },
     role: 'dispatcher',
     isMasterAdmin,
-    hasDriverRecord: false,
+    portal: null,
     emailVerified: true,
   }) as SessionOutput;
 

@@ -40,7 +40,7 @@ describe('drivers_self_read', () => {
     const foreignDriver = await createDriver(started.services.db, other.users.admin);
     await owner.updateTable('drivers').set({ userId: member.userId }).where('id', '=', foreignDriver).execute();
     expect(await ownDriverRows(member.userId)).toEqual([]);
-    expect((await readIdentity(started.services.db, member.userId))?.hasDriverRecord).toBe(false);
+    expect((await readIdentity(started.services.db, member.userId))?.portal).toBeNull();
 
     // Their own company's record is theirs.
     const ownDriver = await createDriver(started.services.db, company.users.admin);

@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucide-react';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { DRIVER_LOAD_STEPS, DRIVER_STEP_FROM, PORTAL_TEXTS, type DriverLoadStep, type PortalLoad } from '#shared/schemas/portal.js';
 import { PageHeader } from '../../components/PageHeader';
@@ -111,17 +110,7 @@ export function DriverPortalPage() {
   const dispatcherName = data.dispatcher ? `${data.dispatcher.firstName} ${data.dispatcher.lastName}` : null;
   return (
     <Stack gap="5">
-      <PageHeader
-        title="Driver Portal"
-        subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`}
-        actions={
-          data.hasCarrier ? (
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to="/carrier-portal">Carrier Portal</RouterLink>
-            </Button>
-          ) : undefined
-        }
-      />
+      <PageHeader title="Driver Portal" subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`} />
       <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 2, xl: 4 }} gap="3">
         {stats.map((stat) => (
           <StatCard key={stat.label} label={stat.label} value={stat.value} icon={stat.icon} isLoading={false} />

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountInvitationSentOutput, driverAccountOutput, inviteCarrierUserInput } from '#shared/schemas/invitations.js';
 import { recordId } from '#shared/schemas/fields.js';
@@ -40,6 +41,9 @@ export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers',
         'drivers.lastName',
         'drivers.email',
         'drivers.userId',
+        // The person already has an account here: a carrier user is linked to the carrier, not to this record.
+        sql<boolean>`exists (select 1 from profiles p join users u on u.id = p.user_id
+          where p.company_id = drivers.company_id and u.email = lower(drivers.email))`.as('emailHasAccount'),
         'invitation.id as invitationId',
         'invitation.role',
         'invitation.email as invitationEmail',
@@ -56,7 +60,7 @@ export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers',
       driverId: row.id,
       name: `${row.firstName} ${row.lastName}`,
       email: row.email,
-      hasAccount: row.userId !== null,
+      hasAccount: row.userId !== null || row.emailHasAccount,
       pendingInvitation:
         row.invitationId && row.invitationEmail && row.lastSentAt && row.expiresAt && (row.role === 'driver' || row.role === 'carrier')
           ? {

@@ -5,6 +5,7 @@ import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js'
 import type { Database, DocumentsTable } from '../../db/schema.js';
 import { readable, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp } from '../../db/sql.js';
+import { findOwnCarrier, findOwnDriver } from '../portal/own-driver.js';
 import { visibilitiesOf } from './document-visibility.js';
 
 export type DocumentsDb = Kysely<Database>;
@@ -186,34 +187,40 @@ export async function savePodData(db: DocumentsDb, scope: Scope, documentId: str
 }
 
 /**
- * The portals' documents (the driver's and the carrier user's own driver record): documents marked
- * driver on their loads (or naming them), and for a carrier user documents marked carrier for their
+ * The portals' documents: for a driver (their own driver record) documents marked driver on their
+ * loads (or naming them); for a carrier user (carrier_users) documents marked carrier for their
  * carrier (on its loads or naming it); DOCUMENT_VISIBILITY's driver and carrier rows. Newest first, paged.
  */
 export async function listPortalDocuments(db: DocumentsDb, scope: Scope, page: PageRequest): Promise<Page<DocumentListItem>> {
-  const driver = await db
-    .selectFrom('drivers')
-    .select(['drivers.id', 'drivers.carrierId'])
-    .where('drivers.companyId', '=', scope.companyId)
-    .where('drivers.userId', '=', scope.userId)
-    .executeTakeFirst();
-  if (!driver) return { items: [], nextCursor: null };
+  // A driver reads through their driver record, a carrier user through their carrier (carrier_users):
+  // a driver whose record has a carrier is not that carrier's user and reads none of its documents.
+  const driver = await findOwnDriver(db, scope);
+  const carrierId = await findOwnCarrier(db, scope);
+  if (!driver && !carrierId) return { items: [], nextCursor: null };
   const query = db
     .selectFrom('documents')
     .leftJoin('loads', (join) => join.onRef('loads.id', '=', 'documents.loadId').onRef('loads.companyId', '=', 'documents.companyId'))
     .select(LIST_COLUMNS)
     .where('documents.companyId', '=', scope.companyId)
     .where((eb) => {
-      const asDriver = eb.and([
-        eb('documents.visibility', 'in', DOCUMENT_VISIBILITY.driver),
-        eb.or([eb('loads.driverId', '=', driver.id), eb('documents.driverId', '=', driver.id)]),
-      ]);
-      if (!driver.carrierId) return asDriver;
-      const asCarrier = eb.and([
-        eb('documents.visibility', 'in', DOCUMENT_VISIBILITY.carrier),
-        eb.or([eb('loads.carrierId', '=', driver.carrierId), eb('documents.carrierId', '=', driver.carrierId)]),
-      ]);
-      return eb.or([asDriver, asCarrier]);
+      const ways = [];
+      if (driver) {
+        ways.push(
+          eb.and([
+            eb('documents.visibility', 'in', DOCUMENT_VISIBILITY.driver),
+            eb.or([eb('loads.driverId', '=', driver.id), eb('documents.driverId', '=', driver.id)]),
+          ]),
+        );
+      }
+      if (carrierId) {
+        ways.push(
+          eb.and([
+            eb('documents.visibility', 'in', DOCUMENT_VISIBILITY.carrier),
+            eb.or([eb('loads.carrierId', '=', carrierId), eb('documents.carrierId', '=', carrierId)]),
+          ]),
+        );
+      }
+      return eb.or(ways);
     });
   return keysetPage(query, { sortedBy: 'documents.createdAt', id: 'documents.id' }, page);
 }

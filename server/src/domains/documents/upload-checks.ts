@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { ALLOWED_EXTENSIONS, FILE_NAME_MAX } from '#shared/schemas/documents.js';
 import type { Database } from '../../db/schema.js';
 import type { Scope } from '../../db/scope.js';
-import { findOwnDriver } from '../portal/own-driver.js';
+import { findOwnCarrier, findOwnDriver } from '../portal/own-driver.js';
 import { lazyModule } from '../../lazy-module.js';
 
 const fileType = lazyModule(() => import('file-type'));
@@ -240,11 +240,12 @@ export const PORTAL_UPLOAD_TEXTS = {
 } as const;
 
 /**
- * A driver or carrier user (no staff role, an account linked to a driver record: docs/fleet.md)
- * uploads from the portal only a POD, only for a load of their own: a driver for a load assigned
- * to them (marked driver, so it shows in their documents), a carrier user also for a load of
- * their carrier or of one of its drivers (marked carrier, for that carrier). Anything else is
- * refused; another driver's or company's load answers like a missing one.
+ * A driver (an account linked to a driver record) or a carrier user (an account linked to its
+ * carrier, carrier_users: docs/fleet.md) uploads from the portal only a POD, only for a load of
+ * their own: a driver for a load assigned to them (marked driver, so it shows in their
+ * documents), a carrier user for a load of their carrier or of one of its drivers (marked carrier,
+ * for that carrier). A driver whose record has a carrier is a driver: a colleague's load is not
+ * theirs. Anything else is refused; another driver's or company's load answers like a missing one.
  */
 export async function admitPortalUpload(
   db: Kysely<Database>,
@@ -252,7 +253,8 @@ export async function admitPortalUpload(
   input: { documentType: string; loadId?: string | null },
 ): Promise<PortalUpload> {
   const own = await findOwnDriver(db, scope);
-  if (!own) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.notADriver, 403);
+  const carrierId = own ? null : await findOwnCarrier(db, scope);
+  if (!own && !carrierId) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.notADriver, 403);
   if (input.documentType !== 'pod') throw new UploadRefused(PORTAL_UPLOAD_TEXTS.podOnly, 403);
   if (!input.loadId) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.loadRequired);
   const load = await db
@@ -262,9 +264,9 @@ export async function admitPortalUpload(
     .where('loads.companyId', '=', scope.companyId)
     .where('loads.id', '=', input.loadId)
     .executeTakeFirst();
-  if (load && load.driverId === own.id) return { driverId: own.id, carrierId: null, visibility: 'driver' };
-  if (load && own.carrierId && (load.carrierId === own.carrierId || load.driverCarrierId === own.carrierId)) {
-    return { driverId: load.driverId, carrierId: own.carrierId, visibility: 'carrier' };
+  if (load && own && load.driverId === own.id) return { driverId: own.id, carrierId: null, visibility: 'driver' };
+  if (load && carrierId && (load.carrierId === carrierId || load.driverCarrierId === carrierId)) {
+    return { driverId: load.driverId, carrierId, visibility: 'carrier' };
   }
   throw new UploadRefused(PORTAL_UPLOAD_TEXTS.loadNotFound, 404);
 }

@@ -18,7 +18,13 @@ import { markEmailVerified } from '../auth/email-verification.js';
 import { startSignedInSession } from '../auth/start-signed-in-session.js';
 import { enterInvitationScope, enterInvitedCompany } from './invitation-scope.js';
 import { hashInvitationToken } from './invitation-token.js';
-import { claimInvitation, findUsableInvitation, linkDriverAccount, type UsableInvitation } from './invitations.repository.js';
+import {
+  claimInvitation,
+  findUsableInvitation,
+  linkCarrierUser,
+  linkDriverAccount,
+  type UsableInvitation,
+} from './invitations.repository.js';
 import { invalidInvitation } from './preview-invitation.js';
 
 const ATTEMPT_WINDOW_SECONDS = 15 * 60;
@@ -66,9 +72,8 @@ export const acceptInvitationProcedure = guestProcedure
         .values({ userId: joining.userId, companyId: invitation.companyId, role: invitation.role })
         .execute();
     } else if (
-      // A driver or carrier user: no staff role, the account linked to the invitation's driver record.
       !invitation.driverId ||
-      !(await linkDriverAccount(ctx.db, invitation.companyId, invitation.driverId, joining.userId))
+      !(await linkAccount(ctx.db, invitation.role, invitation.companyId, invitation.driverId, joining.userId))
     ) {
       throw new AppError('CONFLICT', ACCOUNT_INVITE_TEXTS.linkedMeanwhile);
     }
@@ -87,6 +92,15 @@ async function claimableAccount(tx: Db, email: string): Promise<{ id: string; pa
 }
 
 const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/**
+ * No staff role: a driver's account is linked to the invitation's driver record; a carrier user's
+ * to the carrier of that record (the invitation named the person among the carrier's drivers), and
+ * never to the record itself, so a carrier user is not a driver and a driver is not a carrier user.
+ */
+function linkAccount(tx: Db, role: string, companyId: string, driverId: string, userId: string): Promise<boolean> {
+  return role === 'carrier' ? linkCarrierUser(tx, companyId, driverId, userId) : linkDriverAccount(tx, companyId, driverId, userId);
+}
 
 interface Joining {
   userId: string;

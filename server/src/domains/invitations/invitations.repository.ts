@@ -260,6 +260,23 @@ export async function insertAccountInvitation(
   return row.id;
 }
 
+/**
+ * Makes the accepted account a user of the carrier of the invitation's driver record (carrier_users:
+ * linked to the carrier itself, never to the driver record, issue 24 item 3); false when that record
+ * has no carrier any more.
+ */
+export async function linkCarrierUser(db: Db, companyId: string, driverId: string, userId: string): Promise<boolean> {
+  const driver = await db
+    .selectFrom('drivers')
+    .select('carrierId')
+    .where('companyId', '=', companyId)
+    .where('id', '=', driverId)
+    .executeTakeFirst();
+  if (!driver?.carrierId) return false;
+  await db.insertInto('carrierUsers').values({ companyId, userId, carrierId: driver.carrierId }).execute();
+  return true;
+}
+
 /** Links the accepted account to its driver record, unless another account was linked meanwhile. */
 export async function linkDriverAccount(db: Db, companyId: string, driverId: string, userId: string): Promise<boolean> {
   const row = await db

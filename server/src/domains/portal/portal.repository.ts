@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CarrierPortalOutput, DriverPortalOutput, PortalLoad } from '#shared/schemas/portal.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database } from '../../db/schema.js';
-import { findOwnDriver } from './own-driver.js';
+import { findOwnCarrier, findOwnDriver } from './own-driver.js';
 
 type Db = Kysely<Database>;
 
@@ -44,7 +44,6 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
   const empty: DriverPortalOutput = {
     driver: null,
     companyName: company?.name ?? '',
-    hasCarrier: false,
     dispatcher: null,
     stats: { earnings: '0.00', pendingPayments: 0, pendingPaymentsAmount: '0.00', activeLoads: 0, milesThisMonth: 0 },
     loads: [],
@@ -107,7 +106,6 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
       lastLocationUpdate: driver.lastLocationUpdate,
     },
     companyName: empty.companyName,
-    hasCarrier: own.carrierId !== null,
     dispatcher: dispatcher ?? null,
     stats: {
       earnings: stats.earnings,
@@ -120,15 +118,18 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
   };
 }
 
-/** The carrier portal: the carrier of the user's own driver record, its drivers and their loads (or the carrier's). */
+/**
+ * The carrier portal: the carrier whose user the account is (carrier_users), its drivers and their
+ * loads (or the carrier's). A driver, even one whose record has a carrier, gets none of it.
+ */
 export async function readCarrierPortal(db: Db, scope: Scope): Promise<CarrierPortalOutput> {
-  const own = await findOwnDriver(db, scope);
-  if (!own?.carrierId) return { carrier: null, drivers: [], loads: [] };
+  const carrierId = await findOwnCarrier(db, scope);
+  if (!carrierId) return { carrier: null, drivers: [], loads: [] };
   const carrier = await db
     .selectFrom('carriers')
     .select(['id', 'name', 'mcNumber', 'dotNumber', 'email', 'phone', 'contractSigned'])
     .where('companyId', '=', scope.companyId)
-    .where('id', '=', own.carrierId)
+    .where('id', '=', carrierId)
     .executeTakeFirst();
   if (!carrier) return { carrier: null, drivers: [], loads: [] };
   const drivers = await db

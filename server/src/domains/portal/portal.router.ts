@@ -4,7 +4,7 @@ import { readDriverPortalProcedure } from './read-driver-portal.js';
 import { setGpsConsentProcedure } from './set-gps-consent.js';
 import { setLoadStepProcedure } from './set-load-step.js';
 
-/** The driver and carrier portals: anyone signed in, through their own driver record (drivers.user_id). */
+/** The driver and carrier portals: anyone signed in, a driver through their own driver record (drivers.user_id), a carrier user through their carrier (carrier_users). */
 export const portalRouter = router({
   driver: readDriverPortalProcedure,
   carrier: readCarrierPortalProcedure,

@@ -3,8 +3,9 @@ import { companyProcedure } from '../../trpc/procedures.js';
 import { readCarrierPortal } from './portal.repository.js';
 
 /**
- * portal.carrier: a carrier user (an account linked to a driver record with carrier_id) reads
- * its carrier, that carrier's drivers and their loads; anyone else `carrier: null`, nothing else.
+ * portal.carrier: a carrier user (an account linked to its carrier by carrier_users) reads its
+ * carrier, that carrier's drivers and their loads; anyone else, a driver whose record has a
+ * carrier included, `carrier: null`, nothing else.
  */
 export const readCarrierPortalProcedure = companyProcedure
   .output(carrierPortalOutput)

@@ -86,6 +86,21 @@ export async function lockRoles(db: Db, companyId: string, userId: string): Prom
   };
 }
 
+/**
+ * Whether the user has an account in the company without a staff role (lockRoles found none): a
+ * driver's account (linked to a driver record), a carrier user's (carrier_users), or one whose
+ * record is gone. Admins remove these as they remove members.
+ */
+export async function isAccountWithoutRole(db: Db, companyId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('userId')
+    .where('companyId', '=', companyId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setRole(db: Db, companyId: string, userId: string, role: StaffRole): Promise<void> {
   await db.updateTable('userRoles').set({ role }).where('companyId', '=', companyId).where('userId', '=', userId).execute();
 }
@@ -95,8 +110,9 @@ export async function setRole(db: Db, companyId: string, userId: string, role: S
  * its name on loads they created, and it can be invited again, here or elsewhere).
  */
 export async function removeMembership(db: Db, companyId: string, userId: string): Promise<void> {
-  // Their driver record stays the company's, but no longer theirs: a removed member sees none of it.
+  // Their driver record stays the company's, but no longer theirs: a removed member sees none of it; nor their carrier.
   await db.updateTable('drivers').set({ userId: null }).where('companyId', '=', companyId).where('userId', '=', userId).execute();
+  await db.deleteFrom('carrierUsers').where('companyId', '=', companyId).where('userId', '=', userId).execute();
   await db.deleteFrom('userRoles').where('companyId', '=', companyId).where('userId', '=', userId).execute();
   await db.deleteFrom('profiles').where('companyId', '=', companyId).where('userId', '=', userId).execute();
 }

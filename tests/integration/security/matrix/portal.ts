@@ -6,7 +6,8 @@ import { SIGNED_IN, type ProcedureRule, type Sample } from '../authorization-mat
 
 /**
  * Links the company's driver member (the persona with no role) to a new driver record, as
- * accepting a driver's invitation does; with a carrier, that account is a carrier user.
+ * accepting a driver's invitation does. With a carrier it is still a driver (a driver of that
+ * carrier), never the carrier's user: that is linkCarrierUser.
  */
 export async function linkDriverAccount(
   services: AppServices,
@@ -28,6 +29,18 @@ export async function linkDriverAccount(
       .execute(),
   );
   return driverId;
+}
+
+/** Makes the account (by default the company's driver member) a user of the carrier, as accepting a carrier invitation does. */
+export async function linkCarrierUser(
+  services: AppServices,
+  company: TestCompany,
+  carrierId: string,
+  userId: string = company.users.driver.userId,
+): Promise<void> {
+  await withCompany(services.db, company.users.admin, (tx) =>
+    tx.insertInto('carrierUsers').values({ companyId: company.companyId, userId, carrierId }).execute(),
+  );
 }
 
 /** Whether the sample's caller is its company's driver member (the only one these inputs link). */
