@@ -17,7 +17,7 @@ import {
   type TestCompany,
   type TestUser,
 } from '../support/factories.js';
-import { callerFor, listen, sessionFor, startTestServices } from '../support/harness.js';
+import { callerFor, listen, ownerDb, sessionFor, startTestServices } from '../support/harness.js';
 import { openLiveTab } from '../support/live.js';
 import { expectTrpcError, userFacingError } from '../support/http.js';
 import type { PersonaName } from '../support/personas.js';
@@ -383,8 +383,28 @@ describe('Web Push', () => {
     expect(await stored()).toHaveLength(1);
     await started.services.lucia.invalidateUserSessions(member.userId);
     expect(await stored()).toEqual([]);
-    await sendTestMessage(db(), company.users.admin, member);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const messageId = await sendTestMessage(db(), company.users.admin, member);
+    // The message's notification queued its push fan-out job in the same transaction; once that job
+    // and any delivery it queued have run (a finished job leaves the queue), nothing came for this browser.
+    const notification = await withCompany(db(), member, (tx) =>
+      tx.selectFrom('notifications').select('id').where('entityId', '=', messageId).executeTakeFirstOrThrow(),
+    );
+    const owner = ownerDb();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql<{ key: string }>`select key from graphile_worker.jobs where key like ${`web-push:${notification.id}%`}`.execute(
+                owner,
+              )
+            ).rows,
+          { timeout: 10_000 },
+        )
+        .toEqual([]);
+    } finally {
+      await owner.destroy();
+    }
     expect(pushed.filter((request) => request.path === path)).toEqual([]);
   });
 

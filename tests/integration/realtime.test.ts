@@ -228,11 +228,13 @@ describe('who hears about which change (docs/permissions.md, "Live change notice
       foreignLoad: await createLoad(db, foreign.users.dispatcher),
       foreignWip: await createWipRequest(db, foreign.users.dispatcher),
     };
-    // The admin of the other company hears its last change: by then every other notice has been sent too.
+    // The admin of the other company hears its last change: by then the hub has written every
+    // earlier notice to every socket (it writes in commit order), and a round trip on each tab's
+    // own socket makes sure those frames have arrived.
     const foreignAdmin = await tab(foreign.users.admin);
     const last = await createLoad(db, foreign.users.dispatcher);
     await expect.poll(() => ids(foreignAdmin.changes()), { timeout: 2000 }).toContain(last);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all(personas.map((persona) => heard[persona].sync()));
 
     const changeOf = new Map(Object.entries(made).map(([change, id]) => [id, change]));
     for (const persona of personas) {

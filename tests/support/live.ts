@@ -9,12 +9,18 @@ export interface LiveTab {
   frames: LiveFrame[];
   /** The changes only. */
   changes: () => LiveChange[];
+  /**
+   * Resolves once every frame the server wrote to this tab before now has arrived: a query's
+   * answer on the same socket comes after them.
+   */
+  sync: () => Promise<void>;
   close: () => void;
 }
 
 /**
  * Opens the tab's live channel as the session and resolves once the channel says the session is
- * active (it listens from then on). Close it when done (an afterAll list of closers is the usual).
+ * active: the channel says so only after the live hub has it (watch-changes.ts), so every change
+ * committed from then on reaches it. Close it when done (an afterAll list of closers is the usual).
  */
 export async function openLiveTab(connection: { wsUrl: string; origin: string }, sessionId: string): Promise<LiveTab> {
   const { client, wsClient } = wsClientFor(connection.wsUrl, sessionId, connection.origin);
@@ -35,7 +41,13 @@ export async function openLiveTab(connection: { wsUrl: string; origin: string },
       void wsClient.close();
     };
   });
-  // The 'active' answer and the bus listener are set up in the same tick; a short grace covers the rest.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return { events, frames, changes: () => events.filter((event): event is LiveChange => event.type === 'change'), close };
+  return {
+    events,
+    frames,
+    changes: () => events.filter((event): event is LiveChange => event.type === 'change'),
+    sync: async () => {
+      await client.auth.session.query();
+    },
+    close,
+  };
 }

@@ -62,11 +62,13 @@ describe('the LISTEN connection killed', () => {
         sockets.push(raw);
         raw.send(subscribeMessage(1));
         await expect.poll(() => raw.started(), { timeout: 10_000 }).toEqual([1]);
+        // The channel says 'active' once the live hub has it: from then on it hears the resync.
+        await expect
+          .poll(() => data(raw).some((notice) => notice.type === 'session' && notice.state === 'active'), { timeout: 10_000 })
+          .toBe(true);
         return raw;
       }),
     );
-    // Wait until the subscriptions listen (each says so, or the bus has its listeners).
-    await new Promise((resolve) => setTimeout(resolve, 200));
 
     const listener = started.services.bus.listenerPid();
     expect(listener).not.toBeNull();
