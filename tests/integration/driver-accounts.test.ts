@@ -99,6 +99,7 @@ describe('inviting a driver from the driver record', () => {
       driverId: driver.id,
       email: driver.email,
       hasAccount: false,
+      accountUserId: null,
       pendingInvitation: null,
     });
     const sent = await admin.drivers.invite({ driverId: driver.id });
@@ -123,7 +124,11 @@ describe('inviting a driver from the driver record', () => {
     expect(session).toMatchObject({ role: null, portal: 'driver' });
     expect((await caller.portal.driver()).driver).toMatchObject({ id: driver.id });
 
-    expect(await admin.drivers.account({ driverId: driver.id })).toMatchObject({ hasAccount: true, pendingInvitation: null });
+    expect(await admin.drivers.account({ driverId: driver.id })).toMatchObject({
+      hasAccount: true,
+      accountUserId: account.userId,
+      pendingInvitation: null,
+    });
     await expectTrpcError(admin.drivers.invite({ driverId: driver.id }), 'CONFLICT', ACCOUNT_INVITE_TEXTS.alreadyLinked);
   });
 
@@ -247,7 +252,7 @@ describe('inviting a carrier user from the carrier record', () => {
     expect((await caller.portal.driver()).driver).toBeNull();
     // The person has an account here now: the record is not offered again.
     expect(await admin.carriers.userCandidates({ id: carrierId })).toEqual([
-      expect.objectContaining({ driverId: driver.id, hasAccount: true }),
+      expect.objectContaining({ driverId: driver.id, hasAccount: true, accountUserId: account.userId, carrierUserId: account.userId }),
     ]);
   });
 });

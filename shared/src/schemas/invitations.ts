@@ -51,6 +51,8 @@ export const driverAccountOutput = z.object({
   driverId: z.uuid(),
   email: z.string().nullable(),
   hasAccount: z.boolean(),
+  /** That account (a driver's linked to the record, or the person's carrier-user account): what an admin removes. */
+  accountUserId: z.uuid().nullable(),
   pendingInvitation: z
     .object({ id: z.uuid(), role: z.enum(ACCOUNT_ROLES), email: z.string(), lastSentAt: timestamp, expiresAt: timestamp })
     .nullable(),

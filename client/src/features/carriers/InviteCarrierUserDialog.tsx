@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import { ACCOUNT_INVITE_TEXTS, inviteBlocker } from '#shared/schemas/invitations.js';
 import { QueryState } from '../../components/QueryState';
@@ -7,6 +7,7 @@ import { notify } from '../../components/toaster';
 import { ViewDialog } from '../../components/ViewDialog';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { RemoveAccountButton } from '../team/RemoveAccountButton';
 
 /**
  * Invite Carrier User: one of the carrier's drivers (a carrier user is an account linked to a
@@ -36,6 +37,7 @@ export function InviteCarrierUserDialog({
   });
   const rows = candidates.data ?? [];
   const chosen = rows.find((row) => row.driverId === driverId) ?? null;
+  const carrierUsers = rows.flatMap((row) => (row.carrierUserId ? [{ row, userId: row.carrierUserId }] : []));
   return (
     <ViewDialog
       title="Invite Carrier User"
@@ -91,6 +93,27 @@ export function InviteCarrierUserDialog({
           </Stack>
           {chosen?.pendingInvitation ? (
             <Text color="gray.700">An invitation is pending: sending again makes a new link; the old one stops working.</Text>
+          ) : null}
+          {carrierUsers.length > 0 ? (
+            <Stack gap="2" as="section" aria-label="Carrier users">
+              <Text fontSize="sm" fontWeight="medium">
+                Carrier users
+              </Text>
+              {carrierUsers.map(({ row, userId }) => (
+                <HStack key={userId} justify="space-between" gap="3" wrap="wrap">
+                  <Text wordBreak="break-all">
+                    {row.name}
+                    {row.email ? ` (${row.email})` : ''}
+                  </Text>
+                  <RemoveAccountButton
+                    userId={userId}
+                    name={row.name}
+                    kind="carrier user"
+                    onRemoved={() => void utils.carriers.userCandidates.invalidate({ id: carrierId })}
+                  />
+                </HStack>
+              ))}
+            </Stack>
           ) : null}
         </Stack>
       </QueryState>

@@ -7,6 +7,7 @@ import { ViewDialog } from '../../components/ViewDialog';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { RemoveAccountButton } from '../team/RemoveAccountButton';
 
 /**
  * Invite to Haulwise: the driver's email, and a button that sends the invitation (the team's link,
@@ -36,15 +37,25 @@ export function InviteDriverDialog({ driverId, driverName, onClose }: { driverId
       size="lg"
       onClose={onClose}
       actions={
-        <Button
-          colorPalette="blue"
-          disabled={!data || blocker !== null}
-          loading={invite.isPending}
-          loadingText="Sending..."
-          onClick={() => invite.mutate({ driverId })}
-        >
-          {pending ? 'Send Invitation Again' : 'Send Invitation'}
-        </Button>
+        <>
+          {data?.accountUserId ? (
+            <RemoveAccountButton
+              userId={data.accountUserId}
+              name={driverName}
+              kind="driver"
+              onRemoved={() => void utils.drivers.account.invalidate({ driverId })}
+            />
+          ) : null}
+          <Button
+            colorPalette="blue"
+            disabled={!data || blocker !== null}
+            loading={invite.isPending}
+            loadingText="Sending..."
+            onClick={() => invite.mutate({ driverId })}
+          >
+            {pending ? 'Send Invitation Again' : 'Send Invitation'}
+          </Button>
+        </>
       }
     >
       <QueryState

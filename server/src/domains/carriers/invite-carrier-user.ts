@@ -7,7 +7,8 @@ import { notFound } from '../../errors.js';
 import { permittedProcedure } from '../../trpc/procedures.js';
 import { inviteAccount } from '../invitations/invite-account.js';
 
-const carrierUserCandidate = driverAccountOutput.extend({ name: z.string() });
+/** carrierUserId: the person is this carrier's user already (carrier_users, by the record's email): the dialog offers to remove them. */
+const carrierUserCandidate = driverAccountOutput.extend({ name: z.string(), carrierUserId: z.uuid().nullable() });
 
 /**
  * The Invite Carrier User dialog's choices: the carrier's drivers (a carrier user is an account
@@ -42,8 +43,12 @@ export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers',
         'drivers.email',
         'drivers.userId',
         // The person already has an account here: a carrier user is linked to the carrier, not to this record.
-        sql<boolean>`exists (select 1 from profiles p join users u on u.id = p.user_id
-          where p.company_id = drivers.company_id and u.email = lower(drivers.email))`.as('emailHasAccount'),
+        sql<string | null>`(select p.user_id from profiles p join users u on u.id = p.user_id
+          where p.company_id = drivers.company_id and u.email = lower(drivers.email))`.as('emailAccountId'),
+        sql<string | null>`(select c.user_id from carrier_users c join users u on u.id = c.user_id
+          where c.company_id = drivers.company_id and c.carrier_id = drivers.carrier_id and u.email = lower(drivers.email))`.as(
+          'carrierUserId',
+        ),
         'invitation.id as invitationId',
         'invitation.role',
         'invitation.email as invitationEmail',
@@ -60,7 +65,9 @@ export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers',
       driverId: row.id,
       name: `${row.firstName} ${row.lastName}`,
       email: row.email,
-      hasAccount: row.userId !== null || row.emailHasAccount,
+      hasAccount: row.userId !== null || row.emailAccountId !== null,
+      accountUserId: row.userId ?? row.emailAccountId,
+      carrierUserId: row.carrierUserId,
       pendingInvitation:
         row.invitationId && row.invitationEmail && row.lastSentAt && row.expiresAt && (row.role === 'driver' || row.role === 'carrier')
           ? {

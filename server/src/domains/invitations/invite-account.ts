@@ -57,6 +57,7 @@ export async function readDriverAccount(ctx: Pick<InviteContext, 'db' | 'scope'>
     driverId: driver.id,
     email: driver.email,
     hasAccount: driver.userId !== null,
+    accountUserId: driver.userId,
     pendingInvitation: open
       ? {
           id: open.id,
