@@ -2,7 +2,7 @@ import type WebSocket from 'ws';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LiveFrame } from '#shared/schemas/live.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
-import type { LiveLookups } from '../../services/realtime/live-lookups.js';
+import type { LiveLookups, PortalOwner } from '../../services/realtime/live-lookups.js';
 import { socketGuardOf, type OpenSubscription } from '../../services/sockets.js';
 import { liveAudienceOf, type LiveAudience } from './live-audience.js';
 import type { Batch } from './live-batching.js';
@@ -13,8 +13,9 @@ import type { LiveSocket } from './live-delivery.js';
  *
  * - **Groups.** Subscribers with the same audience rule (company, role, master admin, the tables
  *   they read) form a staff group, so a notice is authorized once per group (live-batching.ts).
- *   A driver or carrier user is also in a portal group: their driver record, or their carrier,
- *   with the rows known to be its own.
+ *   A driver or carrier user is also in a portal group: a driver's driver record, a carrier
+ *   user's carrier (carrier_users; a driver whose record has a carrier is still a driver), with
+ *   the rows known to be its own.
  * - **Sessions.** A session ended anywhere ends its channels at once (the sessions trigger's
  *   notice, see end). As a safety net for a notice that never came, the sessions of the channels
  *   told something are checked again in the background within SESSION_RECHECK_MS (one query for
@@ -110,10 +111,11 @@ export class LiveMembership {
     const audience = liveAudienceOf(session);
     const group = this.staffGroupFor(session, audience);
     let portal: PortalGroup | null = null;
-    // Someone who does not read loads (a driver, a carrier user) hears of their own records through their driver record.
+    // Someone who does not read loads hears of their own records: a driver through their driver record,
+    // a carrier user through their carrier (never a driver through the carrier their record names).
     if (!audience.loads) {
-      const own = await this.lookups.ownDriver(session.company.id, session.user.id);
-      if (own) portal = this.portalGroupFor(session, own);
+      const owner = await this.lookups.portalOf(session.company.id, session.user.id);
+      if (owner) portal = this.portalGroupFor(session, owner);
     }
     if (portal) await portal.ready;
     const claimed =
@@ -228,9 +230,8 @@ export class LiveMembership {
     return group;
   }
 
-  private portalGroupFor(session: SessionOutput, own: { id: string; carrierId: string | null }): PortalGroup {
-    const kind = own.carrierId ? 'carrier' : 'driver';
-    const ownerId = own.carrierId ?? own.id;
+  private portalGroupFor(session: SessionOutput, owner: PortalOwner): PortalGroup {
+    const { kind, id: ownerId } = owner;
     const key = `${session.company.id}|${kind}|${ownerId}`;
     let group = this.portalGroups.get(key);
     if (!group) {

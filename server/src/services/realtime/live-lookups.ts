@@ -14,9 +14,19 @@ const REMEMBERED_ROWS = 2_000;
  * pool connection of its own: the feed runs outside any call, so it holds no other connection.
  * Tenant rows are read under row-level security as the subscriber (withCompany).
  */
+/** A portal group's owner: the driver record a driver hears through, or the carrier a carrier user does. */
+export interface PortalOwner {
+  kind: 'driver' | 'carrier';
+  id: string;
+}
+
 export interface LiveLookups {
-  /** The user's own driver record in their company (drivers.user_id, the newest), or null. */
-  ownDriver(companyId: string, userId: string): Promise<{ id: string; carrierId: string | null } | null>;
+  /**
+   * What the account hears of as a portal account (issue 24, item 3): a carrier user their carrier
+   * (carrier_users), a driver their own driver record (drivers.user_id, the newest), even when that
+   * record has a carrier; null for anyone else.
+   */
+  portalOf(companyId: string, userId: string): Promise<PortalOwner | null>;
   /** The loads assigned to the driver (the newest first, at most REMEMBERED_ROWS). */
   driverLoads(companyId: string, userId: string, driverId: string): Promise<string[]>;
   /**
@@ -35,19 +45,26 @@ export interface LiveLookups {
 
 export function createLiveLookups(db: Db): LiveLookups {
   return {
-    async ownDriver(companyId, userId) {
-      const row = await withCompany(db, { companyId, userId }, (tx) =>
-        tx
+    async portalOf(companyId, userId) {
+      return withCompany(db, { companyId, userId }, async (tx): Promise<PortalOwner | null> => {
+        const carrier = await tx
+          .selectFrom('carrierUsers')
+          .select('carrierId')
+          .where('companyId', '=', companyId)
+          .where('userId', '=', userId)
+          .executeTakeFirst();
+        if (carrier) return { kind: 'carrier', id: carrier.carrierId };
+        const driver = await tx
           .selectFrom('drivers')
-          .select(['id', 'carrierId'])
+          .select('id')
           .where('companyId', '=', companyId)
           .where('userId', '=', userId)
           .orderBy('createdAt', 'desc')
           .orderBy('id', 'desc')
           .limit(1)
-          .executeTakeFirst(),
-      );
-      return row ?? null;
+          .executeTakeFirst();
+        return driver ? { kind: 'driver', id: driver.id } : null;
+      });
     },
     async driverLoads(companyId, userId, driverId) {
       const rows = await withCompany(db, { companyId, userId }, (tx) =>
