@@ -209,5 +209,12 @@ describe('the demo fleet seed', () => {
     // The demo carrier user is the carrier's user, not one of its drivers (issue 24, item 3).
     expect(await carrierCaller.auth.session()).toMatchObject({ portal: 'carrier' });
     expect(await tenants.owner.selectFrom('drivers').select('id').where('userId', '=', carrierUser.id).execute()).toEqual([]);
+    // The record it was "invited through" carries its address, so the carrier's invite dialog lists it as the carrier's user.
+    expect(await tenants.owner.selectFrom('drivers').select('carrierId').where('email', '=', carrier.email).execute()).toEqual([
+      { carrierId },
+    ]);
+    expect(await tenants.owner.selectFrom('carrierUsers').select('carrierId').where('userId', '=', carrierUser.id).execute()).toEqual([
+      { carrierId },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { addMember } from '../auth/accounts.js';
 import type { Db } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
 
-/** The demo carrier user: an account linked to a driver record of a carrier (docs/fleet.md). */
+/** The demo carrier user: the user of a carrier (carrier_users), invited through one of its driver records (docs/fleet.md). */
 export const DEMO_CARRIER_ACCOUNT = {
   email: 'carrier@summit.demo',
   firstName: 'Carla',
@@ -23,7 +23,8 @@ async function userIdOf(db: Db, email: string): Promise<string | null> {
 /**
  * The demo workspace's driver and carrier accounts (issue 14), once: driver@summit.demo is linked
  * to the driver hauling the most loads (delivered ones for earnings, an active one) with location
- * sharing on and a track of positions; carrier@summit.demo (created here) to a driver of a carrier.
+ * sharing on and a track of positions; carrier@summit.demo (created here) is the user of a carrier
+ * (carrier_users), as if invited through one of its drivers' records (that record carries its email).
  * Idempotent: an account already linked is left as it is.
  */
 export async function seedDemoFleet(
@@ -106,8 +107,8 @@ export async function seedDemoFleet(
   const carrierUserId = carrierUser;
   await withCompany(db, { companyId, userId: null }, async (tx) => {
     const already = await tx
-      .selectFrom('drivers')
-      .select('id')
+      .selectFrom('carrierUsers')
+      .select('userId')
       .where('companyId', '=', companyId)
       .where('userId', '=', carrierUserId)
       .executeTakeFirst();
@@ -122,7 +123,15 @@ export async function seedDemoFleet(
       .limit(1)
       .executeTakeFirst();
     if (!pick?.carrierId) return;
-    await tx.updateTable('drivers').set({ userId: carrierUserId }).where('companyId', '=', companyId).where('id', '=', pick.id).execute();
+    // As an accepted carrier invitation leaves it: the invitation named this record (its email), and
+    // the account is the user of the record's carrier, not linked to the record (issue 24, item 3).
+    await tx
+      .updateTable('drivers')
+      .set({ email: accounts.carrier.email })
+      .where('companyId', '=', companyId)
+      .where('id', '=', pick.id)
+      .execute();
+    await tx.insertInto('carrierUsers').values({ companyId, userId: carrierUserId, carrierId: pick.carrierId }).execute();
     await tx
       .updateTable('carriers')
       .set({ contractSigned: true })
