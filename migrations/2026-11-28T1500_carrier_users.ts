@@ -14,7 +14,7 @@ import { type Kysely, sql } from 'kysely';
  *   the row; deleting the carrier removes its users' rows.
  * - row-level security like every company table: enabled and forced, the tenant policy (USING and
  *   WITH CHECK), the master admin's read, the restrictive policies of the master admin's
- *   status-write path, the user's own row before the company is set (as drivers_self_read: the
+ *   status-write path (to the app role, as 2026-11-28T1400_owner_past_restrictive_policies left them), the user's own row before the company is set (as drivers_self_read: the
  *   session reads who it is with app.user_id only), and the owner's (as 2026-11-28T1200_owner_rows
  *   gives every forced table). The app may select, insert and delete.
  * - existing accounts: an account linked to a driver record with a carrier that did not accept a
@@ -45,11 +45,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     create policy carrier_users_master_read on carrier_users for select using (app_is_master_admin());
     create policy carrier_users_self_read on carrier_users for select
       using (user_id = app_user_id() and company_id = (select p.company_id from profiles p where p.user_id = app_user_id()));
-    create policy carrier_users_no_master_admin_insert on carrier_users as restrictive for insert
+    -- Restrictive policies bind the app role only (2026-11-28T1400_owner_past_restrictive_policies).
+    create policy carrier_users_no_master_admin_insert on carrier_users as restrictive for insert to haulwise_app
       with check (app_master_admin_write() is null);
-    create policy carrier_users_no_master_admin_update on carrier_users as restrictive for update
+    create policy carrier_users_no_master_admin_update on carrier_users as restrictive for update to haulwise_app
       using (app_master_admin_write() is null) with check (app_master_admin_write() is null);
-    create policy carrier_users_no_master_admin_delete on carrier_users as restrictive for delete
+    create policy carrier_users_no_master_admin_delete on carrier_users as restrictive for delete to haulwise_app
       using (app_master_admin_write() is null);
     -- The owner's own rows, as on every forced table (2026-11-28T1200_owner_rows): the data move below, backups.
     create policy carrier_users_owner on carrier_users as permissive for all to current_user using (true) with check (true);
