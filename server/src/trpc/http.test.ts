@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { initTRPC, TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,23 @@ describe('trpcHttpPlugin', () => {
     expect(answer.headers['content-length']).toBeUndefined();
     expect(answer.body).toContain('Hello A');
     expect(answer.body).toContain('Hello B');
+  });
+
+  it("a Host header that makes no URL is a 400 in tRPC's shape, not a 500", async () => {
+    await ours.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ours.server.address() as net.AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('GET /trpc/hello HTTP/1.1\r\nHost: exa[mple\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as { error: { message: string; data: { code: string } } };
+    expect(body.error).toMatchObject({ message: 'Invalid URL', data: { code: 'BAD_REQUEST' } });
   });
 
   it("leaves the app's other routes alone", async () => {

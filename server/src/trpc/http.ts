@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnyRouter } from '@trpc/server';
+import { TRPCError, type AnyRouter } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { errorShapeOf } from './init.js';
 
 type Options<TRouter extends AnyRouter> = Omit<FastifyTRPCPluginOptions<TRouter>, 'useWSS'>;
 
@@ -34,6 +35,14 @@ export function trpcHttpPlugin<TRouter extends AnyRouter>(
     void reply.code(payload.status);
     payload.headers.forEach((value, name) => void reply.header(name, value));
     return body;
+  });
+  // The adapter turns the request into a fetch Request before tRPC answers anything: a Host header
+  // that makes no URL throws tRPC's BAD_REQUEST there, which Fastify would answer 500 and log as a
+  // failure. It is answered as tRPC answers a bad request instead.
+  fastify.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof TRPCError)) throw error;
+    const shape = errorShapeOf(error);
+    return reply.code(shape.data.httpStatus).send({ error: shape });
   });
   void fastify.register(fastifyTRPCPlugin<TRouter>, { trpcOptions: options.trpcOptions });
   done();
