@@ -14,7 +14,7 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;
 /** "Going away": the server is shutting down. */
 export const SHUTDOWN_CLOSE_CODE = 1001;
-/** Policy close code for a socket that read too slowly: its live updates stayed behind past the grace (live-hub.ts). */
+/** Policy close code for a socket that read too slowly: its live updates stayed behind past the grace (domains/realtime/live-delivery.ts). */
 export const TOO_SLOW_CLOSE_CODE = 4408;
 
 export function createSocketRegistry(options: { maxPerSession?: number } = {}): SocketRegistry {
@@ -81,7 +81,7 @@ interface ClientMessage {
   params?: { path?: unknown };
 }
 
-/** A subscription this socket started: its id and envelope, so a frame can be written for it directly (live-hub.ts). */
+/** A subscription this socket started: its id and envelope, so a frame can be written for it directly (domains/realtime/live-delivery.ts). */
 export interface OpenSubscription {
   id: RequestId;
   jsonrpc?: string;
