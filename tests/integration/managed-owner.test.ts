@@ -66,7 +66,20 @@ describe('a database owner that is not a superuser', () => {
       expect(rows.length).toBeGreaterThan(10);
       const owner = new URL(clusterUrl).username;
       const wrong = rows.filter((row) => row.roles?.join() !== owner || row.qual !== 'true');
-      expect(wrong, 'forced tables without the owner policy (migrations/2026-11-28T1200_owner_rows.ts)').toEqual([]);
+      expect(wrong, 'forced tables without the owner policy (migrations/2026-11-28T1200_owner_rows.ts, then prepareDatabase)').toEqual([]);
+    });
+  });
+
+  it('keeps the restrictive policies to the app role: the owner is under none, as a superuser owner is', async () => {
+    await asOwner(fresh, async (db) => {
+      const { rows } = await sql<{ policy: string }>`
+        select tablename || '.' || policyname as policy from pg_policies
+        where schemaname = 'public' and permissive = 'RESTRICTIVE' and roles <> array[${APP_ROLE}::name]
+        order by 1`.execute(db);
+      expect(
+        rows.map((row) => row.policy),
+        'restrictive policies not `to haulwise_app` (migrations/2026-11-28T1400, then prepareDatabase)',
+      ).toEqual([]);
     });
   });
 });

@@ -51,6 +51,47 @@ export async function prepareDatabase(owner: Kysely<unknown>, appPassword: strin
     if (result.status === 'Error') throw new Error(`Migration ${result.migrationName} failed`, { cause: error });
   }
   if (error) throw error;
+  await ownerStandsAsSuperuserOwner(owner);
+}
+
+/**
+ * Where a superuser owner always stood, for every table any migration made, so no migration has to
+ * remember it (the same as migrations/2026-11-28T1200_owner_rows.ts and T1400 did for the tables
+ * then): a table with forced row-level security gets a permissive policy for the owner alone,
+ * `using (true)` (owner-rights functions, backups, scripts and fixtures reach every row), and a
+ * restrictive policy applies to the app role, not to PUBLIC (rules made for a signed-in user's
+ * calls, which a superuser owner was never under). Idempotent; on a superuser owner it changes
+ * nothing anyone meets. Only the owner's own tables are touched.
+ */
+async function ownerStandsAsSuperuserOwner(owner: Kysely<unknown>): Promise<void> {
+  await sql`
+    do $$
+    declare
+      found record;
+    begin
+      for found in
+        select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+          and c.relrowsecurity and c.relforcerowsecurity and c.relowner = (select oid from pg_roles where rolname = current_user)
+          and not exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname
+                                                      and p.policyname = c.relname || '_owner')
+        order by 1
+      loop
+        execute format('create policy %I on public.%I as permissive for all to %I using (true) with check (true)',
+                       found.name || '_owner', found.name, current_user);
+      end loop;
+      for found in
+        select p.tablename, p.policyname from pg_policies p join pg_class c on c.relname = p.tablename
+          join pg_namespace n on n.oid = c.relnamespace and n.nspname = p.schemaname
+        where p.schemaname = 'public' and p.permissive = 'RESTRICTIVE' and p.roles = array['public'::name]
+          and c.relowner = (select oid from pg_roles where rolname = current_user)
+        order by 1, 2
+      loop
+        execute format('alter policy %I on public.%I to ${sql.raw(APP_ROLE)}', found.policyname, found.tablename);
+      end loop;
+    end
+    $$;
+  `.execute(owner);
 }
 
 /** The app connects with the owner's address but as the app role. */
