@@ -128,11 +128,13 @@ describe("the signed-in Chakra system's tokens", () => {
   it('gives the global CSS of Chakra’s semantic tokens, less the dark block nothing matches', () => {
     const withDark = createSystem(defaultBaseConfig, { ...signedInConfig, theme: { ...signedInConfig.theme, semanticTokens } }, appConfig);
     const DARK = '.dark &, .dark .chakra-theme:not(.light) &';
-    const [reset, base, tokenLayer] = withDark._global as [object, object, { '@layer tokens': Record<string, unknown> }];
-    const tokenRules = tokenLayer['@layer tokens'];
+    // The three parts of the global CSS, through the system's public getters.
+    const tokenRules = (withDark.getTokenCss() as { '@layer tokens': Record<string, unknown> })['@layer tokens'];
     expect(Object.keys(tokenRules)).toContain(DARK);
     const light = Object.fromEntries(Object.entries(tokenRules).filter(([selector]) => selector !== DARK));
-    expect(system._global).toEqual([reset, base, { '@layer tokens': light }]);
+    expect(system.getPreflightCss()).toEqual(withDark.getPreflightCss());
+    expect(system.getGlobalCss()).toEqual(withDark.getGlobalCss());
+    expect(system.getTokenCss()).toEqual({ '@layer tokens': light });
     for (const name of ['colors.bg', 'colors.fg.muted', 'colors.blue.solid', 'colors.fg.error', 'shadows.md']) {
       expect(system.token(name), name).toBe(withDark.token(name));
     }
