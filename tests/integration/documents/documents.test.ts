@@ -8,7 +8,7 @@ import { liveAudienceOf, toLiveChange } from '../../../server/src/domains/realti
 import type { RealtimeEvent } from '../../../server/src/services/realtime/bus.js';
 import { storageFor } from '../../../server/src/services/storage/index.js';
 import type { FastifyInstance } from 'fastify';
-import { createLoad, createDriver, createCarrier } from '../../support/factories.js';
+import { createLoad, createDriver, createCarrier, createMember } from '../../support/factories.js';
 import { callerFor, createTestCompany, ownerDb, sessionFor, startTestServices, type TestCompany, listen } from '../../support/harness.js';
 import { expectTrpcError } from '../../support/http.js';
 import { createDocument } from './document-factory.js';
@@ -185,7 +185,7 @@ describe('visibility', () => {
     await expectTrpcError((await callerFor(started.services, company.users.driver)).documents.list({}), 'FORBIDDEN');
   });
 
-  it('drivers see documents marked driver on their own loads; carrier users those marked carrier for their carrier', async () => {
+  it('drivers see documents marked driver on their own loads; carrier users those marked carrier for their carrier, and only they (issue 24, item 3)', async () => {
     const db = started.services.db;
     const by = company.users.dispatcher;
     const carrierId = await createCarrier(db, by);
@@ -201,10 +201,18 @@ describe('visibility', () => {
     const carrierOnOtherCarrier = await createDocument(db, by, { loadId: await createLoad(db, by), visibility: 'carrier' });
     const foreign = await createDocument(db, other.users.admin, { visibility: 'driver' });
 
+    // The driver's record names the carrier, yet the driver is no carrier user: none of the carrier's documents.
     const driverCaller = await callerFor(started.services, company.users.driver);
     const seen = (await driverCaller.documents.mine({ limit: 100 })).items.map((item) => item.id);
-    expect(seen.sort()).toEqual([mine.id, forCarrier.id].sort());
-    for (const hidden of [internal, notMyLoad, carrierOnOtherCarrier, foreign]) expect(seen).not.toContain(hidden.id);
+    expect(seen).toEqual([mine.id]);
+    for (const hidden of [internal, notMyLoad, forCarrier, carrierOnOtherCarrier, foreign]) expect(seen).not.toContain(hidden.id);
+    // The carrier's user (carrier_users) sees those marked carrier for the carrier.
+    const carrierUser = await createMember(started.services, company.companyId, { role: null });
+    await owner.insertInto('carrierUsers').values({ companyId: company.companyId, userId: carrierUser.userId, carrierId }).execute();
+    const carrierSeen = (await (await callerFor(started.services, carrierUser)).documents.mine({ limit: 100 })).items.map(
+      (item) => item.id,
+    );
+    expect(carrierSeen).toEqual([forCarrier.id]);
     // A staff member with no driver record sees none through the portal list.
     expect((await (await callerFor(started.services, company.users.treasury)).documents.mine({})).items).toEqual([]);
   });
