@@ -137,7 +137,7 @@ describe('search under row-level security', () => {
       [...plan.matchAll(/(?:Planning|Execution) Time: ([\d.]+) ms/g)].reduce((sum, match) => sum + Number(match[1]), 0);
     const [oursMs, floorMs]: [number[], number[]] = [[], []];
     let buffers = { ours: 0, floor: 0 };
-    for (let run = 0; run < 9; run += 1) {
+    for (let run = 0; run < 15; run += 1) {
       // Interleaved, the order turned each run, so the machine's load weighs on both alike.
       const [first, second] = run % 2 === 0 ? [ours, floor] : [floor, ours];
       const plans = [await first(), await second()];
