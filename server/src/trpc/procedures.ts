@@ -182,9 +182,8 @@ export const permittedProcedure = <D extends Domain>(
   domain: D,
   action: ActionOf<D>,
   /**
-   * readOnly: the call only reads, in a READ ONLY transaction (PostgreSQL refuses any write),
-   * whose reads each go out with the opening and their own COMMIT: a one-statement read is one
-   * round trip (db/database.ts, openingWith). Not for the master admin's audited read path.
+   * readOnly: the call only reads, in a READ ONLY transaction, so PostgreSQL refuses any write
+   * there (db/database.ts, openingWith). Not for the master admin's audited read path.
    */
   options: { readOnly?: boolean } = {},
 ) => {
