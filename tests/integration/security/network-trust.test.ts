@@ -1,13 +1,16 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createTRPCClient, createWSClient, type TRPCClientError, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, redactUrl } from '../../../server/src/app.js';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { AppServices } from '../../../server/src/services/services.js';
+import type { AppRouter } from '../../../server/src/trpc/app-router.js';
 import { createTestCompany, sessionFor, startTestServices, uniqueEmail, type TestCompany } from '../../support/harness.js';
 
 /**
@@ -177,5 +180,44 @@ describe('request logs (item 3)', () => {
   it('redactUrl keeps what is not secret', () => {
     expect(redactUrl('/loads?status=open&page=2')).toBe('/loads?status=open&page=2');
     expect(redactUrl('/invite/abc/def?resetToken=x&code=123456')).toBe('/invite/[redacted]/def?resetToken=[redacted]&code=[redacted]');
+  });
+});
+
+describe('TRUST_PROXY over WebSocket (issue 24, item 6)', () => {
+  /** A tRPC client over a WebSocket whose upgrade came through the proxy for `forwardedFor`. */
+  function socketClient(port: number, origin: string, forwardedFor: string) {
+    const headers = { origin, 'x-forwarded-for': forwardedFor };
+    class ProxiedWebSocket extends WebSocket {
+      constructor(address: string | URL, protocols?: string | string[]) {
+        super(address, protocols, { headers });
+      }
+    }
+    const wsClient = createWSClient({
+      url: `ws://127.0.0.1:${port}/trpc`,
+      WebSocket: ProxiedWebSocket as unknown as typeof globalThis.WebSocket,
+      retryDelayMs: () => 60_000,
+    });
+    return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }), close: () => wsClient.close() };
+  }
+
+  it("counts a socket's calls against the client the proxy named, as HTTP does, not against the proxy", async () => {
+    const { port, origin } = await serve({ TRUST_PROXY: ['127.0.0.1'] });
+    const client = '198.51.100.231';
+    const socket = socketClient(port, origin, client);
+    try {
+      // The proxy's own address (127.0.0.1) used up its tries above: these are the forwarded client's first.
+      for (let attempt = 0; attempt < SIGN_IN_LIMIT; attempt += 1) {
+        const error = await socket.client.auth.signIn.mutate({ email: uniqueEmail('nobody'), password: 'wrong-password-1' }).then(
+          () => null,
+          (failure: unknown) => failure as TRPCClientError<AppRouter>,
+        );
+        expect(error?.data?.code).toBe('UNAUTHORIZED');
+      }
+    } finally {
+      socket.close();
+    }
+    // Over HTTP the same client has used its tries; another forwarded client has not.
+    expect(limited(await failedSignIn(port, origin, client))).toBe(true);
+    expect((await failedSignIn(port, origin, '198.51.100.232')).status).toBe(401);
   });
 });
