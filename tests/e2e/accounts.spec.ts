@@ -52,6 +52,8 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test('a squatter who signed up first with the address is shut out once its owner signs up and proves it', async ({ browser }) => {
+  // Two sign-ups, two sign-ins, a mailed link and an accessibility scan: longer than one journey's time.
+  test.setTimeout(120_000);
   const squatter = await newPage(browser);
   await signUp(squatter, { company: 'Squatter Logistics', firstName: 'Sam', email: owner.email, password: SQUATTER_PASSWORD });
   // Signed in with the password they chose: the unverified account reaches the verify screen only.
@@ -87,6 +89,7 @@ test('a squatter who signed up first with the address is shut out once its owner
 });
 
 test('a forgotten password is reset from the mailed link, which signs out every device, then the new one signs in', async ({ browser }) => {
+  test.setTimeout(120_000);
   // The owner is still signed in on another device.
   const elsewhere = await newPage(browser);
   await signIn(elsewhere, owner.email, owner.password);
