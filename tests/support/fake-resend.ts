@@ -43,7 +43,10 @@ export async function startFakeResend(options: { port?: number; apiKey?: string 
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      let body: Partial<Omit<ReceivedEmail, 'to'>> & { to?: string | string[] };
+      let body: Partial<Omit<ReceivedEmail, 'to' | 'attachments'>> & {
+        to?: string | string[];
+        attachments?: { filename: string; content: string; content_type?: string }[];
+      };
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
       } catch {
@@ -61,9 +64,10 @@ export async function startFakeResend(options: { port?: number; apiKey?: string 
         subject: body.subject ?? '',
         text: body.text ?? '',
         html: body.html ?? null,
-        attachments: (body.attachments ?? []).map((file) => ({
+        // The API's own field names, as the SDK sends them (content_type).
+        attachments: (body.attachments ?? []).map((file: { filename: string; content: string; content_type?: string }) => ({
           filename: file.filename,
-          contentType: file.contentType ?? 'application/octet-stream',
+          contentType: file.content_type ?? 'application/octet-stream',
           content: file.content,
         })),
         idempotencyKey: key,
