@@ -62,7 +62,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   // The far edge of the network, once for the whole run: a fake Airwallex and a fake Resend.

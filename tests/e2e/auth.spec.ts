@@ -200,6 +200,8 @@ test.describe('before the app has loaded', () => {
 });
 
 test('sign in, stay signed in across reloads and visits to / and /auth, then sign out', async ({ page }) => {
+  // Sign-in, two reloads, two redirects, sign-out and a guarded address: more than one journey's time on a busy machine.
+  test.setTimeout(90_000);
   const admin = demoAccount('Admin');
   await page.goto('/auth');
   await loginForm(page).getByLabel('Email').fill(admin.email);
