@@ -149,6 +149,9 @@ test('a new admin updates the profile, saves the Airwallex account id, and signs
   await expectToast(page, 'Success', 'Company information saved successfully');
   await expect(company.getByLabel('Email')).toHaveValue('billing@settings-freight.example');
 
+  // The toaster shows four at once (holdToasts keeps these four up): closed, as a person would.
+  await dismissToasts(page);
+
   // The Airwallex card: Save Account ID only with a value.
   const airwallex = card(page, 'Airwallex Integration');
   const save = airwallex.getByRole('button', { name: 'Save Account ID' });

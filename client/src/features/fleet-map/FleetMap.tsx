@@ -201,8 +201,20 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
     (map.getSource(SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(featureCollection(features, selectedId));
   }, [map, features, selectedId]);
 
+  // contain: inline-size keeps the canvas out of the page's width: a canvas sized at a wider
+  // moment (a drawer's scroll lock, a rotation) would otherwise hold its column, and so itself, that wide.
   return (
-    <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px" bg={MAP_COLOURS.water}>
+    <Box
+      position="relative"
+      h={height}
+      w="full"
+      minW="0"
+      css={{ contain: 'inline-size' }}
+      borderRadius="md"
+      overflow="hidden"
+      borderWidth="1px"
+      bg={MAP_COLOURS.water}
+    >
       <Box
         ref={container}
         h="full"

@@ -230,8 +230,20 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
     };
   }, [map, places, track, connect]);
 
+  // contain: inline-size keeps the canvas out of the page's width: a canvas sized at a wider
+  // moment (a drawer's scroll lock, a rotation) would otherwise hold its column, and so itself, that wide.
   return (
-    <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px" bg={MAP_COLOURS.water}>
+    <Box
+      position="relative"
+      h={height}
+      w="full"
+      minW="0"
+      css={{ contain: 'inline-size' }}
+      borderRadius="md"
+      overflow="hidden"
+      borderWidth="1px"
+      bg={MAP_COLOURS.water}
+    >
       {/* Sized by the frame, not positioned: MapLibre's stylesheet makes its container position: relative. */}
       <Box ref={container} h="full" w="full" data-testid="map" data-map-status={status} />
       {status === 'loading' ? (
