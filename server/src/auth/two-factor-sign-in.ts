@@ -10,7 +10,7 @@ import { asUser, commitThenFail } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { hitRateLimit } from '../services/rate-limit.js';
-import type { RequestInfo } from '../trpc/context.js';
+import type { RequestInfo } from './request-info.js';
 import { consumeCode, invalidCode, issueCode, newChallengeToken, sha256Hex } from './two-factor.js';
 
 /**

@@ -6,12 +6,8 @@ import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { AppServices } from '../services/services.js';
 import { sessionCookieName } from '../auth/lucia.js';
 import { loadSessionContext } from '../auth/session-context.js';
+import type { RequestInfo } from '../auth/request-info.js';
 import { sessionCacheOf } from './session-cache.js';
-
-export interface RequestInfo {
-  ip: string;
-  userAgent: string | null;
-}
 
 export interface Context {
   services: AppServices;

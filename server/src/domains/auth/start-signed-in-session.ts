@@ -5,7 +5,7 @@ import { luciaOn } from '../../auth/lucia.js';
 import { startSession } from '../../auth/sign-in.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import type { RequestInfo } from '../../trpc/context.js';
+import type { RequestInfo } from '../../auth/request-info.js';
 
 /**
  * The end of every way in (sign-up, sign-in, a verified code, an accepted invitation): a session

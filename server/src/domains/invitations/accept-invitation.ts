@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.js';
 import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import type { RequestInfo } from '../../trpc/context.js';
+import type { RequestInfo } from '../../auth/request-info.js';
 import { guestProcedure } from '../../trpc/procedures.js';
 import { markEmailVerified } from '../auth/email-verification.js';
 import { startSignedInSession } from '../auth/start-signed-in-session.js';

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../services/mail/mailer.js';
 import type { AppServices } from '../../services/services.js';
-import type { RequestInfo } from '../../trpc/context.js';
+import type { RequestInfo } from '../../auth/request-info.js';
 
 /**
  * Where the accept link points: the configured public origin (APP_ORIGIN, required in
