@@ -10,7 +10,7 @@ import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getWSConnectionHandler, handleKeepAlive } from '@trpc/server/adapters/ws';
 import { sql } from 'kysely';
 import { BUSY_MESSAGE, databaseUnavailableMessage } from './db/database.js';
-import { documentRoutes } from './services/storage/http-routes.js';
+import { documentRoutes } from './domains/documents/documents.routes.js';
 import { AppError } from './errors.js';
 import { CLIENT_DIST_DIR } from './paths.js';
 import { prerenderedPages } from './prerendered-pages.js';
@@ -20,7 +20,7 @@ import { FloodGuard } from './services/rate-limit-http.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { contextFactory, rememberClientAddress } from './trpc/context.js';
-import { installRouteAccess } from './http-access.js';
+import { installRouteAccess } from './trpc/http-access.js';
 import { trpcHttpPlugin } from './trpc/http.js';
 import { errorShapeOf } from './trpc/init.js';
 
@@ -212,12 +212,12 @@ export async function buildApp(
     handleKeepAlive(socket, 30_000, 5_000);
   });
 
-  // The one gate of the plain HTTP routes below (http-access.ts): each declares its access.
+  // The one gate of the plain HTTP routes below (trpc/http-access.ts): each declares its access.
   installRouteAccess(app, services);
   // Document uploads (multipart) and signed downloads of files on disk.
   await documentRoutes(app, services);
   await app.register((await import('./domains/export/export.routes.js')).exportPlugin(services)); // POST /api/export (streamed data export)
-  await app.register((await import('./services/payments/webhook-route.js')).paymentWebhookPlugin(services)); // POST /api/payments/airwallex/webhook (signed)
+  await app.register((await import('./domains/invoices/payment-webhook.routes.js')).paymentWebhookPlugin(services)); // POST /api/payments/airwallex/webhook (signed)
 
   // Probes are never rate limited: a load balancer or a busy office behind one address must not take a healthy instance out.
   app.get('/health/live', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));

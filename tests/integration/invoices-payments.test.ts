@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { PAYMENTS_NOT_CONFIGURED } from '../../server/src/domains/invoices/generate-payment-link.js';
-import { PAYMENT_WEBHOOK_PATH } from '../../server/src/services/payments/webhook-route.js';
+import { PAYMENT_WEBHOOK_PATH } from '../../server/src/domains/invoices/payment-webhook.routes.js';
 import { signWebhook } from '../../server/src/services/payments/payments.js';
 import { startFakeAirwallex } from '../support/fake-airwallex.js';
 import { createLoad } from '../support/factories.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '#shared/permissions.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import { PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
-import type { RouteAccess } from '../../../server/src/http-access.js';
+import type { RouteAccess } from '../../../server/src/trpc/http-access.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
 import { listen, ownerDb, sessionFor, startTestServices } from '../../support/harness.js';
@@ -12,7 +12,7 @@ import { minimalPdf } from '../documents/upload-client.js';
 
 /**
  * The plain HTTP routes beside tRPC, on a production start (NODE_ENV=production, APP_ORIGIN, the
- * `__Host-` cookie): each declares its access, and the one gate (server/src/http-access.ts) reads
+ * `__Host-` cookie): each declares its access, and the one gate (server/src/trpc/http-access.ts) reads
  * the session as the tRPC context does. The table below is the routes' authorization matrix: a
  * route missing from it fails the first test.
  */

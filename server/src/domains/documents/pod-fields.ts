@@ -1,16 +1,11 @@
 import type { PodField, PodProposal } from '#shared/schemas/documents.js';
+import type { TextLine } from '../../services/storage/pod-reader.js';
 
 /**
  * Proof-of-delivery fields out of a POD's text (its PDF text layer, or OCR of a scan or photo):
  * each proposed value with the line it came from and a confidence, for a person to review. Only
  * what they confirm is stored.
  */
-
-export interface TextLine {
-  text: string;
-  /** 0..1: 1 for a PDF's own text, the OCR engine's confidence for a scan. */
-  confidence: number;
-}
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 

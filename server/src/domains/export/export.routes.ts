@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EXPORT_PATH, exportInput } from '#shared/schemas/export.js';
-import { callerOf } from '../../http-access.js';
+import { callerOf } from '../../trpc/http-access.js';
 // A plain streaming route, not a procedure: it opens the company's tenant transaction itself, exactly as procedures.ts does.
 // eslint-disable-next-line no-restricted-imports
 import { withCompany } from '../../db/with-company.js';

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
 import { lazyModule } from '../../lazy-module.js';
-import type { TextLine } from '../../domains/documents/pod-fields.js';
 
 /**
  * Reads a proof of delivery's text, offline: a PDF through its text layer (unpdf), and when it has
@@ -13,6 +12,13 @@ import type { TextLine } from '../../domains/documents/pod-fields.js';
  * images go to that vision-model endpoint instead (the local OCR stays the default).
  */
 export type ReadMethod = 'pdf-text' | 'ocr' | 'vision';
+
+/** One line of the text read (domains/documents/pod-fields.ts proposes the POD's fields from them). */
+export interface TextLine {
+  text: string;
+  /** 0..1: 1 for a PDF's own text, the OCR engine's confidence for a scan. */
+  confidence: number;
+}
 
 const require = createRequire(import.meta.url);
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');

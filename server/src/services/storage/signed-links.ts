@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * Download links of the disk adapter: an app URL carrying the key, the display name, the
  * content type and an expiry, signed with HMAC-SHA256. Changing any of them, or using the link
- * after it expired, gets 403 (server/src/domains/documents/http-routes.ts).
+ * after it expired, gets 403 (server/src/domains/documents/documents.routes.ts).
  */
 export const DOWNLOAD_PATH = '/files/download';
 

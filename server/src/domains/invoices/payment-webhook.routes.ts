@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { withCompany } from '../../db/with-company.js';
-import { verifyWebhook } from './payments.js';
-import type { AppServices } from '../services.js';
+import { verifyWebhook } from '../../services/payments/payments.js';
+import type { AppServices } from '../../services/services.js';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/payments/airwallex/webhook';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type ActionOf, type Domain } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
-import type { AppServices } from './services/services.js';
-import { sessionReader } from './trpc/context.js';
+import type { AppServices } from '../services/services.js';
+import { sessionReader } from './context.js';
 
 /** One action of one domain of the permission table (shared/src/permissions.ts). */
 export type Permission = { [D in Domain]: { domain: D; action: ActionOf<D> } }[Domain];
@@ -67,7 +67,7 @@ export function installRouteAccess(app: FastifyInstance, services: AppServices):
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!access) {
       if (GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix)))
-        throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.access (server/src/http-access.ts)`);
+        throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.access (server/src/trpc/http-access.ts)`);
       return;
     }
     for (const method of methods) if (method !== 'HEAD') table.set(`${method} ${route.url}`, access);

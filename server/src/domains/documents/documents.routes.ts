@@ -8,14 +8,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { documentUploadFields, DOCUMENT_TEXTS, type DocumentListItem } from '#shared/schemas/documents.js';
 import { scopeOf } from '../../db/scope.js';
 import { withCompany } from '../../db/with-company.js';
-import type { AppServices } from '../services.js';
-import { linkSecretFor, storageFor } from './index.js';
-import { stopPodReader } from './pod-reader.js';
-import { DOWNLOAD_PATH, verifyDownload } from './signed-links.js';
-import { attachmentDisposition } from './storage.js';
-import { callerOf } from '../../http-access.js';
-import { insertDocument, mayLink } from '../../domains/documents/documents.repository.js';
-import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from '../../domains/documents/upload-checks.js';
+import type { AppServices } from '../../services/services.js';
+import { linkSecretFor, storageFor } from '../../services/storage/index.js';
+import { stopPodReader } from '../../services/storage/pod-reader.js';
+import { DOWNLOAD_PATH, verifyDownload } from '../../services/storage/signed-links.js';
+import { attachmentDisposition } from '../../services/storage/storage.js';
+import { callerOf } from '../../trpc/http-access.js';
+import { insertDocument, mayLink } from './documents.repository.js';
+import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from './upload-checks.js';
 
 export const UPLOAD_PATH = '/api/documents';
 
