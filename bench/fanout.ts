@@ -247,7 +247,7 @@ async function serverMain(): Promise<void> {
   const { buildApp } = await import('../server/src/app.js');
   const { startSession } = await import('../server/src/auth/sign-in.js');
   const { withCompany } = await import('../server/src/db/with-company.js');
-  const { liveHubOf } = await import('../server/src/services/realtime/live-lookups.js');
+  const { liveHubOf } = await import('../server/src/domains/realtime/live-lookups.js');
   const { canSkipTriggers, companyName, generateCompany } = await import('../scripts/generate-scale.js');
   const { recordResults } = await import('./results.js');
   const { callerAs, freePort, median, percentile, seconds } = await import('./support.js');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expandLiveEvent, type LiveChange, type LiveFrame } from '#shared/schemas/live.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { LiveHub, type LiveSocket } from '../../server/src/domains/realtime/live-hub.js';
-import { createLiveLookups } from '../../server/src/services/realtime/live-lookups.js';
+import { createLiveLookups } from '../../server/src/domains/realtime/live-lookups.js';
 import { TOO_SLOW_CLOSE_CODE } from '../../server/src/services/sockets.js';
 import type { StartedServices } from '../../server/src/services/create-services.js';
 import {

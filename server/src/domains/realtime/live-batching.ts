@@ -1,6 +1,6 @@
 import type { LiveChangeItem } from '#shared/schemas/live.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
-import type { LiveLookups } from '../../services/realtime/live-lookups.js';
+import type { LiveLookups } from './live-lookups.js';
 import { toLiveChange } from './live-audience.js';
 import { NO_USER, type LiveMembership, type PortalGroup, type StaffGroup, type Subscriber } from './live-membership.js';
 

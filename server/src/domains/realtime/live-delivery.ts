@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { LiveChangeItem, LiveFrame } from '#shared/schemas/live.js';
-import type { LiveLookups } from '../../services/realtime/live-lookups.js';
+import type { LiveLookups } from './live-lookups.js';
 import { TOO_SLOW_CLOSE_CODE } from '../../services/sockets.js';
 import type { AuthorizedWindow, Batch } from './live-batching.js';
 import type { LiveMembership, Subscriber } from './live-membership.js';

@@ -2,7 +2,7 @@ import type WebSocket from 'ws';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { LIVE_TABLES, type LiveFrame } from '#shared/schemas/live.js';
 import { isResync, type RealtimeBus, type RealtimeEvent } from '../../services/realtime/bus.js';
-import type { LiveLookups } from '../../services/realtime/live-lookups.js';
+import type { LiveLookups } from './live-lookups.js';
 import type { OpenSubscription } from '../../services/sockets.js';
 import { LiveBatching } from './live-batching.js';
 import { LiveDelivery, type LiveSocket } from './live-delivery.js';

@@ -2,7 +2,7 @@ import type WebSocket from 'ws';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LiveFrame } from '#shared/schemas/live.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
-import type { LiveLookups, PortalOwner } from '../../services/realtime/live-lookups.js';
+import type { LiveLookups, PortalOwner } from './live-lookups.js';
 import { socketGuardOf, type OpenSubscription } from '../../services/sockets.js';
 import { liveAudienceOf, type LiveAudience } from './live-audience.js';
 import type { Batch } from './live-batching.js';

@@ -1,5 +1,5 @@
 import type { LiveFrame } from '#shared/schemas/live.js';
-import { liveHubOf } from '../../services/realtime/live-lookups.js';
+import { liveHubOf } from './live-lookups.js';
 import { sessionFingerprint } from '../../trpc/context.js';
 import { authedProcedure } from '../../trpc/procedures.js';
 

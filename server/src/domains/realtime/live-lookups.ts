@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { hashSessionId } from '../../auth/lucia.js';
 import type { Db } from '../../db/database.js';
 import { withCompany } from '../../db/with-company.js';
-import { LiveHub, type LiveHubOptions } from '../../domains/realtime/live-hub.js';
-import type { AppServices } from '../services.js';
-import type { RealtimeBus } from './bus.js';
+import type { RealtimeBus } from '../../services/realtime/bus.js';
+import type { AppServices } from '../../services/services.js';
+import { LiveHub, type LiveHubOptions } from './live-hub.js';
 
 /** How many of a driver's or carrier's rows the live feed remembers, to tell them when one stops being theirs. */
 const REMEMBERED_ROWS = 2_000;
