@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
+import { listPlatformAdminByOperator } from '../server/src/db/bootstrap.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import type { Database } from '../server/src/db/schema.js';
 import { connectOrStartDatabase } from './database-url.js';
@@ -29,6 +30,8 @@ export async function makeMasterAdmin(owner: Kysely<Database>, rawEmail: string)
     if (!profile) return { ok: false, message: `${email} belongs to no company.` };
     if (profile.isMasterAdmin) return { ok: true, message: `${email} is a master admin already.` };
     await sql`select set_config('app.company_id', ${profile.companyId}, true)`.execute(tx);
+    // Listed, so the grant holds as one an operator made (app_grant_platform_admin checks the list).
+    await listPlatformAdminByOperator(tx, email);
     await tx.updateTable('profiles').set({ isMasterAdmin: true }).where('userId', '=', user.id).execute();
     return { ok: true, message: `${email} is now a master admin. Their next request sees the master admin screens.` };
   });

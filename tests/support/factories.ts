@@ -3,10 +3,12 @@ import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import { addMember } from '../../server/src/auth/accounts.js';
 import { hashPassword } from '../../server/src/auth/password.js';
 import { signUp } from '../../server/src/auth/sign-up.js';
+import { listPlatformAdminByOperator } from '../../server/src/db/bootstrap.js';
 import type { Db } from '../../server/src/db/database.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { createInvitationToken } from '../../server/src/domains/invitations/invitation-token.js';
 import type { AppServices } from '../../server/src/services/services.js';
+import { ownerDb } from './owner-db.js';
 import { PERSONA_ROLES, PERSONAS, type PersonaName } from './personas.js';
 
 /**
@@ -84,6 +86,13 @@ export async function createTestCompany(
 /** A master admin alone in a company of their own. */
 export async function createMasterAdmin(services: AppServices): Promise<TestUser> {
   const email = uniqueEmail('master');
+  // Listed as `make admin` lists an address: the database grants the flag only to a listed one.
+  const owner = ownerDb();
+  try {
+    await listPlatformAdminByOperator(owner, email);
+  } finally {
+    await owner.destroy();
+  }
   const { userId, companyId } = await signUp(
     services.db,
     { companyName: `Platform ${suffix()}`, email, password: TEST_PASSWORD, firstName: 'Max', lastName: 'Master' },

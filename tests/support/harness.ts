@@ -1,20 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/src/app.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { startSession } from '../../server/src/auth/sign-in.js';
 import type { Config } from '../../server/src/config.js';
-import { createServices, type StartedServices } from '../../server/src/services/create-services.js';
+import { listConfiguredPlatformAdmins } from '../../server/src/db/bootstrap.js';
+import { createServices, listedPlatformAdmins, type StartedServices } from '../../server/src/services/create-services.js';
 import type { AppServices } from '../../server/src/services/services.js';
 import { appRouter, type AppRouter } from '../../server/src/trpc/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
 import { testConfig } from './config.js';
 import { testDatabaseUrl } from './databases.js';
+import { ownerDb } from './owner-db.js';
 import type { TestUser } from './factories.js';
 
 const quietLog: AppServices['log'] = { info: () => {}, warn: () => {}, error: () => {} };
@@ -25,16 +25,17 @@ export async function startTestServices(
 ): Promise<StartedServices & { config: Config }> {
   const config = testConfig(options.config);
   const started = await createServices(config, await testDatabaseUrl(), { poolSize: options.poolSize ?? 4, log: quietLog, migrate: false });
+  // What a start does after migrating (the database is migrated once, by global-setup).
+  const owner = ownerDb();
+  try {
+    await listConfiguredPlatformAdmins(owner, listedPlatformAdmins(config));
+  } finally {
+    await owner.destroy();
+  }
   return { ...started, config };
 }
 
-/** An owner-role connection, for what only the test may do (the catalog, breaking things on purpose). */
-export function ownerDb(): Kysely<any> {
-  return new Kysely<any>({
-    dialect: new PostgresDialect({ pool: async () => new pg.Pool({ connectionString: await testDatabaseUrl(), max: 2 }) }),
-    plugins: [new CamelCasePlugin()],
-  });
-}
+export { ownerDb } from './owner-db.js';
 
 // Companies, users and records: tests/support/factories.ts; personas: tests/support/personas.ts.
 export { createMasterAdmin, createTestCompany, TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from './factories.js';

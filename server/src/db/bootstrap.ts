@@ -115,3 +115,29 @@ export async function ensureDatabaseExists(ownerUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Run as the owner at each start: the addresses that may become master admins
+ * (platform_admin_addresses, which the app role cannot read or write) are the configured ones
+ * (PLATFORM_ADMIN_EMAILS, source 'config': an address taken out of the setting leaves) and the
+ * ones `make admin` listed (source 'operator', kept). app_grant_platform_admin refuses the rest.
+ */
+export async function listConfiguredPlatformAdmins(owner: Kysely<unknown>, emails: readonly string[]): Promise<void> {
+  const listed = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  await sql`
+    with gone as (
+      delete from platform_admin_addresses where source = 'config' and not (email = any(${listed}::text[]))
+    )
+    insert into platform_admin_addresses (email, source)
+    select unnest(${listed}::text[]), 'config'
+    on conflict (email) do nothing
+  `.execute(owner);
+}
+
+/** Run as the owner (`make admin`, fixtures): this address may become a master admin, whatever the setting says. */
+export async function listPlatformAdminByOperator(owner: Kysely<unknown>, email: string): Promise<void> {
+  await sql`
+    insert into platform_admin_addresses (email, source) values (${email.trim().toLowerCase()}, 'operator')
+    on conflict (email) do update set source = 'operator'
+  `.execute(owner);
+}

@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { createLucia, luciaOptions } from '../auth/lucia.js';
 import { UNVERIFIED_ACCOUNTS_CRONTAB, unverifiedAccountTasks } from '../auth/unverified-accounts.js';
-import { appConnectionString, ensureDatabaseExists, prepareDatabase } from '../db/bootstrap.js';
+import { appConnectionString, ensureDatabaseExists, listConfiguredPlatformAdmins, prepareDatabase } from '../db/bootstrap.js';
+import { MASTER_ADMIN } from '../seed/demo-accounts.js';
 import { createDb, createPool } from '../db/database.js';
 import { pushTasks } from './push/web-push-tasks.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './storage/document-tasks.js';
@@ -37,7 +38,7 @@ export async function createServices(
   options: { poolSize?: number; log?: AppServices['log']; migrate?: boolean } = {},
 ): Promise<StartedServices> {
   const log = options.log ?? consoleLog;
-  if (options.migrate ?? true) await migrate(ownerUrl, config.APP_DB_PASSWORD);
+  if (options.migrate ?? true) await migrate(ownerUrl, config.APP_DB_PASSWORD, listedPlatformAdmins(config));
   const appUrl = appConnectionString(ownerUrl, config.APP_DB_PASSWORD);
   const pool = createPool({
     connectionString: appUrl,
@@ -115,11 +116,20 @@ export async function createServices(
   };
 }
 
-async function migrate(ownerUrl: string, appPassword: string): Promise<void> {
+/**
+ * The addresses that may become master admins: PLATFORM_ADMIN_EMAILS, and outside production the
+ * demo workspace's master admin (the demo is never seeded in production).
+ */
+export function listedPlatformAdmins(config: Pick<Config, 'NODE_ENV' | 'PLATFORM_ADMIN_EMAILS'>): string[] {
+  return config.NODE_ENV === 'production' ? [...config.PLATFORM_ADMIN_EMAILS] : [...config.PLATFORM_ADMIN_EMAILS, MASTER_ADMIN.email];
+}
+
+async function migrate(ownerUrl: string, appPassword: string, platformAdmins: readonly string[]): Promise<void> {
   await ensureDatabaseExists(ownerUrl);
   const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 2 }) }) });
   try {
     await prepareDatabase(owner, appPassword);
+    await listConfiguredPlatformAdmins(owner, platformAdmins);
   } finally {
     await owner.destroy();
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { UNVERIFIED_ACCOUNT_LIFETIME_DAYS, VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import { loadConfig } from '../../../server/src/config.js';
+import { listConfiguredPlatformAdmins, listPlatformAdminByOperator } from '../../../server/src/db/bootstrap.js';
 import { loadSessionContext, readIdentity } from '../../../server/src/auth/session-context.js';
 import { addMember } from '../../../server/src/auth/accounts.js';
 import { sweepUnverifiedAccounts } from '../../../server/src/auth/unverified-accounts.js';
@@ -202,6 +203,42 @@ describe('email verification', () => {
   it('refuses the platform flag to an unverified account in the database itself', async () => {
     const { userId } = await unverifiedAccount();
     await expect(grantMasterAdmin(services().db, userId)).rejects.toThrow(/verified email/);
+  });
+
+  it('refuses the platform flag to a verified address that is not listed, in the database itself (issue 24, item 7)', async () => {
+    const verified = company.users.dispatcher;
+    await expect(grantMasterAdmin(services().db, verified.userId)).rejects.toThrow(/listed in PLATFORM_ADMIN_EMAILS/);
+    expect(await readIdentity(services().db, verified.userId)).toMatchObject({ isMasterAdmin: false });
+    // The app role cannot list an address itself, nor read the list.
+    await expect(
+      sql`insert into platform_admin_addresses (email, source) values (${verified.email}, 'operator')`.execute(services().db),
+    ).rejects.toThrow(/permission denied/);
+    await expect(sql`select email from platform_admin_addresses`.execute(services().db)).rejects.toThrow(/permission denied/);
+  });
+
+  it('lists exactly the configured addresses at each start, and keeps what make admin listed', async () => {
+    const listed = async () =>
+      (await sql<{ email: string; source: string }>`select email, source from platform_admin_addresses order by email`.execute(owner)).rows;
+    expect(await listed()).toEqual(
+      expect.arrayContaining([
+        { email: 'someone-else@haulwise.test', source: 'config' },
+        { email: PLATFORM_OWNER, source: 'config' },
+      ]),
+    );
+    const operatorListed = uniqueEmail('operator');
+    await listPlatformAdminByOperator(owner, operatorListed);
+    // A start with someone-else taken out of the setting.
+    await listConfiguredPlatformAdmins(owner, [PLATFORM_OWNER.toUpperCase()]);
+    const after = await listed();
+    expect(after.map((row) => row.email)).not.toContain('someone-else@haulwise.test');
+    expect(after).toEqual(
+      expect.arrayContaining([
+        { email: PLATFORM_OWNER, source: 'config' },
+        { email: operatorListed, source: 'operator' },
+      ]),
+    );
+    // Put back as this file's start left it.
+    await listConfiguredPlatformAdmins(owner, ['someone-else@haulwise.test', PLATFORM_OWNER, SQUATTED_BOSS]);
   });
 
   it('counts an accepted invitation as proof of the address', async () => {

@@ -136,7 +136,8 @@ export async function markEmailVerified(db: Db, config: Pick<Config, 'PLATFORM_A
 
 /**
  * The platform flag on a verified account. The app role cannot write it itself: the database's
- * app_grant_platform_admin sets it, and only for an account whose address is verified.
+ * app_grant_platform_admin sets it, and only for an account whose address is verified and listed
+ * (PLATFORM_ADMIN_EMAILS or `make admin`: platform_admin_addresses, which only the owner reaches).
  */
 export async function grantMasterAdmin(db: Db, userId: string): Promise<boolean> {
   const result = await sql<{ granted: boolean }>`select app_grant_platform_admin(${userId}::uuid) as granted`.execute(db);
