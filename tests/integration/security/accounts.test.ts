@@ -10,7 +10,7 @@ import { addMember } from '../../../server/src/auth/accounts.js';
 import { sweepUnverifiedAccounts } from '../../../server/src/auth/unverified-accounts.js';
 import { grantMasterAdmin, hashVerificationToken } from '../../../server/src/domains/auth/email-verification.js';
 import { seedDemo } from '../../../server/src/seed/demo-data.js';
-import { seedTestUsers, TEST_USER_MESSAGES } from '../../../server/src/seed/test-users.js';
+import { seedTestUsers, TEST_USER_MESSAGES } from '../../../server/src/domains/admin/test-users.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../../server/src/services/create-services.js';
 import { appRouter } from '../../../server/src/trpc/app-router.js';

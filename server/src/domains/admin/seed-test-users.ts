@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { seedTestUsersOutput } from '#shared/schemas/admin.js';
-import { seedTestUsers } from '../../seed/test-users.js';
+import { seedTestUsers } from './test-users.js';
 import { masterAdminProcedure } from '../../trpc/procedures.js';
 
 /**

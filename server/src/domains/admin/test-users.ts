@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, type TestUserAccount, type TestUserCompany } from '#shared/test-users.js';
-import { addMember } from '../auth/accounts.js';
-import { hashPassword } from '../auth/password.js';
-import { readIdentity } from '../auth/session-context.js';
-import { signUp } from '../auth/sign-up.js';
-import { isPgError } from '../db/pg-errors.js';
-import type { Database } from '../db/schema.js';
-import { savepoint, transaction, withSettings } from '../db/transactions.js';
-import { AppError } from '../errors.js';
+import { addMember } from '../../auth/accounts.js';
+import { hashPassword } from '../../auth/password.js';
+import { readIdentity } from '../../auth/session-context.js';
+import { signUp } from '../../auth/sign-up.js';
+import { isPgError } from '../../db/pg-errors.js';
+import type { Database } from '../../db/schema.js';
+import { savepoint, transaction, withSettings } from '../../db/transactions.js';
+import { AppError } from '../../errors.js';
 
 export interface TestUserResult {
   email: string;
