@@ -3,7 +3,7 @@ import type { StaffRole } from './constants.js';
 /**
  * The accounts the master admin's "seed test users" action creates: the spec's 8 test users
  * across 2 companies (5 and 3), every role represented, all with one shared, known password.
- * Shared by the server's seed (server/src/seed/test-users.ts) and the console's confirmation,
+ * Shared by the admin domain's seed (server/src/domains/admin/test-users.ts) and the console's confirmation,
  * and named in the README; they are only ever created by a master admin pressing that button.
  */
 export const TEST_USER_PASSWORD = 'haulwise-test';
