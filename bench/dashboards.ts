@@ -31,7 +31,7 @@ import type { Database } from '../server/src/db/schema.js';
 import type { Scope } from '../server/src/db/scope.js';
 import { analyticsFromRollups, liveAnalyticsReport } from '../server/src/domains/analytics/analytics.repository.js';
 import { withCompany } from '../server/src/db/with-company.js';
-import { createServices, type StartedServices } from '../server/src/services/create-services.js';
+import { createServices, type StartedServices } from '../server/src/create-services.js';
 import { recordResults, type BenchRow } from './results.js';
 import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase } from './scale-db.js';
 import { callerAs, median, percentile, recordingAppDb } from './support.js';

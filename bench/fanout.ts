@@ -243,7 +243,7 @@ type Marks = Record<string, number>;
 async function serverMain(): Promise<void> {
   const { loadConfig } = await import('../server/src/config.js');
   const { startEmbeddedPostgres } = await import('../server/src/db/embedded.js');
-  const { createServices } = await import('../server/src/services/create-services.js');
+  const { createServices } = await import('../server/src/create-services.js');
   const { buildApp } = await import('../server/src/app.js');
   const { startSession } = await import('../server/src/auth/sign-in.js');
   const { withCompany } = await import('../server/src/db/with-company.js');

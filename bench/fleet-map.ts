@@ -48,7 +48,7 @@ import { fleetDeltaRequest, mergeFleet, shareFleet } from '../client/src/feature
 import { featureCollection, loadMessage, summarizeFleet } from '../client/src/features/fleet-map/fleet-map-model.js';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
-import { createServices, type StartedServices } from '../server/src/services/create-services.js';
+import { createServices, type StartedServices } from '../server/src/create-services.js';
 import { canSkipTriggers, generateCompany } from '../scripts/generate-scale.js';
 import { recordResults, type BenchRow } from './results.js';
 import { addMember, callerAs, freePort, median, percentile } from './support.js';

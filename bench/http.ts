@@ -81,7 +81,7 @@ interface Ready {
 
 async function serve(): Promise<void> {
   const { loadConfig } = await import('../server/src/config.js');
-  const { createServices } = await import('../server/src/services/create-services.js');
+  const { createServices } = await import('../server/src/create-services.js');
   const { buildApp } = await import('../server/src/app.js');
   const env = process.env;
   const ownerUrl = env.BENCH_OWNER_URL ?? '';

@@ -30,7 +30,7 @@ import { buildApp } from '../server/src/app.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
-import { createServices, type StartedServices } from '../server/src/services/create-services.js';
+import { createServices, type StartedServices } from '../server/src/create-services.js';
 import { canSkipTriggers, companyName, generateCompany } from '../scripts/generate-scale.js';
 import { recordResults, type BenchRow } from './results.js';
 import { addMember, callerAs, freePort, median, percentile, seconds, type Caller } from './support.js';

@@ -15,7 +15,7 @@ import { PAGE_SIZE } from '#shared/schemas/pagination.js';
 import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/schema.js';
 import { withCompany } from '../server/src/db/with-company.js';
-import { createServices, type StartedServices } from '../server/src/services/create-services.js';
+import { createServices, type StartedServices } from '../server/src/create-services.js';
 import { recordResults } from './results.js';
 import { APP_PASSWORD, BIG_COMPANY_LOADS, openScaleDatabase, SALES_SHARE } from './scale-db.js';
 import { callerAs, median, percentile, recordingAppDb, seconds, type Caller } from './support.js';

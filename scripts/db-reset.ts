@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
-import { createServices } from '../server/src/services/create-services.js';
+import { createServices } from '../server/src/create-services.js';
 import { seedDemo } from '../server/src/seed/demo-data.js';
 import { connectOrStartDatabase } from './database-url.js';
 

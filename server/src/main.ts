@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { buildApp, type DemoSeedState } from './app.js';
 import { databaseUnavailableMessage } from './db/database.js';
 import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { createServices, type StartedServices } from './services/create-services.js';
+import { createServices, type StartedServices } from './create-services.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo-data.js';
 import { DEMO_CARRIER_ACCOUNT } from './seed/demo-fleet.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { mailFileOf } from '../../server/src/services/mail/mail-files.js';
 import { callerFor, ownerDb, startTestServices, uniqueEmail } from '../support/harness.js';
 import { expectTrpcError, uniqueIp, userFacingError } from '../support/http.js';

@@ -6,7 +6,7 @@ import { TEST_USER_COMPANIES, TEST_USER_PASSWORD, TEST_USERS, type TestUserCompa
 import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { withCompany, withMasterAdmin } from '../../server/src/db/with-company.js';
 import type { RealtimeEvent } from '../../server/src/services/realtime/bus.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { seedTestUsers, TEST_USER_MESSAGES } from '../../server/src/domains/admin/test-users.js';
 import { withCompanyStatusWrite } from '../../server/src/domains/admin/company-status.js';
 import { OWN_COMPANY_SUSPENSION } from '../../server/src/domains/admin/set-company-status.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from '#shared/schemas/messages.js';
 import { withCompany } from '../../server/src/db/with-company.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { createLoad, createMember, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
 import { callerFor, callPath, listen, sessionFor, startTestServices } from '../support/harness.js';
 import { openLiveTab, type LiveTab } from '../support/live.js';

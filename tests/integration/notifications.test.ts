@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem } from '#shared/schemas/notifications.js';
 import { withCompany } from '../../server/src/db/with-company.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import {
   createDriver,
   createLoad,

@@ -5,7 +5,7 @@ import { withCompany } from '../../server/src/db/with-company.js';
 import { LiveHub, type LiveSocket } from '../../server/src/domains/realtime/live-hub.js';
 import { createLiveLookups } from '../../server/src/domains/realtime/live-lookups.js';
 import { TOO_SLOW_CLOSE_CODE } from '../../server/src/services/sockets.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import {
   createCarrier,
   createDriver,

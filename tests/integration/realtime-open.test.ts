@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { LiveHub, type LiveSocket } from '../../server/src/domains/realtime/live-hub.js';
 import type { RealtimeBus, RealtimeEvent, SessionRevokedNotice } from '../../server/src/services/realtime/bus.js';
 import type { LiveLookups } from '../../server/src/domains/realtime/live-lookups.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { SessionCache } from '../../server/src/trpc/session-cache.js';
 import { createLoad, createTestCompany, type TestUser } from '../support/factories.js';
 import { listen, sessionFor, startTestServices } from '../support/harness.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createDocument } from './documents/document-factory.js';
 import type { LiveChange, LiveTable } from '#shared/schemas/live.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import {
   createBroker,
   createCarrier,

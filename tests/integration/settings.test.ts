@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_TEXT } from '#shared/schemas/settings.js';
 import { hashSessionId } from '../../server/src/auth/lucia.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import { sessionFingerprint } from '../../server/src/trpc/context.js';
 import { createTwoFactorMember } from '../support/factories.js';

@@ -10,7 +10,7 @@ import { TEAM_TEXTS, type TeamInviteInput } from '#shared/schemas/team.js';
 import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { appRouter } from '../../server/src/trpc/app-router.js';
 import {
   callerFor,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import { createMasterAdmin, createTestCompany, createWipRequest, type TestCompany, type TestUser } from '../support/factories.js';
 import { callerFor, ownerDb, startTestServices } from '../support/harness.js';
 import { expectTrpcError, userFacingError } from '../support/http.js';

@@ -8,7 +8,7 @@ import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { startSession } from '../../server/src/auth/sign-in.js';
 import type { Config } from '../../server/src/config.js';
 import { listConfiguredPlatformAdmins } from '../../server/src/db/bootstrap.js';
-import { createServices, listedPlatformAdmins, type StartedServices } from '../../server/src/services/create-services.js';
+import { createServices, listedPlatformAdmins, type StartedServices } from '../../server/src/create-services.js';
 import type { AppServices } from '../../server/src/services/services.js';
 import { appRouter, type AppRouter } from '../../server/src/trpc/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import type { StartedServices } from '../../server/src/services/create-services.js';
+import type { StartedServices } from '../../server/src/create-services.js';
 import type { AppServices } from '../../server/src/services/services.js';
 import { createMasterAdmin, createTestCompany, type TestCompany, type TestUser } from './factories.js';
 import { callerFor, ownerDb, startTestServices, type Caller } from './harness.js';

@@ -48,7 +48,7 @@ export async function sweepUnverifiedAccounts(db: Db): Promise<number> {
   return deleted;
 }
 
-/** The job queue's hourly sweep (server/src/services/create-services.ts). */
+/** The job queue's hourly sweep (server/src/create-services.ts). */
 export const UNVERIFIED_ACCOUNTS_CRONTAB = '23 * * * * sweep-unverified-accounts';
 
 export const unverifiedAccountTasks = (db: Db) => ({

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { createLoad } from '../../support/factories.js';
 import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 

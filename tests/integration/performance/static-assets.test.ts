@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { listen, startTestServices } from '../../support/harness.js';
 
 /**

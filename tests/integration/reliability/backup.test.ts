@@ -8,7 +8,7 @@ import pg from 'pg';
 import { backupDatabase } from '../../../scripts/backup.js';
 import { seedDemo } from '../../../server/src/seed/demo-data.js';
 import { restoreBackup } from '../../../scripts/restore.js';
-import { createServices } from '../../../server/src/services/create-services.js';
+import { createServices } from '../../../server/src/create-services.js';
 import { testConfig, TEST_APP_DB_PASSWORD } from '../../support/config.js';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from '../../../server/src/db/embedded.js';
-import { createServices, type StartedServices } from '../../../server/src/services/create-services.js';
+import { createServices, type StartedServices } from '../../../server/src/create-services.js';
 import { freePort } from '../../support/global-setup.js';
 import { testConfig } from '../../support/config.js';
 import { createTestCompany, listen, sessionFor } from '../../support/harness.js';

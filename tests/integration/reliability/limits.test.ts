@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from '../../../server/src/services/sockets.js';
 import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 import { request } from '../../support/http.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_MAX_ATTEMPTS } from '../../../server/src/services/mail/mailer.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { callerFor, createTestCompany, ownerDb, startTestServices, uniqueEmail, type TestCompany } from '../../support/harness.js';
 import { uniqueIp } from '../../support/http.js';
 

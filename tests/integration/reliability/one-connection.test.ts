@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { createInvitationToken } from '../../../server/src/domains/invitations/invitation-token.js';
 import { asOneCall, SecondConnectionError } from '../../../server/src/services/connection-guard.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import {
   createMasterAdmin,
   createTestCompany,

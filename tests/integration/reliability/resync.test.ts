@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import { createTestCompany, listen, ownerDb, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 import { openRawSocket, subscribeMessage, type RawSocket } from './raw-socket.js';

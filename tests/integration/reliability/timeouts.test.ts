@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { BUSY_MESSAGE, databaseUnavailableMessage } from '../../../server/src/db/database.js';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { createTestCompany, listen, sessionFor, startTestServices } from '../../support/harness.js';

@@ -5,7 +5,7 @@ import { PASSWORD_RESET_TEXTS } from '#shared/schemas/auth.js';
 import { loadSessionContext } from '../../../server/src/auth/session-context.js';
 import { hashResetToken } from '../../../server/src/domains/auth/password-reset.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { createMember, createTwoFactorMember } from '../../support/factories.js';
 import { callerFor, createTestCompany, ownerDb, sessionFor, startTestServices, TEST_PASSWORD, uniqueEmail } from '../../support/harness.js';
 import { expectTrpcError, uniqueIp } from '../../support/http.js';

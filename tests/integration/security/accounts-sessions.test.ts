@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hashSessionId, PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { sessionFingerprint } from '../../../server/src/trpc/context.js';
 import { createTestCompany, type TestCompany } from '../../support/factories.js';
 import { callerFor, listen, ownerDb, sessionFor, startTestServices, TEST_PASSWORD, uniqueEmail } from '../../support/harness.js';

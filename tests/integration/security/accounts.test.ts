@@ -12,7 +12,7 @@ import { grantMasterAdmin, hashVerificationToken } from '../../../server/src/dom
 import { seedDemo } from '../../../server/src/seed/demo-data.js';
 import { seedTestUsers, TEST_USER_MESSAGES } from '../../../server/src/domains/admin/test-users.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { appRouter } from '../../../server/src/trpc/app-router.js';
 import type { Context } from '../../../server/src/trpc/context.js';
 import { makeMasterAdmin } from '../../../scripts/make-admin.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { appRouter } from '../../../server/src/trpc/app-router.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
 import { callPath, contextFor, startTestServices } from '../../support/harness.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { asUser } from '../../../server/src/db/transactions.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import {
   createTestCompany,
   listen,

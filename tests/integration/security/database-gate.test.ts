@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Kysely, sql } from 'kysely';
 import { APP_ROLE } from '../../../server/src/db/bootstrap.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { createTestCompany, ownerDb, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { createTestCompany, TEST_PASSWORD, uniqueEmail, type TestCompany } from '../../support/factories.js';
 import { callerFor, callPath, startTestServices, type Caller } from '../../support/harness.js';
 import { uniqueIp, userFacingError } from '../../support/http.js';

@@ -4,7 +4,7 @@ import { rolesFor } from '#shared/permissions.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import { PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import type { RouteAccess } from '../../../server/src/trpc/http-access.js';
-import type { StartedServices } from '../../../server/src/services/create-services.js';
+import type { StartedServices } from '../../../server/src/create-services.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
 import { listen, ownerDb, sessionFor, startTestServices } from '../../support/harness.js';
 import { ALL_PERSONAS, PERSONA_ROLES, type Persona } from '../../support/personas.js';

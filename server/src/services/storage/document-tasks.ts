@@ -47,7 +47,7 @@ export async function sweepOrphans(config: Config, db: Db, now = Date.now(), gra
   return removed;
 }
 
-/** The jobs to register with the worker (server/src/services/create-services.ts). */
+/** The jobs to register with the worker (server/src/create-services.ts). */
 export function documentTasks(config: Config, db: Db): Record<string, Task> {
   return {
     [REMOVE_OBJECT_TASK]: async (payload) => {
