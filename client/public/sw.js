@@ -80,7 +80,7 @@ self.addEventListener('message', (event) => {
 });
 
 // Web Push (issue 13): a notification of the notification centre, shown also when no tab is open.
-// The payload is { title, body, url, icon, tag } (server/src/services/push/web-push-tasks.ts).
+// The payload is { title, body, url, icon, tag } (server/src/domains/notifications/web-push-tasks.ts).
 self.addEventListener('push', (event) => {
   let message = { title: 'Haulwise', body: '', url: '/dashboard', icon: '/favicon.png', tag: undefined };
   try {

@@ -7,8 +7,8 @@ import { UNVERIFIED_ACCOUNTS_CRONTAB, unverifiedAccountTasks } from './auth/unve
 import { appConnectionString, ensureDatabaseExists, listConfiguredPlatformAdmins, prepareDatabase } from './db/bootstrap.js';
 import { MASTER_ADMIN } from './seed/demo-accounts.js';
 import { createDb, createPool } from './db/database.js';
-import { pushTasks } from './services/push/web-push-tasks.js';
-import { DOCUMENT_CRONTAB, documentTasks } from './services/storage/document-tasks.js';
+import { DOCUMENT_CRONTAB, documentTasks } from './domains/documents/document-tasks.js';
+import { pushTasks } from './domains/notifications/web-push-tasks.js';
 import { guardPool } from './services/connection-guard.js';
 import { startJobWorker } from './services/jobs/job-queue.js';
 import { POSITION_PARTITIONS_CRONTAB, positionPartitionTasks } from './services/jobs/position-partitions.js';

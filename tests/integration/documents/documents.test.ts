@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, formatFileSize } from '#shared/schemas/documents.js';
-import { sweepOrphans } from '../../../server/src/services/storage/document-tasks.js';
+import { sweepOrphans } from '../../../server/src/domains/documents/document-tasks.js';
 import { liveAudienceOf, toLiveChange } from '../../../server/src/domains/realtime/live-audience.js';
 import type { RealtimeEvent } from '../../../server/src/services/realtime/bus.js';
 import { storageFor } from '../../../server/src/services/storage/index.js';

@@ -4,7 +4,7 @@ import { addJob } from '../../services/jobs/job-queue.js';
 
 /**
  * A document's row and its stored object live and die together (the tasks themselves:
- * server/src/services/storage/document-tasks.ts):
+ * server/src/domains/documents/document-tasks.ts):
  * - a deleted row's object is removed after commit, by the job queued with the delete;
  * - the sweeper (hourly) removes objects that have no row and are older than an hour: an upload
  *   that stored its object but whose row never committed (the server stopped between the two).

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 
 /**
  * Web Push, the domain's half: the server's VAPID keys and which push services a browser's
- * subscription may name. Delivery (jobs after commit) is server/src/services/push/web-push-tasks.ts.
+ * subscription may name. Delivery (jobs after commit) is server/src/domains/notifications/web-push-tasks.ts.
  */
 
 export interface VapidKeys {

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { withCompany } from '../../db/with-company.js';
-import { isPushServiceEndpoint, vapidKeys, type VapidKeys } from '../../domains/notifications/web-push.js';
-import { addJob } from '../jobs/job-queue.js';
 import { lazyModule } from '../../lazy-module.js';
+import { addJob } from '../../services/jobs/job-queue.js';
+import { isPushServiceEndpoint, vapidKeys, type VapidKeys } from './web-push.js';
 
 const webPush = lazyModule(() => import('web-push'));
 

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { withCompany } from '../../db/with-company.js';
-import { ORPHAN_GRACE_MS, REMOVE_OBJECT_TASK, SWEEP_TASK } from '../../domains/documents/document-jobs.js';
-import { keysWithRows } from '../../domains/documents/documents.repository.js';
-import { storageFor } from './index.js';
-import { STORAGE_KEY_PATTERN } from './storage.js';
+import { storageFor } from '../../services/storage/index.js';
+import { STORAGE_KEY_PATTERN } from '../../services/storage/storage.js';
+import { ORPHAN_GRACE_MS, REMOVE_OBJECT_TASK, SWEEP_TASK } from './document-jobs.js';
+import { keysWithRows } from './documents.repository.js';
 
-export { DOCUMENT_CRONTAB } from '../../domains/documents/document-jobs.js';
+export { DOCUMENT_CRONTAB } from './document-jobs.js';
 
 const removalPayload = z.object({ key: z.string().regex(STORAGE_KEY_PATTERN) });
 
