@@ -8,10 +8,12 @@ import { appConnectionString, ensureDatabaseExists, listConfiguredPlatformAdmins
 import { MASTER_ADMIN } from './seed/demo-accounts.js';
 import { createDb, createPool } from './db/database.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './domains/documents/document-tasks.js';
+import { invoicePdfAttachment } from './domains/invoices/invoice-attachment.js';
 import { pushTasks } from './domains/notifications/web-push-tasks.js';
 import { guardPool } from './services/connection-guard.js';
 import { startJobWorker } from './services/jobs/job-queue.js';
 import { POSITION_PARTITIONS_CRONTAB, positionPartitionTasks } from './services/jobs/position-partitions.js';
+import type { AttachmentRenderer } from './services/mail/attachments.js';
 import { createMailer, resendTransport } from './services/mail/mailer.js';
 import { twilioSmsTransport } from './services/mail/sms-transport.js';
 import { sweepRateLimits } from './services/rate-limit.js';
@@ -71,6 +73,7 @@ export async function createServices(
   const mailer = createMailer(transport, {
     mailDir: config.NODE_ENV === 'production' ? null : path.join(config.dataDir, 'mail'),
     smsTransport,
+    renderAttachment,
   });
   const services: AppServices = {
     config,
@@ -134,6 +137,14 @@ async function migrate(ownerUrl: string, appPassword: string, platformAdmins: re
     await owner.destroy();
   }
 }
+
+/** The files a message may name (services/mail/attachments.ts), each made by the domain it belongs to. */
+const renderAttachment: AttachmentRenderer = (tx, ref) => {
+  switch (ref.kind) {
+    case 'invoice-pdf':
+      return invoicePdfAttachment(tx, ref.companyId, ref.invoiceId);
+  }
+};
 
 const consoleLog: AppServices['log'] = {
   info: (message) => console.log(message),

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { Resend } from 'resend';
 import type { Database } from '../../db/schema.js';
 import { addJob } from '../jobs/job-queue.js';
-import { attachmentsFor, attachmentsIn, type MailAttachment, type MailAttachmentRef } from './attachments.js';
+import { attachmentsFor, attachmentsIn, type AttachmentRenderer, type MailAttachment, type MailAttachmentRef } from './attachments.js';
 import { writeMailFile } from './mail-files.js';
 
 export interface OutgoingMessage {
@@ -113,7 +113,12 @@ export interface MailerOptions {
   mailDir: string | null;
   /** Delivers the 'sms' channel (sms-transport.ts); without it SMS stays in the outbox (and the mail folder). */
   smsTransport?: MailTransport | null;
+  /** Makes the files messages name (attachments.ts); without it a message with an attachment cannot be written. */
+  renderAttachment?: AttachmentRenderer;
 }
+
+const noRenderer: AttachmentRenderer = (_tx, ref) =>
+  Promise.reject(new Error(`No attachment renderer for ${ref.kind} was given to the mailer`));
 
 /**
  * Every message lands in the outbox table, which records who was sent what subject, when, and
@@ -128,6 +133,7 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
     email: emailTransport ? { transport: emailTransport, task: `deliver-email:${emailTransport.endpoint}` } : null,
     sms: options.smsTransport ? { transport: options.smsTransport, task: `deliver-sms:${options.smsTransport.endpoint}` } : null,
   };
+  const render = options.renderAttachment ?? noRenderer;
   return {
     async send(db, given) {
       // A subject is one header line, whoever wrote it.
@@ -140,7 +146,7 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
       // The developer's copy, named by the outbox id (a rolled-back message may leave a file here: development only),
       // its attachments made now in the caller's transaction.
       if (options.mailDir) {
-        const attachments = refs.length > 0 ? await attachmentsIn(db, refs) : [];
+        const attachments = refs.length > 0 ? await attachmentsIn(db, refs, render) : [];
         await writeMailFile(options.mailDir, id, { ...message, attachments });
       }
       await db
@@ -166,7 +172,7 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
     tasks(db, log) {
       const tasks: TaskList = {};
       for (const provider of [providers.email, providers.sms]) {
-        if (provider) tasks[provider.task] = deliverEmail(db, provider.transport, log);
+        if (provider) tasks[provider.task] = deliverEmail(db, provider.transport, log, render);
       }
       return tasks;
     },
@@ -179,7 +185,7 @@ export function createMailer(emailTransport: MailTransport | null, options: Mail
  * took but whose answer was lost (a timeout, a crash before the row was updated) is sent again
  * with the same key, and the provider answers with the first send instead of sending twice.
  */
-function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (message: string) => void): Task {
+function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (message: string) => void, render: AttachmentRenderer): Task {
   return async (payload, helpers) => {
     const { outboxId, attachments: refs = [] } = payload as DeliveryPayload;
     // The app role reads no outbox row without its company: the job reaches its message by id,
@@ -198,7 +204,7 @@ function deliverEmail(db: Kysely<Database>, transport: MailTransport, log: (mess
     const attempt = helpers.job.attempts;
     try {
       // Attachments are made now, in their company's transaction: the invoice as it is at delivery.
-      const attachments = refs.length > 0 ? await attachmentsFor(db, refs) : [];
+      const attachments = refs.length > 0 ? await attachmentsFor(db, refs, render) : [];
       const message: DeliverableMessage = {
         channel: row.channel,
         to: row.recipient,
