@@ -13,7 +13,7 @@ import { appConnectionString } from '../server/src/db/bootstrap.js';
 import { createDb, createPool } from '../server/src/db/database.js';
 import type { Database } from '../server/src/db/schema.js';
 import type { AppServices } from '../server/src/services/services.js';
-import { appRouter } from '../server/src/trpc/app-router.js';
+import { appRouter } from '../server/src/app-router.js';
 
 export type Caller = ReturnType<typeof appRouter.createCaller>;
 

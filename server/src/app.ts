@@ -18,7 +18,7 @@ import type { AppServices } from './services/services.js';
 import { Admission, admitRequest } from './services/admission.js';
 import { FloodGuard } from './services/rate-limit-http.js';
 import { installSocketGuard, SHUTDOWN_CLOSE_CODE, SocketGuard, type RefuseFn } from './services/sockets.js';
-import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { appRouter, type AppRouter } from './app-router.js';
 import { contextFactory, rememberClientAddress } from './trpc/context.js';
 import { installRouteAccess } from './trpc/http-access.js';
 import { trpcHttpPlugin } from './trpc/http.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { hashSessionId } from '../../server/src/auth/lucia.js';
 import { readIdentity } from '../../server/src/auth/session-context.js';
 import type { StartedServices } from '../../server/src/create-services.js';
-import { appRouter } from '../../server/src/trpc/app-router.js';
+import { appRouter } from '../../server/src/app-router.js';
 import {
   callerFor,
   contextFor,

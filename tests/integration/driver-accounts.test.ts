@@ -10,7 +10,7 @@ import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { PORTAL_UPLOAD_TEXTS } from '../../server/src/domains/documents/upload-checks.js';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../server/src/create-services.js';
-import { appRouter } from '../../server/src/trpc/app-router.js';
+import { appRouter } from '../../server/src/app-router.js';
 import { createCarrier, createDriver, createLoad } from '../support/factories.js';
 import {
   callerFor,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_TEXT } from '#shared/schemas/settings.js';
 import { hashSessionId } from '../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../server/src/create-services.js';
-import { appRouter } from '../../server/src/trpc/app-router.js';
+import { appRouter } from '../../server/src/app-router.js';
 import { sessionFingerprint } from '../../server/src/trpc/context.js';
 import { createTwoFactorMember } from '../support/factories.js';
 import {

@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../server/src/create-services.js';
-import { appRouter } from '../../server/src/trpc/app-router.js';
+import { appRouter } from '../../server/src/app-router.js';
 import {
   callerFor,
   callPath,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_TEXT } from '#shared/schemas/two-factor.js';
 import { hashSessionId, SESSION_COOKIE } from '../../server/src/auth/lucia.js';
 import type { StartedServices } from '../../server/src/create-services.js';
-import { appRouter } from '../../server/src/trpc/app-router.js';
+import { appRouter } from '../../server/src/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
 import { createTwoFactorMember } from '../support/factories.js';
 import {

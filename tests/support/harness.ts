@@ -10,7 +10,7 @@ import type { Config } from '../../server/src/config.js';
 import { listConfiguredPlatformAdmins } from '../../server/src/db/bootstrap.js';
 import { createServices, listedPlatformAdmins, type StartedServices } from '../../server/src/create-services.js';
 import type { AppServices } from '../../server/src/services/services.js';
-import { appRouter, type AppRouter } from '../../server/src/trpc/app-router.js';
+import { appRouter, type AppRouter } from '../../server/src/app-router.js';
 import type { Context } from '../../server/src/trpc/context.js';
 import { testConfig } from './config.js';
 import { testDatabaseUrl } from './databases.js';

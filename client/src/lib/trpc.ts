@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../../server/src/trpc/app-router';
+import type { AppRouter } from '../../../server/src/app-router';
 import { keepOfflineSnapshot } from './offline-snapshot';
 
 export const trpc = createTRPCReact<AppRouter>();

@@ -13,7 +13,7 @@ import { seedDemo } from '../../../server/src/seed/demo-data.js';
 import { seedTestUsers, TEST_USER_MESSAGES } from '../../../server/src/domains/admin/test-users.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
-import { appRouter } from '../../../server/src/trpc/app-router.js';
+import { appRouter } from '../../../server/src/app-router.js';
 import type { Context } from '../../../server/src/trpc/context.js';
 import { makeMasterAdmin } from '../../../scripts/make-admin.js';
 import { createInvitation, createTestCompany, type TestCompany } from '../../support/factories.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServices } from '../../../server/src/create-services.js';
-import { appRouter } from '../../../server/src/trpc/app-router.js';
+import { appRouter } from '../../../server/src/app-router.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
 import { callPath, contextFor, startTestServices } from '../../support/harness.js';
 import { settle, uniqueIp } from '../../support/http.js';

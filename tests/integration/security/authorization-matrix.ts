@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import { rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
 import type { AppServices } from '../../../server/src/services/services.js';
-import type { AppRouter } from '../../../server/src/trpc/app-router.js';
+import type { AppRouter } from '../../../server/src/app-router.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../../support/factories.js';
 import { ALL_PERSONAS, SIGNED_IN, type Persona } from '../../support/personas.js';
 import { adminRules } from './matrix/admin.js';

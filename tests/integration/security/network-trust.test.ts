@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { AppServices } from '../../../server/src/services/services.js';
-import type { AppRouter } from '../../../server/src/trpc/app-router.js';
+import type { AppRouter } from '../../../server/src/app-router.js';
 import { createTestCompany, sessionFor, startTestServices, uniqueEmail, type TestCompany } from '../../support/harness.js';
 
 /**
