@@ -1,31 +1,31 @@
-import { adminRouter } from '../domains/admin/admin.router.js';
-import { analyticsRouter } from '../domains/analytics/analytics.router.js';
-import { auditRouter } from '../domains/audit/audit.router.js';
-import { authRouter } from '../domains/auth/auth.router.js';
-import { brokersRouter } from '../domains/brokers/brokers.router.js';
-import { carriersRouter } from '../domains/carriers/carriers.router.js';
-import { dashboardRouter } from '../domains/dashboard/dashboard.router.js';
-import { geoRouter } from '../domains/geo/geo.router.js';
-import { documentsRouter } from '../domains/documents/documents.router.js';
-import { driversRouter } from '../domains/drivers/drivers.router.js';
-import { loadsRouter } from '../domains/loads/loads.router.js';
-import { messagesRouter } from '../domains/messages/messages.router.js';
-import { notificationsRouter } from '../domains/notifications/notifications.router.js';
-import { realtimeRouter } from '../domains/realtime/realtime.router.js';
-import { invoicesRouter } from '../domains/invoices/invoices.router.js';
-import { invitationsRouter } from '../domains/invitations/invitations.router.js';
-import { settingsRouter } from '../domains/settings/settings.router.js';
-import { teamRouter } from '../domains/team/team.router.js';
-import { twoFactorRouter } from '../domains/two-factor/two-factor.router.js';
-import { wipRouter } from '../domains/wip/wip.router.js';
-import { contactRouter } from '../domains/contact/contact.router.js';
-import { fleetRouter } from '../domains/fleet/fleet.router.js';
-import { portalRouter } from '../domains/portal/portal.router.js';
-import { positionsRouter } from '../domains/positions/positions.router.js';
-import { trackingRouter } from '../domains/tracking/tracking.router.js';
-import { router } from './procedures.js';
+import { adminRouter } from './domains/admin/admin.router.js';
+import { analyticsRouter } from './domains/analytics/analytics.router.js';
+import { auditRouter } from './domains/audit/audit.router.js';
+import { authRouter } from './domains/auth/auth.router.js';
+import { brokersRouter } from './domains/brokers/brokers.router.js';
+import { carriersRouter } from './domains/carriers/carriers.router.js';
+import { dashboardRouter } from './domains/dashboard/dashboard.router.js';
+import { geoRouter } from './domains/geo/geo.router.js';
+import { documentsRouter } from './domains/documents/documents.router.js';
+import { driversRouter } from './domains/drivers/drivers.router.js';
+import { loadsRouter } from './domains/loads/loads.router.js';
+import { messagesRouter } from './domains/messages/messages.router.js';
+import { notificationsRouter } from './domains/notifications/notifications.router.js';
+import { realtimeRouter } from './domains/realtime/realtime.router.js';
+import { invoicesRouter } from './domains/invoices/invoices.router.js';
+import { invitationsRouter } from './domains/invitations/invitations.router.js';
+import { settingsRouter } from './domains/settings/settings.router.js';
+import { teamRouter } from './domains/team/team.router.js';
+import { twoFactorRouter } from './domains/two-factor/two-factor.router.js';
+import { wipRouter } from './domains/wip/wip.router.js';
+import { contactRouter } from './domains/contact/contact.router.js';
+import { fleetRouter } from './domains/fleet/fleet.router.js';
+import { portalRouter } from './domains/portal/portal.router.js';
+import { positionsRouter } from './domains/positions/positions.router.js';
+import { trackingRouter } from './domains/tracking/tracking.router.js';
+import { router } from './trpc/procedures.js';
 
-/** Every domain's router, one line each. */
+/** Every domain's router, one line each: assembled here at the top, beside app.ts; no domain imports it (the client takes its type). */
 export const appRouter = router({
   auth: authRouter,
   contact: contactRouter,
