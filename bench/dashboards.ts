@@ -24,7 +24,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { resolveRange } from '#shared/schemas/analytics.js';
 import { EXPORT_PATH } from '#shared/schemas/export.js';
 import { buildApp } from '../server/src/app.js';
-import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../server/src/services/lucia.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/schema.js';

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { PAGE_SIZE } from '#shared/schemas/pagination.js';
-import { sessionCookieName } from '../server/src/auth/lucia.js';
+import { sessionCookieName } from '../server/src/services/lucia.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { appConnectionString } from '../server/src/db/bootstrap.js';
 import { serverBundleOptions } from '../scripts/server-bundle.js';

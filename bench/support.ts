@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { CompiledQuery, Kysely, LogEvent } from 'kysely';
 import type pg from 'pg';
-import { SESSION_COOKIE } from '../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../server/src/services/lucia.js';
 import { loadSessionContext } from '../server/src/auth/session-context.js';
 import { startSession } from '../server/src/auth/sign-in.js';
 import { appConnectionString } from '../server/src/db/bootstrap.js';

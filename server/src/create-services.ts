@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from './config.js';
-import { createLucia, luciaOptions } from './auth/lucia.js';
+import { createLucia, luciaOptions } from './services/lucia.js';
 import { UNVERIFIED_ACCOUNTS_CRONTAB, unverifiedAccountTasks } from './auth/unverified-accounts.js';
 import { appConnectionString, ensureDatabaseExists, listConfiguredPlatformAdmins, prepareDatabase } from './db/bootstrap.js';
 import { MASTER_ADMIN } from './seed/demo-accounts.js';

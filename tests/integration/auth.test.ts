@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import { hashSessionId } from '../../server/src/auth/lucia.js';
+import { hashSessionId } from '../../server/src/services/lucia.js';
 import { readIdentity } from '../../server/src/auth/session-context.js';
 import type { StartedServices } from '../../server/src/create-services.js';
 import { appRouter } from '../../server/src/app-router.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATH } from '#shared/schemas/export.js';
-import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../server/src/services/lucia.js';
 import { csvLine } from '../../server/src/domains/export/export-categories.js';
 import { columnsOf, csvLineSql } from '../../server/src/domains/export/export-stream.js';
 import { createBroker, createDriver, createLoad, createTestCompany, type TestUser } from '../support/factories.js';

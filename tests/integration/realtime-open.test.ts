@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LiveFrame } from '#shared/schemas/live.js';
-import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../server/src/services/lucia.js';
 import { LiveHub, type LiveSocket } from '../../server/src/domains/realtime/live-hub.js';
 import type { RealtimeBus, RealtimeEvent, SessionRevokedNotice } from '../../server/src/services/realtime/bus.js';
 import type { LiveLookups } from '../../server/src/domains/realtime/live-lookups.js';

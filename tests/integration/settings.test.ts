@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_TEXT } from '#shared/schemas/settings.js';
-import { hashSessionId } from '../../server/src/auth/lucia.js';
+import { hashSessionId } from '../../server/src/services/lucia.js';
 import type { StartedServices } from '../../server/src/create-services.js';
 import { appRouter } from '../../server/src/app-router.js';
 import { sessionFingerprint } from '../../server/src/trpc/context.js';

@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_TEXTS, type TeamInviteInput } from '#shared/schemas/team.js';
-import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../server/src/services/lucia.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { mailFilesTo } from '../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../server/src/create-services.js';

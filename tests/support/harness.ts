@@ -3,7 +3,7 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/src/app.js';
-import { SESSION_COOKIE } from '../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../server/src/services/lucia.js';
 import { loadSessionContext } from '../../server/src/auth/session-context.js';
 import { startSession } from '../../server/src/auth/sign-in.js';
 import type { Config } from '../../server/src/config.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { asUser } from '../db/transactions.js';
-import { luciaOn } from './lucia.js';
+import { luciaOn } from '../services/lucia.js';
 import { hashPassword } from './password.js';
 import { endPendingSignIns, expireCodes } from './two-factor.js';
 

@@ -6,7 +6,7 @@ import { asUser, commitThenFail } from '../db/transactions.js';
 import { AppError } from '../errors.js';
 import { hitRateLimit } from '../services/rate-limit.js';
 import { credentialsByEmail } from './credentials.js';
-import { luciaOn } from './lucia.js';
+import { luciaOn } from '../services/lucia.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 import type { RequestInfo } from './request-info.js';
 import { readIdentity } from './session-context.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { AppLucia } from '../auth/lucia.js';
+import type { AppLucia } from './lucia.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RealtimeBus } from './realtime/bus.js';
 import type { SocketRegistry } from './sockets.js';

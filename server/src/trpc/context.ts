@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { AppServices } from '../services/services.js';
-import { sessionCookieName } from '../auth/lucia.js';
+import { sessionCookieName } from '../services/lucia.js';
 import { loadSessionContext } from '../auth/session-context.js';
 import type { RequestInfo } from '../auth/request-info.js';
 import { sessionCacheOf } from './session-cache.js';

@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { storageFor } from '../../../server/src/services/storage/index.js';
 import { createTestCompany, listen, ownerDb, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';
 import { upload } from './upload-client.js';

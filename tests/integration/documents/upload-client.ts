@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { textPdf } from '../../../server/src/seed/sample-files.js';
 
 export interface UploadAnswer {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { createLoad } from '../../support/factories.js';

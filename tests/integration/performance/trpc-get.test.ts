@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { createLoad } from '../../support/factories.js';
 import { createTestCompany, listen, sessionFor, startTestServices, type TestCompany } from '../../support/harness.js';

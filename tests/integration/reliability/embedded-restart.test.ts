@@ -9,7 +9,7 @@ import { freePort } from '../../support/global-setup.js';
 import { testConfig } from '../../support/config.js';
 import { createTestCompany, listen, sessionFor } from '../../support/harness.js';
 import { request } from '../../support/http.js';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { databaseUnavailableMessage, UNAVAILABLE_MESSAGE } from '../../../server/src/db/database.js';
 
 /**

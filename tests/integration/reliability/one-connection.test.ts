@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { createInvitationToken } from '../../../server/src/domains/invitations/invitation-token.js';
 import { asOneCall, SecondConnectionError } from '../../../server/src/services/connection-guard.js';
 import type { StartedServices } from '../../../server/src/create-services.js';

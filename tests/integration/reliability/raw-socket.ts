@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 
 export interface ServerFrame {
   id: number | string | null;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { BUSY_MESSAGE, databaseUnavailableMessage } from '../../../server/src/db/database.js';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { createTestCompany, listen, sessionFor, startTestServices } from '../../support/harness.js';
 import { expectNoInternals, request } from '../../support/http.js';
 import { openRawSocket, subscribeMessage } from './raw-socket.js';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#shared/schemas/live.js';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { createTestCompany, loadForm, TEST_PASSWORD, type TestCompany, uniqueEmail } from '../../support/factories.js';
 import { SESSION_CACHE_MS } from '../../../server/src/trpc/session-cache.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hashSessionId, PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { hashSessionId, PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { sessionFingerprint } from '../../../server/src/trpc/context.js';

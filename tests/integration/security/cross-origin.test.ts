@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { asUser } from '../../../server/src/db/transactions.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '#shared/permissions.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
-import { PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import type { RouteAccess } from '../../../server/src/trpc/http-access.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandLiveEvent, type LiveFeedItem } from '#shared/schemas/live.js';
-import { hashSessionId, SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { hashSessionId, SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { SESSION_RECHECK_MS } from '../../../server/src/domains/realtime/session-check.js';
 import { EVENTS_CHANNEL } from '../../../server/src/services/realtime/bus.js';
 import { createTestCompany, listen, ownerDb, sessionFor, startTestServices, wsClientFor, type TestCompany } from '../../support/harness.js';

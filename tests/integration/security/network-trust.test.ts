@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, redactUrl } from '../../../server/src/app.js';
-import { SESSION_COOKIE } from '../../../server/src/auth/lucia.js';
+import { SESSION_COOKIE } from '../../../server/src/services/lucia.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { mailFilesTo } from '../../../server/src/services/mail/mail-files.js';
 import type { AppServices } from '../../../server/src/services/services.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { signOutInput } from '#shared/schemas/auth.js';
-import { luciaOn } from '../../auth/lucia.js';
+import { luciaOn } from '../../services/lucia.js';
 import { accountProcedure } from '../../trpc/procedures.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { readIdentity } from '../../auth/session-context.js';
-import { luciaOn } from '../../auth/lucia.js';
+import { luciaOn } from '../../services/lucia.js';
 import { startSession } from '../../auth/sign-in.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUSH_UNSUPPORTED, pushKeyOutput, pushSubscriptionInput, pushUnsubscribeInput } from '#shared/schemas/notifications.js';
-import { hashSessionId } from '../../auth/lucia.js';
+import { hashSessionId } from '../../services/lucia.js';
 import { AppError } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { isPushServiceEndpoint, vapidKeys } from './web-push.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { hashSessionId } from '../../auth/lucia.js';
+import { hashSessionId } from '../../services/lucia.js';
 import type { Db } from '../../db/database.js';
 import { withCompany } from '../../db/with-company.js';
 import type { RealtimeBus } from '../../services/realtime/bus.js';

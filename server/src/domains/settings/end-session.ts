@@ -1,5 +1,5 @@
 import { endSessionInput, endSessionOutput } from '#shared/schemas/settings.js';
-import { hashSessionId, luciaOn } from '../../auth/lucia.js';
+import { hashSessionId, luciaOn } from '../../services/lucia.js';
 import { notFound } from '../../errors.js';
 import { companyProcedure } from '../../trpc/procedures.js';
 import { endSessionByFingerprint } from './sessions.repository.js';

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ActiveSession } from '#shared/schemas/settings.js';
 import type { Database } from '../../db/schema.js';
-import { hashSessionId } from '../../auth/lucia.js';
+import { hashSessionId } from '../../services/lucia.js';
 
 type Db = Kysely<Database>;
 
 /**
  * A user's sessions. Sessions are global (an account signs in before any company is chosen),
  * so they are read by user id; each is named outside the server only by its fingerprint, never
- * by the token that is its id. A row's id is the token's SHA-256 (auth/lucia.ts); the fingerprint
+ * by the token that is its id. A row's id is the token's SHA-256 (services/lucia.ts); the fingerprint
  * is its first 32 characters (the same as sessionFingerprint of the token).
  */
 const fingerprintOf = (storedId: string) => storedId.slice(0, 32);
