@@ -43,7 +43,7 @@ export function hashSessionId(sessionId: string): string {
 }
 
 /**
- * Lucia v3 is frozen upstream, so it stays behind this folder. Our adapter adds what it
+ * Lucia v3 is frozen upstream, so it stays behind this file. Our adapter adds what it
  * lacks: an absolute lifetime that sliding renewal can never pass, and ids stored only as
  * their SHA-256. Lucia hands the adapter the token (the cookie's value); the adapter hashes it
  * before every read and write. getUserSessions answers the stored (hashed) ids.
