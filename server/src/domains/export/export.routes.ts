@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EXPORT_PATH, exportInput } from '#shared/schemas/export.js';
 import { callerOf } from '../../trpc/http-access.js';
-// A plain streaming route, not a procedure: it opens the company's tenant transaction itself, exactly as procedures.ts does.
-// eslint-disable-next-line no-restricted-imports
+// A plain streaming route, not a procedure: it opens the company's tenant transaction itself, exactly as procedures.ts does
+// (eslint.config.js lets code outside a call, such as *.routes.ts, import withCompany).
 import { withCompany } from '../../db/with-company.js';
 import type { AppServices } from '../../services/services.js';
 import { recordExportAudit, streamExport } from './export-stream.js';
