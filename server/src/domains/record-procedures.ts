@@ -8,7 +8,7 @@ import { deleteRecord, insertRecord, updateRecord } from '../db/records.js';
 import type { Database } from '../db/schema.js';
 import type { Scope } from '../db/scope.js';
 import { notFound, orNotFound } from '../errors.js';
-import { permittedProcedure } from '../trpc/procedures.js';
+import { permitted } from '../trpc/procedures.js';
 
 /**
  * The procedures every record domain (drivers, brokers, carriers, and the ones to come) shares,
@@ -25,7 +25,7 @@ export const listRecordsProcedure = <Item>(
   output: z.ZodType<Page<Item>>,
   list: (db: Tx, scope: Scope, page: PageRequest) => Promise<Page<Item>>,
 ) =>
-  permittedProcedure(domain, 'read')
+  permitted(domain, 'read')
     .input(pageOnlyInput)
     .output(output)
     .query(({ ctx, input }) => list(ctx.db, ctx.scope, input));
@@ -37,14 +37,14 @@ export const getRecordProcedure = <Row>(
   output: z.ZodType<Row>,
   find: (db: Tx, scope: Scope, id: string) => Promise<Row | undefined>,
 ) =>
-  permittedProcedure(domain, 'read')
+  permitted(domain, 'read')
     .input(recordId)
     .output(output)
     .query(async ({ ctx, input }) => orNotFound(await find(ctx.db, ctx.scope, input.id), what));
 
 /** Deletes a record the user may change (sales: their own); any other id answers like a missing one. */
 export const deleteRecordProcedure = <Domain extends RecordDomain>(domain: Domain, action: ActionOf<Domain>, what: string) =>
-  permittedProcedure(domain, action)
+  permitted(domain, action)
     .input(recordId)
     .output(deleteOutput)
     .mutation(async ({ ctx, input }) => {
@@ -64,7 +64,7 @@ export const createRecordProcedure = <Domain extends RecordDomain, Values extend
   find: (db: Tx, scope: Scope, id: string) => Promise<Row | undefined>,
   owned: (scope: Scope) => Partial<Insertable<Database[Domain]>> = () => ({}),
 ) =>
-  permittedProcedure(domain, 'write')
+  permitted(domain, 'write')
     .input(input)
     .output(output)
     .mutation(async ({ ctx, input: values }) => {
@@ -81,7 +81,7 @@ export const updateRecordProcedure = <Domain extends RecordDomain, Values extend
   output: z.ZodType<Row>,
   find: (db: Tx, scope: Scope, id: string) => Promise<Row | undefined>,
 ) =>
-  permittedProcedure(domain, 'write')
+  permitted(domain, 'write')
     .input(input)
     .output(output)
     .mutation(async ({ ctx, input: { id, ...values } }) => {

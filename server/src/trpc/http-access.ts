@@ -1,30 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, type ActionOf, type Domain } from '#shared/permissions.js';
+import type { Access, Permission } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import type { AppServices } from '../services/services.js';
-import { sessionReader } from './context.js';
+import { admit, FORBIDDEN_TEXT, NOT_AUTHENTICATED } from './admission.js';
+import { sessionReader, type ReadSession } from './context.js';
 
-/** One action of one domain of the permission table (shared/src/permissions.ts). */
-export type Permission = { [D in Domain]: { domain: D; action: ActionOf<D> } }[Domain];
+export type { Permission };
+export { FORBIDDEN_TEXT, NOT_AUTHENTICATED };
 
 /**
  * What a plain HTTP route (outside tRPC) asks of its caller, declared on the route itself
- * (`config: { access }`), so no route reads a cookie or checks a role by hand:
+ * (`config: { access }`), so no route reads a cookie or checks a role by hand. The same Access as
+ * a procedure's (shared/src/permissions.ts), checked by the same function (admission.ts, admit):
  * - `{ public: why }`: no session at all; the route proves its caller another way (a signed
  *   download link, a signed webhook, a probe) and says which;
- * - a permission: a session of a verified address, in a company, whose role the permission table
- *   lists for that action (a master admin passes), exactly as permittedProcedure checks a
- *   procedure, with the same answers; `portal: true` lets a driver or carrier account in too, for
- *   the route to narrow to their own rows (a POD on their own load).
+ * - a permission of the table: a session (of a proven address unless the action lists
+ *   'unverified') whom the table lists for that action, with the same answers as a procedure's
+ *   guard. An action that lists 'driver' or 'carrier' (documents.upload) lets those portal
+ *   accounts in, for the route to narrow to their own rows (a POD on their own load).
  */
-export type RouteAccess = { public: string } | (Permission & { portal?: true });
+export type RouteAccess = Access;
 
 /** Who called a route whose access is a permission: set before its handler runs. */
 export interface RouteCaller {
   sessionId: string;
   session: SessionOutput;
-  /** A driver or carrier account let in by `portal: true`, not a role the permission lists. */
+  /** A driver or carrier account, let in as such (the permission lists 'driver' or 'carrier'), not by a role. */
   isPortal: boolean;
 }
 
@@ -40,10 +41,6 @@ declare module 'fastify' {
     routeAccess: RouteTable;
   }
 }
-
-export const NOT_AUTHENTICATED = 'Not authenticated';
-export const FORBIDDEN_TEXT = 'You do not have permission to do this';
-export const COMPANY_MISSING = 'Company ID not found';
 
 /** Every route under these prefixes must declare its access (a route without one refuses to start). */
 const GUARDED_PREFIXES = ['/api/', '/files/'];
@@ -73,28 +70,24 @@ export function installRouteAccess(app: FastifyInstance, services: AppServices):
     for (const method of methods) if (method !== 'HEAD') table.set(`${method} ${route.url}`, access);
     if ('public' in access) return;
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-      const refusal = await admit(request, reply, access);
+      const refusal = await admitRequest(request, reply, access);
       if (refusal) await reply.code(refusal.status).send({ error: { message: refusal.message } });
     };
     const existing = route.preHandler;
     route.preHandler = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : guard;
   });
 
-  async function admit(request: FastifyRequest, reply: FastifyReply, access: Permission & { portal?: true }) {
+  async function admitRequest(request: FastifyRequest, reply: FastifyReply, access: Permission) {
     const read = await readSession(request.headers.cookie);
     // The cookie is cleared or renewed as a tRPC call's would be.
-    if (read.sessionId === null) {
-      if (read.ended) reply.header('set-cookie', services.lucia.createBlankSessionCookie().serialize());
-      return { status: 401, message: NOT_AUTHENTICATED };
-    }
-    const { session, sessionId } = read;
-    if (read.refreshedCookie) reply.header('set-cookie', read.refreshedCookie);
-    if (!session.emailVerified) return { status: 403, message: VERIFICATION_TEXTS.required };
-    if (!session.company?.id) return { status: 400, message: COMPANY_MISSING };
-    const permitted = can(session, access.domain, access.action as never);
-    const isPortal = !permitted && access.portal === true && session.role === null && session.portal !== null;
-    if (!permitted && !isPortal) return { status: 403, message: FORBIDDEN_TEXT };
-    request.caller = { sessionId, session, isPortal };
+    if (read.sessionId === null && read.ended) reply.header('set-cookie', services.lucia.createBlankSessionCookie().serialize());
+    if (read.sessionId !== null && read.refreshedCookie) reply.header('set-cookie', read.refreshedCookie);
+    // The one guard's decision, the same function as every procedure's (admission.ts).
+    const admitted = admit(read.session, access);
+    if ('refusal' in admitted) return { status: admitted.refusal.status, message: admitted.refusal.message };
+    // admit() lets no call of a permission through without a session.
+    const { sessionId, session } = read as Extract<ReadSession, { sessionId: string }>;
+    request.caller = { sessionId, session, isPortal: admitted.grant === 'driver' || admitted.grant === 'carrier' };
     return null;
   }
   return table;

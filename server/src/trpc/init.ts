@@ -2,6 +2,7 @@ import { initTRPC, type TRPCDefaultErrorShape, type TRPCError } from '@trpc/serv
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import type { Access } from '#shared/permissions.js';
 import { databaseUnavailableMessage } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { Context } from './context.js';
@@ -70,9 +71,20 @@ export function errorShapeOf(error: TRPCError, path?: string): ReturnType<typeof
   return formatError({ shape, error });
 }
 
-export const t = initTRPC.context<Context>().create({
-  // Subscriptions only over the WebSocket, whose sockets close when their session ends: tRPC 11
-  // would also serve them as server-sent events over plain HTTP, streams nothing closes.
-  sse: { enabled: false },
-  errorFormatter: formatError,
-});
+/**
+ * What every procedure carries as tRPC meta (a documented API: middleware read it from their
+ * arguments): the access its one guard checks, set by permitted() in procedures.ts alone.
+ */
+export interface ProcedureMeta {
+  access: Access;
+}
+
+export const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Subscriptions only over the WebSocket, whose sockets close when their session ends: tRPC 11
+    // would also serve them as server-sent events over plain HTTP, streams nothing closes.
+    sse: { enabled: false },
+    errorFormatter: formatError,
+  });

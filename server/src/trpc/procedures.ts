@@ -1,14 +1,18 @@
-import type { StaffRole } from '#shared/constants.js';
-import { MASTER_ADMIN_READS_EVERY_COMPANY, rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
-import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
+import { granteesOf, readsEveryCompany, type Access, type ActionOf, type Domain, type PERMISSIONS } from '#shared/permissions.js';
+import type { SessionOutput } from '#shared/schemas/auth.js';
+import type { Tx } from '../db/database.js';
 import { toAppError } from '../db/pg-errors.js';
-import { scopeOf } from '../db/scope.js';
+import { scopeOf, type Scope } from '../db/scope.js';
 import { commitsBeforeFailing, transaction } from '../db/transactions.js';
 import { withCompany, withMasterAdmin } from '../db/with-company.js';
 import { AppError } from '../errors.js';
 import { asOneCall } from '../services/connection-guard.js';
+import type { AppServices } from '../services/services.js';
+import { admit } from './admission.js';
 import { t } from './init.js';
 import { sessionCacheOf } from './session-cache.js';
+
+export type { ProcedureMeta } from './init.js';
 
 export const router = t.router;
 
@@ -69,149 +73,131 @@ export function inspectInput(input: unknown): { nulAt: string } | { tooDeep: tru
   return null;
 }
 
-/** Every procedure starts here: input with a NUL character is refused, naming the field; input nested too deep is refused. */
-export const publicProcedure = t.procedure.use(async ({ ctx, getRawInput, next, path, type }) => {
-  const problem = inspectInput(await getRawInput());
-  if (problem && 'tooDeep' in problem) throw new AppError('BAD_REQUEST', INPUT_TOO_DEEP);
-  if (problem) throw new AppError('BAD_REQUEST', `${problem.nulAt} contains an invalid character`, { field: problem.nulAt });
-  // One connection per call: while it holds one, the pool refuses it another (services/connection-guard.ts).
-  const result = await asOneCall(`tRPC ${path}`, () => next());
-  // A write may have changed who a session is (role, company status, profile): cached sessions
-  // it may touch are dropped here and on every other instance before it is answered.
-  if (type === 'mutation') await sessionCacheOf(ctx.services.bus).afterWrite(ctx.session);
-  return result;
-});
+/** What a call's own transaction leaves it of the services: everything but the pool (ctx.db is the transaction). */
+type CallServices = Omit<AppServices, 'db'>;
+/** A signed-in caller, proven to the compiler. */
+interface Signed {
+  session: SessionOutput;
+  sessionId: string;
+}
+/** A visitor's call: a transaction with no company set, so row-level security shows no company's rows. */
+interface GuestCtx {
+  db: Tx;
+  services: CallServices;
+}
+/** An unproven address's own call (sign out): its session, in a transaction with no company set. */
+type AccountCtx = Signed & GuestCtx;
+/** A member's call: inside their company's tenant transaction (or a master admin's audited read path), with its scope. */
+type CompanyCtx = AccountCtx & { scope: Scope };
 
+type GranteesOf<D extends Domain, A extends ActionOf<D>> = (typeof PERMISSIONS)[D][A] extends readonly (infer G)[] ? G : never;
 /**
- * A valid session, whether or not its address is verified: only for what an unverified account
- * may do (watch its session, sign out, ask for a new verification link). Everything else is
- * authedProcedure.
+ * The actions the table grants an unproven address too ('unverified': self.session). They run with
+ * no company set (such an account reaches no company data), so their ctx has no scope.
  */
-export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session || !ctx.sessionId) throw new AppError('UNAUTHORIZED', 'Not authenticated');
-  return next({ ctx: { session: ctx.session, sessionId: ctx.sessionId } });
-});
+type UnverifiedPermission = {
+  [D in Domain]: { [A in ActionOf<D>]: 'unverified' extends GranteesOf<D, A> ? { domain: D; action: A } : never }[ActionOf<D>];
+}[Domain];
 
-/**
- * A valid session of a verified address is proven to the compiler: ctx.session is non-null from
- * here on. An account that has not proven its address reaches no company data (issue 10, item 1).
- */
-export const authedProcedure = sessionProcedure.use(({ ctx, next }) => {
-  if (!ctx.session.emailVerified) throw new AppError('FORBIDDEN', VERIFICATION_TEXTS.required);
-  return next();
-});
-
-const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do this');
-
-/**
- * Runs the rest of the procedure inside a tenant transaction and hands it ctx.db, never the
- * unscoped handle. A failed procedure rolls the whole transaction back.
- * - 'company': scoped by row-level security to the user's company (reads and writes);
- * - 'read': the same for staff; for a master admin, the audited cross-company read path
- *   (policies grant SELECT across companies, never writes).
- * Not for subscriptions: they re-enter withCompany for each read instead.
- */
-const tenantScope = (mode: 'company' | 'read') =>
-  t.middleware(async ({ ctx, next }) => {
-    if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Not authenticated');
-    const tenant = { companyId: ctx.session.company.id, userId: ctx.session.user.id };
-    // Who is asking and which rows they reach (server/src/db/scope.ts), beside the scoped db.
-    const scope = scopeOf(ctx.session, mode);
-    const { db: unscoped, ...services } = ctx.services;
-    const run = async (db: Parameters<Parameters<typeof withCompany>[2]>[0]) => {
-      const result = await next({ ctx: { db, services, scope } });
-      // A database violation nobody mapped leaves as its AppError (server/src/db/pg-errors.ts), never as a 500.
-      // A failure marked commitThenFail (db/transactions.ts) commits what it counted, then is answered.
-      if (!result.ok && !commitsBeforeFailing(result.error)) throw toAppError(result.error) ?? result.error;
-      return result;
-    };
-    if (mode === 'read' && ctx.session.isMasterAdmin) {
-      return withMasterAdmin(unscoped, tenant, run, (message) => services.log.info(message));
-    }
-    return withCompany(unscoped, tenant, run);
-  });
-
-const allowRoles = (roles: readonly StaffRole[] | 'master_admin') =>
-  t.middleware(({ ctx, next }) => {
-    const session = ctx.session;
-    const allowed = session?.isMasterAdmin || (roles !== 'master_admin' && session?.role != null && roles.includes(session.role));
-    if (!allowed) throw forbidden();
-    return next();
-  });
-
-/**
- * A visitor's call that reads or writes before any company applies (sign-up, sign-in, the
- * contact form, an invitation's token): one transaction with no company set, so row-level
- * security shows no company's rows, handed over as ctx.db; the unscoped handle is not.
- */
-export const guestProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const { db: unscoped, ...services } = ctx.services;
-  return transaction(unscoped, async (db) => {
-    const result = await next({ ctx: { db, services } });
-    if (!result.ok) throw commitsBeforeFailing(result.error) ? result.error : (toAppError(result.error) ?? result.error);
-    return result;
-  });
-});
-
-/**
- * A signed-in account's own call that needs no verified address (sign out, a new verification
- * link): one transaction with no company set, like a guest's, handed over as ctx.db.
- */
-export const accountProcedure = sessionProcedure.use(async ({ ctx, next }) => {
-  const { db: unscoped, ...services } = ctx.services;
-  return transaction(unscoped, async (db) => {
-    const result = await next({ ctx: { db, services } });
-    if (!result.ok) throw commitsBeforeFailing(result.error) ? result.error : (toAppError(result.error) ?? result.error);
-    return result;
-  });
-});
-
-/** Any signed-in user, inside their company's tenant transaction. */
-export const companyProcedure = authedProcedure.use(tenantScope('company'));
-
-/**
- * The guard of every company procedure, read from the one permission table (shared/src/permissions.ts):
- * the roles listed for this action of this domain, inside the tenant transaction. A master admin
- * passes; their reads of the domains in MASTER_ADMIN_READS_EVERY_COMPANY go through the audited
- * cross-company read path, everything else stays in their own company.
- * The checks of authedProcedure, the role guard and the tenant scope run as one middleware (the
- * same checks, in the same order, with the same errors): each middleware layer costs a call
- * object and a context copy, on every call.
- */
-export const permittedProcedure = <D extends Domain>(
-  domain: D,
-  action: ActionOf<D>,
+export interface GuardOptions {
   /**
    * readOnly: the call only reads, in a READ ONLY transaction, so PostgreSQL refuses any write
    * there (db/database.ts, openingWith). Not for the master admin's audited read path.
    */
-  options: { readOnly?: boolean } = {},
-) => {
-  const roles = rolesFor(domain, action);
+  readOnly?: boolean;
+  /**
+   * false: the call opens no transaction: a subscription (it lives as long as its socket, and
+   * reads, if at all, per event), or a call that reads no table (who is signed in).
+   */
+  transaction?: boolean;
+}
+
+/**
+ * The one guard: one middleware, the only one of every procedure, in this order:
+ * 1. the access it checks must be the procedure's meta (a procedure not built by permitted(),
+ *    or whose meta was overwritten, answers nothing);
+ * 2. input with a NUL character is refused, naming the field; input nested too deep is refused;
+ * 3. admission, from the permission table (admission.ts, the same function as every plain HTTP
+ *    route's): the session, the proven address, the role or portal;
+ * 4. the call's own transaction, handed over as ctx.db (never the unscoped pool): for a visitor
+ *    or an unproven address one with no company set; for a member their company's tenant
+ *    transaction, scoped by row-level security (ctx.scope beside it); for a master admin's reads
+ *    of the domains that read every company (readsEveryCompany), the audited cross-company read
+ *    path. A failed call rolls it back; a failure marked commitThenFail (db/transactions.ts)
+ *    commits what it counted, then is answered; a database violation nobody mapped leaves as its
+ *    AppError (db/pg-errors.ts), never as a 500;
+ * 5. after a write, cached sessions it may have changed (role, company status, profile) are
+ *    dropped here and on every other instance before it is answered.
+ * One layer, not five: each middleware layer costs a call object and a context copy, on every call.
+ */
+function guard<Out extends object>(access: Access, options: GuardOptions) {
   const opening = { readOnly: options.readOnly === true };
-  const mode = action === 'read' && MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company';
-  return publicProcedure.use(async ({ ctx, next }) => {
-    const { session, sessionId } = ctx;
-    if (!session || !sessionId) throw new AppError('UNAUTHORIZED', 'Not authenticated');
-    if (!session.emailVerified) throw new AppError('FORBIDDEN', VERIFICATION_TEXTS.required);
-    if (!session.isMasterAdmin && (session.role == null || !roles.includes(session.role))) throw forbidden();
-    const tenant = { companyId: session.company.id, userId: session.user.id };
-    const scope = scopeOf(session, mode);
-    const { db: unscoped, ...services } = ctx.services;
-    const run = async (db: Parameters<Parameters<typeof withCompany>[2]>[0]) => {
-      const result = await next({ ctx: { session, sessionId, db, services, scope } });
-      if (!result.ok && !commitsBeforeFailing(result.error)) throw toAppError(result.error) ?? result.error;
-      return result;
-    };
-    if (mode === 'read' && session.isMasterAdmin) {
-      return withMasterAdmin(unscoped, tenant, run, (message) => services.log.info(message));
-    }
-    return withCompany(unscoped, tenant, run, opening);
+  const opensTransaction = options.transaction !== false;
+  const isPublic = 'public' in access;
+  // Where the call's transaction runs (fixed per procedure): no company, the company, or every company for a master admin's read.
+  const tenancy = isPublic || granteesOf(access.domain, access.action as never).includes('unverified') ? 'none' : 'company';
+  const acrossCompanies = !isPublic && readsEveryCompany(access.domain, access.action as never);
+  return t.middleware(async ({ ctx, next, getRawInput, meta, path, type }) => {
+    if (meta?.access !== access) throw new Error(`${path}: its meta does not name the access its guard checks (build it with permitted())`);
+    if (type === 'subscription' && opensTransaction)
+      throw new Error(`${path}: a subscription opens no transaction ({ transaction: false })`);
+    const problem = inspectInput(await getRawInput());
+    if (problem && 'tooDeep' in problem) throw new AppError('BAD_REQUEST', INPUT_TOO_DEEP);
+    if (problem) throw new AppError('BAD_REQUEST', `${problem.nulAt} contains an invalid character`, { field: problem.nulAt });
+    const proceed = (overrides: object) => next({ ctx: overrides as Out });
+    // One connection per call: while it holds one, the pool refuses it another (services/connection-guard.ts).
+    const result = await asOneCall(`tRPC ${path}`, async () => {
+      const admitted = admit(ctx.session, access);
+      if ('refusal' in admitted) throw new AppError(admitted.refusal.code, admitted.refusal.message);
+      // admit() let no call without a session through but a public one's.
+      const signed = isPublic ? {} : { session: ctx.session as SessionOutput, sessionId: ctx.sessionId as string };
+      if (!opensTransaction) return proceed(signed);
+      const { db: unscoped, ...services } = ctx.services;
+      const session = ctx.session as SessionOutput;
+      const scope = tenancy === 'company' ? { scope: scopeOf(session, acrossCompanies ? 'read' : 'company') } : {};
+      const run = async (db: Tx) => {
+        const outcome = await proceed({ ...signed, db, services, ...scope });
+        if (!outcome.ok && !commitsBeforeFailing(outcome.error)) throw toAppError(outcome.error) ?? outcome.error;
+        return outcome;
+      };
+      if (tenancy === 'none') return transaction(unscoped, run);
+      const tenant = { companyId: session.company.id, userId: session.user.id };
+      if (acrossCompanies && session.isMasterAdmin) return withMasterAdmin(unscoped, tenant, run, (message) => services.log.info(message));
+      return withCompany(unscoped, tenant, run, opening);
+    });
+    if (type === 'mutation') await sessionCacheOf(ctx.services.bus).afterWrite(ctx.session);
+    return result;
   });
-};
+}
+
+const guarded = <Out extends object>(access: Access, options: GuardOptions) =>
+  t.procedure.meta({ access }).use(guard<Out>(access, options));
+type Guarded<Out extends object> = ReturnType<typeof guarded<Out>>;
+
+/**
+ * The one builder of every procedure: its access is one action of the permission table
+ * (shared/src/permissions.ts), `permitted('loads', 'read')`, or public, `permitted({ public: why })`
+ * with `why` naming how the caller proves itself instead (a password, a mailed token). The
+ * access becomes the procedure's meta (the authorization matrix checks every procedure has it)
+ * and its one guard's (above). ctx then holds what the access proves: ctx.session and ctx.sessionId
+ * for a signed-in caller, ctx.db (the call's transaction) and, for a member, ctx.scope.
+ */
+export function permitted(access: { public: string }, options: { transaction: false }): Guarded<Record<never, never>>;
+export function permitted(access: { public: string }): Guarded<GuestCtx>;
+export function permitted<D extends Domain, A extends ActionOf<D>>(domain: D, action: A, options: { transaction: false }): Guarded<Signed>;
+export function permitted<D extends UnverifiedPermission['domain'], A extends Extract<UnverifiedPermission, { domain: D }>['action']>(
+  domain: D,
+  action: A,
+): Guarded<AccountCtx>;
+export function permitted<D extends Domain, A extends ActionOf<D>>(
+  domain: D,
+  action: A,
+  options?: { readOnly?: boolean },
+): Guarded<CompanyCtx>;
+export function permitted(first: Domain | { public: string }, second?: string | GuardOptions, third?: GuardOptions): unknown {
+  if (typeof first === 'object') return guarded({ public: first.public }, (second as GuardOptions | undefined) ?? {});
+  return guarded({ domain: first, action: second } as Access, third ?? {});
+}
 
 /** A hot read's output validator, the same in every environment (trpc/output.ts). */
 export { wireOutput } from './output.js';
-
-/** Master admins only; ctx.db reads across companies through the audited master-admin path. */
-export const masterAdminProcedure = authedProcedure.use(allowRoles('master_admin')).use(tenantScope('read'));

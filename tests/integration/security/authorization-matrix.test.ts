@@ -4,7 +4,8 @@ import { appRouter } from '../../../server/src/app-router.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
 import { callPath, contextFor, startTestServices } from '../../support/harness.js';
 import { settle, uniqueIp } from '../../support/http.js';
-import { ALL_PERSONAS, authorizationMatrix, type Persona, type ProcedureRule, type Sample } from './authorization-matrix.js';
+import type { ProcedureMeta } from '../../../server/src/trpc/procedures.js';
+import { ALL_PERSONAS, allowedFor, authorizationMatrix, type Persona, type ProcedureRule, type Sample } from './authorization-matrix.js';
 
 /**
  * Every procedure as every persona: the guards let through exactly the allowed ones, and for them
@@ -34,12 +35,19 @@ afterAll(async () => {
 });
 
 /**
- * Every procedure of the app router and its type. tRPC has no public listing of a router's
- * procedures; this test (never the app) reads the router's definition, and fails loudly, not
- * silently, if a tRPC release renames it: the matrix would then name procedures that do not exist.
+ * Every procedure of the app router, its type and its meta (the access permitted() gave it). tRPC
+ * has no public listing of a router's procedures, nor a public read of a procedure's meta (only
+ * its middleware see it, as the guard does); this test (never the app) reads the router's
+ * definition, here alone, and fails loudly, not silently, if a tRPC release renames it: the
+ * matrix would then name procedures that do not exist.
  */
 // eslint-disable-next-line no-restricted-syntax -- see above: a test's read of tRPC's router definition, never app code
-const registered = () => appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+const definitions = () => appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: Partial<ProcedureMeta> } }>;
+const registered = (): Record<string, { type: string; meta: Partial<ProcedureMeta> | undefined }> =>
+  Object.fromEntries(
+    // eslint-disable-next-line no-restricted-syntax -- each procedure's type and meta, from the same definition as above
+    Object.entries(definitions()).map(([path, procedure]) => [path, { type: procedure._def.type, meta: procedure._def.meta }]),
+  );
 const rows = Object.entries(authorizationMatrix) as [string, ProcedureRule][];
 
 /** The persona's user and the company whose records its inputs name. */
@@ -70,8 +78,23 @@ describe('the authorization matrix', () => {
     const procedures = registered();
     const unknown = rows.filter(([path]) => !(path in procedures)).map(([path]) => path);
     expect(unknown, 'rows for procedures the app router does not have').toEqual([]);
-    // eslint-disable-next-line no-restricted-syntax -- the procedure's type, from the same definition as registered()
-    for (const [path, rule] of rows) expect(rule.type, path).toBe(procedures[path]?._def.type);
+    for (const [path, rule] of rows) expect(rule.type, path).toBe(procedures[path]?.type);
+  });
+
+  it('finds every procedure built by the one builder, permitted(): its meta names its access', () => {
+    const undeclared = Object.entries(registered())
+      .filter(([, procedure]) => !procedure.meta?.access)
+      .map(([path]) => path);
+    expect(undeclared, 'procedures not built with permitted() (server/src/trpc/procedures.ts)').toEqual([]);
+  });
+
+  it("expects of every procedure exactly whom its declared access lets in (the permission table's answer)", () => {
+    const procedures = registered();
+    const sorted = (personas: readonly Persona[]) => [...personas].sort();
+    for (const [path, rule] of rows) {
+      const access = procedures[path]?.meta?.access;
+      if (access) expect(sorted(rule.allowed), `${path} declares ${JSON.stringify(access)}`).toEqual(sorted(allowedFor(access)));
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import { rolesFor, type ActionOf, type Domain } from '#shared/permissions.js';
+import { can, type Access, type ActionOf, type Domain } from '#shared/permissions.js';
 import type { AppServices } from '../../../server/src/services/services.js';
 import type { AppRouter } from '../../../server/src/app-router.js';
 import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../../support/factories.js';
@@ -69,11 +69,26 @@ interface RuleBase {
 export type ProcedureRule = (RuleBase & { type: 'query' | 'mutation' }) | (RuleBase & { type: 'subscription'; event: LiveTrigger });
 
 /**
- * The roles shared/src/permissions.ts lets do this, and a master admin, who passes every role
- * guard (unless the procedure turns them away itself: `masterAdmin: false`).
+ * Who each signed-in persona is to the permission table. The driver persona is a member with no
+ * role; a row whose action is a driver's own (portal.write) links it to a driver record first.
  */
-export function allowedBy<D extends Domain>(domain: D, action: ActionOf<D>, options: { masterAdmin?: boolean } = {}): readonly Persona[] {
-  return options.masterAdmin === false ? rolesFor(domain, action) : [...rolesFor(domain, action), 'masterAdmin'];
+const IDENTITIES = {
+  admin: { role: 'admin', isMasterAdmin: false, portal: null },
+  sales: { role: 'sales', isMasterAdmin: false, portal: null },
+  dispatcher: { role: 'dispatcher', isMasterAdmin: false, portal: null },
+  treasury: { role: 'treasury', isMasterAdmin: false, portal: null },
+  driver: { role: null, isMasterAdmin: false, portal: 'driver' },
+  masterAdmin: { role: null, isMasterAdmin: true, portal: null },
+} as const satisfies Record<(typeof SIGNED_IN)[number], unknown>;
+
+/** The personas shared/src/permissions.ts lets do this: the roles it lists, the portal or every member, and a master admin (but where the table says never). */
+export function allowedBy<D extends Domain>(domain: D, action: ActionOf<D>): readonly Persona[] {
+  return SIGNED_IN.filter((persona) => can(IDENTITIES[persona], domain, action));
+}
+
+/** The personas an access lets in: everyone for a public procedure, else allowedBy. */
+export function allowedFor(access: Access): readonly Persona[] {
+  return 'public' in access ? ALL_PERSONAS : allowedBy(access.domain, access.action as never);
 }
 
 /** Every procedure path of a router record, as the client spells it ("auth.signIn"). */

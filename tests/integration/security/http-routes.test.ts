@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '#shared/permissions.js';
 import { VERIFICATION_TEXTS } from '#shared/schemas/verification.js';
 import { PRODUCTION_SESSION_COOKIE, SESSION_COOKIE } from '../../../server/src/services/lucia.js';
-import type { RouteAccess } from '../../../server/src/trpc/http-access.js';
+import { FORBIDDEN_TEXT, NOT_AUTHENTICATED, type RouteAccess } from '../../../server/src/trpc/http-access.js';
 import type { StartedServices } from '../../../server/src/create-services.js';
 import { createTestCompany, type TestCompany, type TestUser } from '../../support/factories.js';
 import { listen, ownerDb, sessionFor, startTestServices } from '../../support/harness.js';
@@ -17,7 +17,7 @@ import { minimalPdf } from '../documents/upload-client.js';
  * route missing from it fails the first test.
  */
 const HTTP_ROUTES: Record<string, RouteAccess> = {
-  'POST /api/documents': { domain: 'documents', action: 'write', portal: true },
+  'POST /api/documents': { domain: 'documents', action: 'upload' },
   'POST /api/export': { domain: 'export', action: 'run' },
   'GET /files/download': { public: 'a signed, expiring link (signed-links.ts)' },
   'POST /api/payments/airwallex/webhook': { public: 'signed by Airwallex (x-signature over the raw body)' },
@@ -84,15 +84,18 @@ describe('the HTTP routes beside tRPC', () => {
     expect(answer.status).toBe(200);
   });
 
-  it.each(ALL_PERSONAS)('a document upload as %s is let in exactly when documents.write (or the driver portal) allows', async (persona) => {
-    const answer = await post('/api/documents', await cookieOf(persona), uploadForm());
-    if (persona === 'anonymous') return expect(answer).toEqual({ status: 401, text: refusal('Not authenticated') });
-    const role = persona === 'masterAdmin' ? null : PERSONA_ROLES[persona];
-    const isStaff = persona === 'masterAdmin' || (role !== null && rolesFor('documents', 'write').includes(role));
-    if (isStaff) expect(answer.status, answer.text).toBe(201);
-    // (The driver persona here has no driver record: the portal's own uploads are in tests/integration/portals.test.ts.)
-    else expect(answer).toEqual({ status: 403, text: refusal('You do not have permission to do this') });
-  });
+  it.each(ALL_PERSONAS)(
+    'a document upload as %s is let in exactly when documents.upload allows (staff as documents.write)',
+    async (persona) => {
+      const answer = await post('/api/documents', await cookieOf(persona), uploadForm());
+      if (persona === 'anonymous') return expect(answer).toEqual({ status: 401, text: refusal('Not authenticated') });
+      const role = persona === 'masterAdmin' ? null : PERSONA_ROLES[persona];
+      const isStaff = persona === 'masterAdmin' || (role !== null && rolesFor('documents', 'write').includes(role));
+      if (isStaff) expect(answer.status, answer.text).toBe(201);
+      // (The driver persona here has no driver record: the portal's own uploads are in tests/integration/portals.test.ts.)
+      else expect(answer).toEqual({ status: 403, text: refusal('You do not have permission to do this') });
+    },
+  );
 
   it.each(ALL_PERSONAS)('an export as %s is let in exactly when export.run allows', async (persona) => {
     const answer = await post('/api/export', await cookieOf(persona), exportBody);
@@ -100,6 +103,23 @@ describe('the HTTP routes beside tRPC', () => {
     if (persona === 'anonymous') return expect(answer.status).toBe(401);
     const allowed = persona === 'masterAdmin' || (role !== null && rolesFor('export', 'run').includes(role));
     expect(answer.status, answer.text).toBe(allowed ? 200 : 403);
+  });
+
+  // The public routes prove their caller themselves (a signature): the gate lets every persona through to that proof.
+  const publicRoutes = Object.entries(HTTP_ROUTES).filter(([, access]) => 'public' in access);
+  describe.each(publicRoutes)('%s', (route) => {
+    it.each(ALL_PERSONAS)('as %s reaches the route, whose own proof then refuses an unsigned request', async (persona) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const cookie = await cookieOf(persona);
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { origin, ...(cookie ? { cookie } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      const text = await response.text();
+      expect([refusal(NOT_AUTHENTICATED), refusal(FORBIDDEN_TEXT), refusal(VERIFICATION_TEXTS.required)]).not.toContain(text);
+      expect(response.status, text).toBeGreaterThanOrEqual(400);
+    });
   });
 
   it('in production a plain hw_session cookie (plantable by a sibling subdomain) is no session', async () => {

@@ -1,6 +1,6 @@
 import { setCompanyStatusInput, setCompanyStatusOutput } from '#shared/schemas/admin.js';
 import { AppError, notFound } from '../../errors.js';
-import { masterAdminProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { setCompanyStatus } from './company-status.js';
 
 export const OWN_COMPANY_SUSPENSION = 'You cannot suspend your own company';
@@ -11,7 +11,7 @@ export const OWN_COMPANY_SUSPENSION = 'You cannot suspend your own company';
  * goes through the narrow master-admin write path (./company-status.ts) on the call's own
  * transaction, never through a policy that opens other companies' rows; each use is logged.
  */
-export const setCompanyStatusProcedure = masterAdminProcedure
+export const setCompanyStatusProcedure = permitted('platform', 'write')
   .input(setCompanyStatusInput)
   .output(setCompanyStatusOutput)
   .mutation(async ({ ctx, input }) => {

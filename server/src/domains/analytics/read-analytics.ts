@@ -1,5 +1,5 @@
 import { analyticsInput, analyticsOutput, resolveRange } from '#shared/schemas/analytics.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { analyticsReport } from './analytics.repository.js';
 
 /**
@@ -7,7 +7,7 @@ import { analyticsReport } from './analytics.repository.js';
  * and brokers, revenue per week, top lanes and the on-time rate. A sales user counts their own
  * loads only (My Performance); treasury and admins the company (Reports, Analytics).
  */
-export const readAnalyticsProcedure = permittedProcedure('analytics', 'read')
+export const readAnalyticsProcedure = permitted('analytics', 'read')
   .input(analyticsInput)
   .output(analyticsOutput)
   .query(({ ctx, input }) => analyticsReport(ctx.db, ctx.scope, resolveRange(input)));

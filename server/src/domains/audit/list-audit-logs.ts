@@ -1,5 +1,5 @@
 import { auditListInput, auditListOutput } from '#shared/schemas/audit.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { listAuditEntries } from './audit.repository.js';
 
 /**
@@ -7,7 +7,7 @@ import { listAuditEntries } from './audit.repository.js';
  * company's through the audited cross-company path. The newest entries that match the
  * filters, a page at a time (the spec's 100), with how many match in all.
  */
-export const listAuditLogsProcedure = permittedProcedure('audit', 'read')
+export const listAuditLogsProcedure = permitted('audit', 'read')
   .input(auditListInput)
   .output(auditListOutput)
   .query(({ ctx, input: { entityType, action, search, ...page } }) =>

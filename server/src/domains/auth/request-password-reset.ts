@@ -2,7 +2,7 @@ import { PASSWORD_RESET_TEXTS, requestPasswordResetInput, requestPasswordResetOu
 import { isExpiredUnverified } from '../../auth/unverified-accounts.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { sendVerificationLink } from './email-verification.js';
 import { sendPasswordResetLink } from './password-reset.js';
 
@@ -18,7 +18,9 @@ const PER_ADDRESS_HOUR = { limit: 5, windowSeconds: 3600 } as const;
  * gets a new verification link instead, which sets the password as it proves the address; an
  * unknown address gets nothing.
  */
-export const requestPasswordResetProcedure = guestProcedure
+export const requestPasswordResetProcedure = permitted({
+  public: 'the reset link is mailed to the address itself; every address gets the same answer',
+})
   .input(requestPasswordResetInput)
   .output(requestPasswordResetOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { resendVerificationInput, resendVerificationOutput } from '#shared/schemas/verification.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { sendVerificationLink } from './email-verification.js';
 
 /** Per client address: 10 an hour; per account: one a minute and 5 an hour. */
@@ -16,7 +16,9 @@ const tooMany = () => new AppError('TOO_MANY_REQUESTS', 'A link was sent moments
  * for its own address; a guest (after sign-up, before any session) names the address. The answer
  * is the same whether the address has an account, is verified already or is unknown.
  */
-export const resendVerificationProcedure = guestProcedure
+export const resendVerificationProcedure = permitted({
+  public: 'the link is mailed to the address itself; every address gets the same answer',
+})
   .input(resendVerificationInput)
   .output(resendVerificationOutput)
   .mutation(async ({ ctx, input }) => {

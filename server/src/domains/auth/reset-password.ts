@@ -3,7 +3,7 @@ import { setPasswordFromMailbox } from '../../auth/new-password.js';
 import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { endResetLinks, sendPasswordChangedNote, useResetToken } from './password-reset.js';
 
 /** Reset links tried per client address per 15 minutes (a token is 256 bits: this only stops floods). */
@@ -15,7 +15,7 @@ const TRIES_PER_IP = { limit: 30, windowSeconds: 15 * 60 } as const;
  * session starts: the person signs in with the new password next, so two-factor authentication
  * still asks for its code. The address gets a note that its password was changed.
  */
-export const resetPasswordProcedure = guestProcedure
+export const resetPasswordProcedure = permitted({ public: 'a mailed reset token' })
   .input(resetPasswordInput)
   .output(resetPasswordOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { signOutInput } from '#shared/schemas/auth.js';
 import { luciaOn } from '../../services/lucia.js';
-import { accountProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 
 /**
  * Signs out here, or everywhere ('global'); ending sessions closes their sockets (realtime bus).
  * An account whose address is not verified yet may sign out too.
  */
-export const signOutProcedure = accountProcedure
+export const signOutProcedure = permitted('self', 'session')
   .input(signOutInput)
   .output(z.object({ success: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {

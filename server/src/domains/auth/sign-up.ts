@@ -7,7 +7,7 @@ import { isPgError } from '../../db/pg-errors.js';
 import { savepoint } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { sendAccountExistsNote, sendVerificationLink } from './email-verification.js';
 
 /**
@@ -19,7 +19,9 @@ import { sendAccountExistsNote, sendVerificationLink } from './email-verificatio
  * sessions go), so a squatter never keeps an address from its owner. Nobody becomes a master
  * admin here: PLATFORM_ADMIN_EMAILS applies when the address is proven.
  */
-export const signUpProcedure = guestProcedure
+export const signUpProcedure = permitted({
+  public: 'a new account, which reaches no company data until the mailed link proves its address',
+})
   .input(signUpInput)
   .output(signUpOutput)
   .mutation(async ({ ctx, input }) => {

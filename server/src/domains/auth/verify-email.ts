@@ -3,7 +3,7 @@ import { VERIFICATION_TEXTS, verifyEmailInput } from '#shared/schemas/verificati
 import { setPasswordFromMailbox } from '../../auth/new-password.js';
 import { ensureMayEnter, readTwoFactorAccount } from '../../auth/sign-in.js';
 import { AppError } from '../../errors.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { markEmailVerified, useVerificationToken } from './email-verification.js';
 import { startSignedInSession } from './start-signed-in-session.js';
 
@@ -17,7 +17,7 @@ import { startSignedInSession } from './start-signed-in-session.js';
  * PLATFORM_ADMIN_EMAILS address becomes a master admin. The browser is then signed in, unless the
  * account has two-factor authentication on (it signs in with its password and code): null.
  */
-export const verifyEmailProcedure = guestProcedure
+export const verifyEmailProcedure = permitted({ public: 'a mailed verification token' })
   .input(verifyEmailInput)
   .output(sessionOutput.nullable())
   .mutation(async ({ ctx, input }) => {

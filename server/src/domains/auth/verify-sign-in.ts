@@ -4,11 +4,11 @@ import { ensureMayEnter } from '../../auth/sign-in.js';
 import { verifyTwoFactorSignIn } from '../../auth/two-factor-sign-in.js';
 import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { startSignedInSession } from './start-signed-in-session.js';
 
 /** The second step: the right code for a live challenge starts the session. */
-export const verifySignInProcedure = guestProcedure
+export const verifySignInProcedure = permitted({ public: 'a live sign-in challenge and the code sent for it' })
   .input(verifySignInInput)
   .output(sessionOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,8 +1,8 @@
 import { sessionFingerprint } from '../../trpc/context.js';
-import { sessionProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 
 /** Yields once when this session ends (sign-out elsewhere, revocation, expiry), then stops. */
-export const watchSessionProcedure = sessionProcedure.subscription(async function* ({ ctx, signal }) {
+export const watchSessionProcedure = permitted('self', 'session', { transaction: false }).subscription(async function* ({ ctx, signal }) {
   const fingerprint = sessionFingerprint(ctx.sessionId);
   yield { type: 'active' as const };
   for await (const event of ctx.services.bus.events(signal)) {

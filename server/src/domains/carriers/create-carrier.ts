@@ -1,7 +1,7 @@
 import { carrierOutput, createCarrierInput } from '#shared/schemas/carriers.js';
 import { insertRecord } from '../../db/records.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfNew } from '../team/sales-agents.js';
 import { findCarrier } from './carriers.repository.js';
 
@@ -9,7 +9,7 @@ import { findCarrier } from './carriers.repository.js';
  * Adds a carrier to the user's company; a sales user's carrier is theirs (sales_agent_id), an
  * admin or dispatcher chooses its sales agent (one of the company's) or none.
  */
-export const createCarrierProcedure = permittedProcedure('carriers', 'write')
+export const createCarrierProcedure = permitted('carriers', 'write')
   .input(createCarrierInput)
   .output(carrierOutput)
   .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import { accountInvitationSentOutput, driverAccountOutput, inviteCarrierUserInpu
 import { recordId } from '#shared/schemas/fields.js';
 import { writable } from '../../db/scope.js';
 import { notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { inviteAccount } from '../invitations/invite-account.js';
 
 /** carrierUserId: the person is this carrier's user already (carrier_users, by the record's email): the dialog offers to remove them. */
@@ -15,7 +15,7 @@ const carrierUserCandidate = driverAccountOutput.extend({ name: z.string(), carr
  * linked to a driver record with carrier_id, docs/fleet.md), each with its email, account and
  * open invitation.
  */
-export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers', 'invite')
+export const listCarrierUserCandidatesProcedure = permitted('carriers', 'invite')
   .input(recordId)
   .output(z.array(carrierUserCandidate))
   .query(async ({ ctx, input }) => {
@@ -82,7 +82,7 @@ export const listCarrierUserCandidatesProcedure = permittedProcedure('carriers',
   });
 
 /** Invites one of the carrier's drivers as the carrier's user: accepting lands on the carrier portal. */
-export const inviteCarrierUserProcedure = permittedProcedure('carriers', 'invite')
+export const inviteCarrierUserProcedure = permitted('carriers', 'invite')
   .input(inviteCarrierUserInput)
   .output(accountInvitationSentOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { carrierOutput, updateCarrierInput } from '#shared/schemas/carriers.js';
 import { isWritable, updateRecord } from '../../db/records.js';
 import { notFound, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfEdit } from '../team/sales-agents.js';
 import { findCarrier } from './carriers.repository.js';
 
@@ -9,7 +9,7 @@ import { findCarrier } from './carriers.repository.js';
  * Edits a carrier the user may change (sales: their own); any other id answers like a missing
  * one. An admin or dispatcher may change its sales agent; a sales user's edit leaves it as it is.
  */
-export const updateCarrierProcedure = permittedProcedure('carriers', 'write')
+export const updateCarrierProcedure = permitted('carriers', 'write')
   .input(updateCarrierInput)
   .output(carrierOutput)
   .mutation(async ({ ctx, input }) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactInput } from '#shared/schemas/auth.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 
 /** Line breaks (CR, LF, and the Unicode line and paragraph separators) become one space. */
 export const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
@@ -14,7 +14,7 @@ const CONTACT_LIMIT = { limit: 5, windowSeconds: 3600 } as const;
  * transaction (the mail leaves after commit, through the job queue when a provider is set).
  * Five messages an hour per address.
  */
-export const sendContactMessageProcedure = guestProcedure
+export const sendContactMessageProcedure = permitted({ public: "the public site's contact form, rate-limited per address" })
   .input(contactInput)
   .output(z.object({ success: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {

@@ -1,10 +1,10 @@
 import { podConfirmInput, podData } from '#shared/schemas/documents.js';
 import { AppError, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findDocument, findPodData, savePodData } from './documents.repository.js';
 
 /** Stores the POD values a person reviewed and confirmed, with who confirmed them and when. */
-export const confirmPodDataProcedure = permittedProcedure('documents', 'write')
+export const confirmPodDataProcedure = permitted('documents', 'write')
   .input(podConfirmInput)
   .output(podData)
   .mutation(async ({ ctx, input: { id, ...values } }) => {

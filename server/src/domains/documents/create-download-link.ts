@@ -1,14 +1,14 @@
 import { documentIdInput, documentLinkOutput, DOCUMENT_TEXTS, SIGNED_LINK_SECONDS } from '#shared/schemas/documents.js';
 import { AppError, orNotFound } from '../../errors.js';
 import { storageFor } from '../../services/storage/index.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findDocument } from './documents.repository.js';
 
 /**
  * A download link valid for 3600 s (the spec's signed URL lifetime): an HMAC-signed app URL for
  * files on disk, a presigned URL for S3. Only for a document the caller may see.
  */
-export const createDownloadLinkProcedure = permittedProcedure('documents', 'read')
+export const createDownloadLinkProcedure = permitted('documents', 'read')
   .input(documentIdInput)
   .output(documentLinkOutput)
   .mutation(async ({ ctx, input }) => {

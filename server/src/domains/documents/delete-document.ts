@@ -1,6 +1,6 @@
 import { documentDeleteOutput, documentIdInput } from '#shared/schemas/documents.js';
 import { notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { queueObjectRemoval } from './document-jobs.js';
 import { deleteDocumentRow } from './documents.repository.js';
 
@@ -8,7 +8,7 @@ import { deleteDocumentRow } from './documents.repository.js';
  * Deletes a document the caller may see; its stored object is removed after commit by a job
  * queued in the same transaction (nothing is removed for a delete that rolled back).
  */
-export const deleteDocumentProcedure = permittedProcedure('documents', 'write')
+export const deleteDocumentProcedure = permitted('documents', 'write')
   .input(documentIdInput)
   .output(documentDeleteOutput)
   .mutation(async ({ ctx, input }) => {

@@ -44,8 +44,8 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
       preservePath: true,
     });
 
-    // Staff upload as documents.write allows; a driver or carrier user (portal) only a POD for a load of their own (admitPortalUpload).
-    const access = { domain: 'documents', action: 'write', portal: true } as const;
+    // documents.upload: staff as documents.write allows; a driver or carrier user (portal) only a POD for a load of their own (admitPortalUpload).
+    const access = { domain: 'documents', action: 'upload' } as const;
     scoped.post(UPLOAD_PATH, { config: { access } }, async (request, reply) => {
       const { session, isPortal } = callerOf(request);
       const isStaff = !isPortal;

@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { AppError, orNotFound } from '../../errors.js';
 import { storageFor } from '../../services/storage/index.js';
 import { readPodText } from '../../services/storage/pod-reader.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findDocument } from './documents.repository.js';
 import { proposePodFields } from './pod-fields.js';
 
@@ -12,7 +12,7 @@ import { proposePodFields } from './pod-fields.js';
  * and proposes the delivery fields with their source text and confidence. Nothing is stored: a
  * person reviews, corrects and confirms (confirmPodData).
  */
-export const extractPodDataProcedure = permittedProcedure('documents', 'write')
+export const extractPodDataProcedure = permitted('documents', 'write')
   .input(documentIdInput)
   .output(podExtraction)
   .mutation(async ({ ctx, input }) => {

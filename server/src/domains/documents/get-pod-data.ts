@@ -1,10 +1,10 @@
 import { documentIdInput, podData } from '#shared/schemas/documents.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findDocument, findPodData } from './documents.repository.js';
 
 /** The confirmed POD data of a document, or null while none is confirmed. */
-export const getPodDataProcedure = permittedProcedure('documents', 'read')
+export const getPodDataProcedure = permitted('documents', 'read')
   .input(documentIdInput)
   .output(podData.nullable())
   .query(async ({ ctx, input }) => {

@@ -1,9 +1,9 @@
 import { documentListInput, documentListOutput } from '#shared/schemas/documents.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { listDocuments } from './documents.repository.js';
 
 /** The Documents page: type and load filters, search by file name, newest first, keyset paged; only what the caller's role may see. */
-export const listDocumentsProcedure = permittedProcedure('documents', 'read')
+export const listDocumentsProcedure = permitted('documents', 'read')
   .input(documentListInput)
   .output(documentListOutput)
   .query(({ ctx, input: { search, documentType, loadId, ...page } }) =>

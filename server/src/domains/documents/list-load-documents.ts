@@ -1,11 +1,11 @@
 import { loadDocumentsInput, loadDocumentsOutput } from '#shared/schemas/documents.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findLoad } from '../loads/loads.repository.js';
 import { countLoadDocuments, listDocuments } from './documents.repository.js';
 
 /** A load's Documents tab: its documents the caller may see, newest first, and how many there are. A load they may not read answers NOT_FOUND. */
-export const listLoadDocumentsProcedure = permittedProcedure('documents', 'read')
+export const listLoadDocumentsProcedure = permitted('documents', 'read')
   .input(loadDocumentsInput)
   .output(loadDocumentsOutput)
   .query(async ({ ctx, input: { loadId, ...page } }) => {

@@ -1,6 +1,6 @@
 import { documentListOutput } from '#shared/schemas/documents.js';
 import { pageOnlyInput } from '../../db/pagination.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { listPortalDocuments } from './documents.repository.js';
 
 /**
@@ -8,7 +8,7 @@ import { listPortalDocuments } from './documents.repository.js';
  * record (drivers: marked driver, on their loads; carrier users: marked carrier, for their
  * carrier). Nobody without a driver record sees any.
  */
-export const listPortalDocumentsProcedure = companyProcedure
+export const listPortalDocumentsProcedure = permitted('portal', 'read')
   .input(pageOnlyInput)
   .output(documentListOutput)
   .query(({ ctx, input }) => listPortalDocuments(ctx.db, ctx.scope, input));

@@ -1,7 +1,7 @@
 import { createDriverInput, driverOutput } from '#shared/schemas/drivers.js';
 import { insertRecord } from '../../db/records.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfNew } from '../team/sales-agents.js';
 import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';
 import { assertDispatcher } from './driver-dispatcher.js';
@@ -11,7 +11,7 @@ import { findDriver } from './drivers.repository.js';
  * Adds a driver to the user's company; a sales user's driver is theirs (sales_agent_id), an admin
  * or dispatcher chooses its sales agent (one of the company's) or none.
  */
-export const createDriverProcedure = permittedProcedure('drivers', 'write')
+export const createDriverProcedure = permitted('drivers', 'write')
   .input(createDriverInput)
   .output(driverOutput)
   .mutation(async ({ ctx, input }) => {

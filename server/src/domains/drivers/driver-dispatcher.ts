@@ -1,7 +1,7 @@
 import { ACCOUNT_INVITE_TEXTS } from '#shared/schemas/invitations.js';
 import { dispatcherOptionsOutput } from '#shared/schemas/drivers.js';
 import { AppError } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { dispatcherOptions, type DriversDb } from './drivers.repository.js';
 
 /**
@@ -15,6 +15,6 @@ export async function assertDispatcher(db: DriversDb, companyId: string, dispatc
 }
 
 /** The driver form's Dispatcher select: the company's dispatchers and admins. */
-export const listDispatcherOptionsProcedure = permittedProcedure('drivers', 'write')
+export const listDispatcherOptionsProcedure = permitted('drivers', 'write')
   .output(dispatcherOptionsOutput)
   .query(({ ctx }) => dispatcherOptions(ctx.db, ctx.scope.companyId));

@@ -1,7 +1,7 @@
 import { driverOutput, updateDriverInput } from '#shared/schemas/drivers.js';
 import { isWritable, updateRecord } from '../../db/records.js';
 import { notFound, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfEdit } from '../team/sales-agents.js';
 import { assertCarrierReachable, withCarrierReference } from './driver-carrier.js';
 import { assertDispatcher } from './driver-dispatcher.js';
@@ -11,7 +11,7 @@ import { findDriver } from './drivers.repository.js';
  * Edits a driver the user may change (sales: their own); any other id answers like a missing one.
  * An admin or dispatcher may change its sales agent; a sales user's edit leaves it as it is.
  */
-export const updateDriverProcedure = permittedProcedure('drivers', 'write')
+export const updateDriverProcedure = permitted('drivers', 'write')
   .input(updateDriverInput)
   .output(driverOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,5 +1,5 @@
 import { fleetChangedInput, fleetChangedOutput } from '#shared/schemas/fleet.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { changedFleet } from './fleet.repository.js';
 
 /**
@@ -8,7 +8,7 @@ import { changedFleet } from './fleet.repository.js';
  * it holds (client/src/features/fleet-map/fleet-delta.ts) instead of reading all of it again.
  * Same readers as fleet.list (admins, dispatchers; a master admin every company's).
  */
-export const changedFleetProcedure = permittedProcedure('fleet', 'read')
+export const changedFleetProcedure = permitted('fleet', 'read')
   .input(fleetChangedInput)
   .output(fleetChangedOutput)
   .query(({ ctx, input }) => changedFleet(ctx.db, ctx.scope, input));

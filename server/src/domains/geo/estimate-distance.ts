@@ -1,6 +1,6 @@
 import { haversineMiles } from '#shared/rules/geo.js';
 import { loadGazetteer, type Gazetteer } from '../../services/geo/gazetteer.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { estimateDistanceInput, estimateDistanceOutput, type DistanceEstimate, type EstimateDistanceInput } from './geo.schemas.js';
 
 /**
@@ -15,7 +15,7 @@ export function estimateDistance(gazetteer: Gazetteer, { pickup, delivery }: Est
 }
 
 /** A lane's straight-line distance in miles with both ends located; null when either city is unknown. No company data is read. */
-export const estimateDistanceProcedure = permittedProcedure('geo', 'read')
+export const estimateDistanceProcedure = permitted('geo', 'read')
   .input(estimateDistanceInput)
   .output(estimateDistanceOutput)
   .query(async ({ input }) => estimateDistance(await loadGazetteer(), input));

@@ -13,7 +13,7 @@ import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
 import type { RequestInfo } from '../../auth/request-info.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { markEmailVerified } from '../auth/email-verification.js';
 import { startSignedInSession } from '../auth/start-signed-in-session.js';
 import { enterInvitationScope, enterInvitedCompany } from './invitation-scope.js';
@@ -39,7 +39,7 @@ type Db = Kysely<Database>;
  * company and sessions go). A user belongs to one company, so an account that already has one is
  * refused. Then a session starts, exactly as after signing in; all on the call's transaction.
  */
-export const acceptInvitationProcedure = guestProcedure
+export const acceptInvitationProcedure = permitted({ public: "an invitation's mailed token" })
   .input(acceptInvitationInput)
   .output(sessionOutput)
   .mutation(async ({ ctx, input }) => {

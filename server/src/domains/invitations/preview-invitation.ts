@@ -1,7 +1,7 @@
 import { accountInvitationPreviewOutput } from '#shared/schemas/invitations.js';
 import { invitationTokenInput, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { AppError } from '../../errors.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { enterInvitationScope } from './invitation-scope.js';
 import { hashInvitationToken } from './invitation-token.js';
 import { findUsableInvitation } from './invitations.repository.js';
@@ -13,7 +13,7 @@ export const invalidInvitation = () => new AppError('NOT_FOUND', TEAM_TEXTS.inva
  * The accept page: who invites whom, to which company and role, and whether the invited email
  * already has a verified account (then the invitee signs in with it instead of choosing a password).
  */
-export const previewInvitationProcedure = guestProcedure
+export const previewInvitationProcedure = permitted({ public: "an invitation's mailed token" })
   .input(invitationTokenInput)
   .output(accountInvitationPreviewOutput)
   .query(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import { FACTORING_PAPERS, factoringPacketOutput, invoiceIdInput, type Factoring
 import { AppError, notFound } from '../../errors.js';
 import { storageFor } from '../../services/storage/index.js';
 import { lazyModule } from '../../lazy-module.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { companySignature, renderInvoicePdf } from './invoice-pdf.js';
 import { invoiceDocumentData } from './invoices.repository.js';
 
@@ -21,7 +21,7 @@ const pdfLib = lazyModule(() => import('pdf-lib'));
  * The packet reads the load's documents whatever their visibility: building it is an invoices
  * right (treasury and admins), made for handing the papers to the factoring company.
  */
-export const buildFactoringPacketProcedure = permittedProcedure('invoices', 'write')
+export const buildFactoringPacketProcedure = permitted('invoices', 'write')
   .input(invoiceIdInput)
   .output(factoringPacketOutput)
   .mutation(async ({ ctx, input }): Promise<FactoringPacket> => {

@@ -2,7 +2,7 @@ import { canMoveInvoice, changeInvoiceStatusInput, invoiceDetail } from '#shared
 import { updateRecord } from '../../db/records.js';
 import { mapPgErrors } from '../../db/pg-errors.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findInvoice, INVOICE_PG_RULES, writableStatus } from './invoices.repository.js';
 
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -12,7 +12,7 @@ const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(
  * sent -> paid | void. The trigger stamps sent_at, paid_at or voided_at, audits the change,
  * publishes it live and notifies the company's treasury users and admins.
  */
-export const changeInvoiceStatusProcedure = permittedProcedure('invoices', 'write')
+export const changeInvoiceStatusProcedure = permitted('invoices', 'write')
   .input(changeInvoiceStatusInput)
   .output(invoiceDetail)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { invoiceIdInput, paymentLinkOutput } from '#shared/schemas/invoices.js';
 import { AppError, notFound } from '../../errors.js';
 import { paymentProviderOf, PaymentProviderError } from '../../services/payments/payments.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findInvoice } from './invoices.repository.js';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured: ask an administrator to set up the payment provider';
@@ -13,7 +13,7 @@ export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured: ask an admi
  * invoice. The link's metadata names the invoice and its company, so the payment webhook finds it.
  * Paid and void invoices take no link. The provider's call is bounded (10 s) and idempotent per invoice.
  */
-export const generatePaymentLinkProcedure = permittedProcedure('invoices', 'write')
+export const generatePaymentLinkProcedure = permitted('invoices', 'write')
   .input(invoiceIdInput)
   .output(paymentLinkOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { invoiceDetail, sendInvoiceInput } from '#shared/schemas/invoices.js';
 import { updateRecord } from '../../db/records.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { companySignature, invoicePdfName } from './invoice-pdf.js';
 import { findInvoice, invoiceDocumentData } from './invoices.repository.js';
 
@@ -16,7 +16,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
  * change, so it shows the invoice as sent. The mail is signed with the company's name, address,
  * phone and email as Settings holds them.
  */
-export const sendInvoiceProcedure = permittedProcedure('invoices', 'write')
+export const sendInvoiceProcedure = permitted('invoices', 'write')
   .input(sendInvoiceInput)
   .output(invoiceDetail)
   .mutation(async ({ ctx, input }) => {

@@ -2,11 +2,11 @@ import { invoiceDetail, updateInvoiceInput } from '#shared/schemas/invoices.js';
 import { updateRecord } from '../../db/records.js';
 import { mapPgErrors } from '../../db/pg-errors.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findInvoice, INVOICE_PG_RULES, writableStatus } from './invoices.repository.js';
 
 /** Edit an invoice while it is a draft; a sent, paid or void one is refused (the database refuses it too). */
-export const updateInvoiceProcedure = permittedProcedure('invoices', 'write')
+export const updateInvoiceProcedure = permitted('invoices', 'write')
   .input(updateInvoiceInput)
   .output(invoiceDetail)
   .mutation(async ({ ctx, input: { id, ...values } }) => {

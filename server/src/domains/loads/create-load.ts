@@ -1,7 +1,7 @@
 import { createLoadInput, loadDetail } from '#shared/schemas/loads.js';
 import { insertRecord } from '../../db/records.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfNew } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
 import { findLoad } from './loads.repository.js';
@@ -11,7 +11,7 @@ import { findLoad } from './loads.repository.js';
  * it becomes its sales_user_id, an admin or dispatcher chooses one (a sales agent of the company)
  * or none. Driver, broker and carrier must be ones the user may assign.
  */
-export const createLoadProcedure = permittedProcedure('loads', 'write')
+export const createLoadProcedure = permitted('loads', 'write')
   .input(createLoadInput)
   .output(loadDetail)
   .mutation(async ({ ctx, input }) => {

@@ -1,9 +1,9 @@
 import { loadListInput, loadListOutput } from '#shared/schemas/loads.js';
-import { permittedProcedure, wireOutput } from '../../trpc/procedures.js';
+import { permitted, wireOutput } from '../../trpc/procedures.js';
 import { listLoads } from './loads.repository.js';
 
 /** Loads list: search, status filter, newest first, keyset paged; a sales user sees their own loads only. */
-export const listLoadsProcedure = permittedProcedure('loads', 'read', { readOnly: true })
+export const listLoadsProcedure = permitted('loads', 'read', { readOnly: true })
   .input(loadListInput)
   .output(wireOutput(loadListOutput))
   .query(({ ctx, input: { search, status, ...page } }) => listLoads(ctx.db, ctx.scope, { search, status }, page));

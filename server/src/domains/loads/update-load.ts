@@ -1,7 +1,7 @@
 import { loadDetail, updateLoadInput } from '#shared/schemas/loads.js';
 import { updateRecord } from '../../db/records.js';
 import { notFound, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfEdit } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
 import { findLoad, findWritableLoad } from './loads.repository.js';
@@ -11,7 +11,7 @@ import { findLoad, findWritableLoad } from './loads.repository.js';
  * carrier as on create. An admin or dispatcher may change its sales agent (audited by the loads
  * trigger, as every field); a sales user's edit leaves it as it is.
  */
-export const updateLoadProcedure = permittedProcedure('loads', 'write')
+export const updateLoadProcedure = permitted('loads', 'write')
   .input(updateLoadInput)
   .output(loadDetail)
   .mutation(async ({ ctx, input }) => {

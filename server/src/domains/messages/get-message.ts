@@ -1,6 +1,6 @@
 import { messageGetInput, messageThreadOutput } from '#shared/schemas/messages.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findMessage, listThread, markRead } from './messages.repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { findMessage, listThread, markRead } from './messages.repository.js';
  * received, or another company's, answers like a missing one. A query, so the reading pane is
  * re-read live when a reply arrives; marking read is idempotent, so reading twice is harmless.
  */
-export const getMessageProcedure = permittedProcedure('messages', 'read')
+export const getMessageProcedure = permitted('messages', 'read')
   .input(messageGetInput)
   .output(messageThreadOutput)
   .query(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { MESSAGE_LIMITS, messageItem, messageReplyInput } from '#shared/schemas/messages.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findMessage, insertMessage } from './messages.repository.js';
 import { checkRecipient, checkSendRate } from './send-message.js';
 
@@ -13,7 +13,7 @@ const replySubject = (subject: string | null) => {
  * A reply to a message one sent or received: to the other person, in the same thread, with the
  * same load. Rate-limited like any message; a message the caller may not read answers like a missing one.
  */
-export const replyMessageProcedure = permittedProcedure('messages', 'write')
+export const replyMessageProcedure = permitted('messages', 'write')
   .input(messageReplyInput)
   .output(messageItem)
   .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { readable, type Scope } from '../../db/scope.js';
 import { AppError, orNotFound } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findColleague, findMessage, insertMessage } from './messages.repository.js';
 
 /** Counts one message against the sender's limit (in the call's own transaction). */
@@ -25,7 +25,7 @@ export async function checkRecipient(db: Kysely<Database>, scope: Scope, recipie
  * sender may see). The body is plain text. Rate-limited per sender. The recipient's notification
  * and the live notice are made by triggers in this same transaction.
  */
-export const sendMessageProcedure = permittedProcedure('messages', 'write')
+export const sendMessageProcedure = permitted('messages', 'write')
   .input(messageSendInput)
   .output(messageItem)
   .mutation(async ({ ctx, input }) => {

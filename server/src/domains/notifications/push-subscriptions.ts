@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { PUSH_UNSUPPORTED, pushKeyOutput, pushSubscriptionInput, pushUnsubscribeInput } from '#shared/schemas/notifications.js';
 import { hashSessionId } from '../../services/lucia.js';
 import { AppError } from '../../errors.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { isPushServiceEndpoint, vapidKeys } from './web-push.js';
 
 /** The server's VAPID public key: a browser subscribes to push with it. */
-export const pushKeyProcedure = companyProcedure
+export const pushKeyProcedure = permitted('self', 'notifications')
   .output(pushKeyOutput)
   .query(({ ctx }) => ({ publicKey: vapidKeys(ctx.services.config).publicKey }));
 
@@ -15,7 +15,7 @@ export const pushKeyProcedure = companyProcedure
  * browsers' own push services are accepted as endpoints: the server never posts to an address
  * a user typed. The subscription lasts as long as this session: signing out ends it.
  */
-export const subscribePushProcedure = companyProcedure
+export const subscribePushProcedure = permitted('self', 'notifications')
   .input(pushSubscriptionInput)
   .output(z.object({ subscribed: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
@@ -43,7 +43,7 @@ export const subscribePushProcedure = companyProcedure
   });
 
 /** This browser no longer receives the caller's notifications. */
-export const unsubscribePushProcedure = companyProcedure
+export const unsubscribePushProcedure = permitted('self', 'notifications')
   .input(pushUnsubscribeInput)
   .output(z.object({ removed: z.number().int().nonnegative() }))
   .mutation(async ({ ctx, input }) => {

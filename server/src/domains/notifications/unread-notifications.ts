@@ -1,8 +1,8 @@
 import { notificationCountOutput } from '#shared/schemas/notifications.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { countUnreadNotifications } from './notifications.repository.js';
 
 /** The bell's count: the caller's unread notifications. */
-export const unreadNotificationsProcedure = companyProcedure
+export const unreadNotificationsProcedure = permitted('self', 'notifications')
   .output(notificationCountOutput)
   .query(async ({ ctx }) => ({ count: await countUnreadNotifications(ctx.db, ctx.scope) }));

@@ -1,5 +1,5 @@
 import { carrierPortalOutput } from '#shared/schemas/portal.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { readCarrierPortal } from './portal.repository.js';
 
 /**
@@ -7,6 +7,6 @@ import { readCarrierPortal } from './portal.repository.js';
  * carrier, that carrier's drivers and their loads; anyone else, a driver whose record has a
  * carrier included, `carrier: null`, nothing else.
  */
-export const readCarrierPortalProcedure = companyProcedure
+export const readCarrierPortalProcedure = permitted('portal', 'read')
   .output(carrierPortalOutput)
   .query(({ ctx }) => readCarrierPortal(ctx.db, ctx.scope));

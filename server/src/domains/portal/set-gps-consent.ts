@@ -1,9 +1,9 @@
 import { setConsentInput, setConsentOutput } from '#shared/schemas/portal.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findOwnDriver, notADriver } from './own-driver.js';
 
 /** portal.setConsent: the driver turns location sharing on or off on their own record. */
-export const setGpsConsentProcedure = companyProcedure
+export const setGpsConsentProcedure = permitted('portal', 'write')
   .input(setConsentInput)
   .output(setConsentOutput)
   .mutation(async ({ ctx, input }) => {

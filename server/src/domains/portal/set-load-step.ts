@@ -1,6 +1,6 @@
 import { DRIVER_STEP_FROM, driverLoadStatusInput, driverLoadStatusOutput } from '#shared/schemas/portal.js';
 import { AppError, notFound } from '../../errors.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findOwnDriver, notADriver } from './own-driver.js';
 
 /**
@@ -8,7 +8,7 @@ import { findOwnDriver, notADriver } from './own-driver.js';
  * in_transit -> delivered). Another driver's load, or another company's, is not found; a step out
  * of order is refused as an invalid status.
  */
-export const setLoadStepProcedure = companyProcedure
+export const setLoadStepProcedure = permitted('portal', 'write')
   .input(driverLoadStatusInput)
   .output(driverLoadStatusOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { POSITION_TEXTS, positionsReportInput, positionsReportOutput } from '#shared/schemas/positions.js';
 import { AppError } from '../../errors.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { notADriver } from '../portal/own-driver.js';
 import { storeOwnPositions } from './positions.repository.js';
 
@@ -10,7 +10,7 @@ import { storeOwnPositions } from './positions.repository.js';
  * position. Only for an account linked to a driver record, for that record alone (the database
  * refuses any other too), and refused while its GPS consent is off: then nothing is stored.
  */
-export const reportPositionsProcedure = companyProcedure
+export const reportPositionsProcedure = permitted('portal', 'write')
   .input(positionsReportInput)
   .output(positionsReportOutput)
   .mutation(async ({ ctx, input }) => {

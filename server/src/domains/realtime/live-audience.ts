@@ -1,23 +1,27 @@
-import { can, MASTER_ADMIN_READS_EVERY_COMPANY, type Domain } from '#shared/permissions.js';
+import { can, readsEveryCompany, type Permission } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { LIVE_TABLES, type LiveChange, type LiveTable } from '#shared/schemas/live.js';
 import { mayRead, OWNERSHIP, scopeOf, type Scope } from '../../db/scope.js';
 import type { RealtimeEvent } from '../../services/realtime/bus.js';
 import { mayHearOfDocument } from '../documents/document-visibility.js';
 
-/** The permission domain whose read right decides who hears of a table's changes (shared/src/permissions.ts). */
-const LIVE_DOMAINS = {
-  loads: 'loads',
-  drivers: 'drivers',
-  brokers: 'brokers',
-  carriers: 'carriers',
-  wipAssignments: 'wip',
-  messages: 'messages',
-  /** Anyone signed in has notifications, whatever their role (a driver has none). */
-  notifications: null,
-  documents: 'documents',
-  invoices: 'invoices',
-} as const satisfies Record<LiveTable, Domain | null>;
+/**
+ * The permission of the table (shared/src/permissions.ts) that decides who hears of a table's
+ * changes: the one its list procedure asks. Who may hear depends on the role (and the master admin
+ * flag) only, never on a portal: live-membership.ts groups subscribers by those.
+ */
+const LIVE_PERMISSIONS = {
+  loads: { domain: 'loads', action: 'read' },
+  drivers: { domain: 'drivers', action: 'read' },
+  brokers: { domain: 'brokers', action: 'read' },
+  carriers: { domain: 'carriers', action: 'read' },
+  wipAssignments: { domain: 'wip', action: 'read' },
+  messages: { domain: 'messages', action: 'read' },
+  /** Every member has their own notifications, whatever their role (a driver has none). */
+  notifications: { domain: 'self', action: 'notifications' },
+  documents: { domain: 'documents', action: 'read' },
+  invoices: { domain: 'invoices', action: 'read' },
+} as const satisfies Record<LiveTable, Permission>;
 
 /**
  * Personal tables: a change is told only to the people its row names (sender and recipient, the
@@ -39,9 +43,11 @@ export type LiveAudience = Partial<Record<LiveTable, Scope>>;
 export function liveAudienceOf(session: SessionOutput): LiveAudience {
   const audience: LiveAudience = {};
   for (const table of LIVE_TABLES) {
-    const domain: Domain | null = LIVE_DOMAINS[table];
-    if (domain !== null && !can(session, domain, 'read')) continue;
-    audience[table] = scopeOf(session, domain !== null && MASTER_ADMIN_READS_EVERY_COMPANY.includes(domain) ? 'read' : 'company');
+    const { domain, action }: Permission = LIVE_PERMISSIONS[table];
+    // Not an access decision (the live channel's own guard is self.live): which of the events the
+    // admitted session hears, read from the table through can(), the guard's own check (grantOf).
+    if (!can(session, domain, action as never)) continue;
+    audience[table] = scopeOf(session, readsEveryCompany(domain, action as never) ? 'read' : 'company');
   }
   return audience;
 }

@@ -1,7 +1,7 @@
 import type { LiveFrame } from '#shared/schemas/live.js';
 import { liveHubOf } from './live-lookups.js';
 import { sessionFingerprint } from '../../trpc/context.js';
-import { authedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 
 /**
  * The one live channel of a signed-in tab: every committed change to a table the user may see,
@@ -11,7 +11,10 @@ import { authedProcedure } from '../../trpc/procedures.js';
  * to the tab's socket itself, in this subscription's envelope; what the procedure yields is the
  * session's state (and, with no socket, as for a caller in a test, every event).
  */
-export const watchChangesProcedure = authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<LiveFrame> {
+export const watchChangesProcedure = permitted('self', 'live', { transaction: false }).subscription(async function* ({
+  ctx,
+  signal,
+}): AsyncGenerator<LiveFrame> {
   const live = await liveHubOf(ctx.services).subscribe({
     session: ctx.session,
     sessionId: ctx.sessionId,

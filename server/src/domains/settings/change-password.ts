@@ -5,7 +5,7 @@ import { endPendingSignIns, expireCodes } from '../../auth/two-factor.js';
 import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { endOtherSessions } from './sessions.repository.js';
 
 /** Rate of current-password checks per account, so a stolen session cannot guess the password. */
@@ -16,7 +16,7 @@ const CHECKS_PER_HOUR = 10;
  * account (and any sign-in waiting for its code): this device stays signed in. A wrong current
  * password commits its count before it is answered, so guesses stay limited.
  */
-export const changePasswordProcedure = companyProcedure
+export const changePasswordProcedure = permitted('self', 'password')
   .input(changePasswordInput)
   .output(changePasswordOutput)
   .mutation(async ({ ctx, input }) => {

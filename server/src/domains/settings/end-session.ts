@@ -1,14 +1,14 @@
 import { endSessionInput, endSessionOutput } from '#shared/schemas/settings.js';
 import { hashSessionId, luciaOn } from '../../services/lucia.js';
 import { notFound } from '../../errors.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { endSessionByFingerprint } from './sessions.repository.js';
 
 /**
  * Signs out one of one's own sessions. Anybody else's session, or one that does not exist,
  * answers the same NOT_FOUND. Ending this device's own session signs it out here too.
  */
-export const endSessionProcedure = companyProcedure
+export const endSessionProcedure = permitted('self', 'sessions')
   .input(endSessionInput)
   .output(endSessionOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,13 +1,13 @@
 import { accountIdOutput, saveAccountIdInput } from '#shared/schemas/settings.js';
 import { notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { saveAccountId } from './settings.repository.js';
 
 /**
  * The payment-provider card: an admin stores the company's Airwallex account id (non-secret;
  * the API keys stay with the platform's administrators). A master admin, like any admin, only in their own company.
  */
-export const saveAccountIdProcedure = permittedProcedure('companySettings', 'write')
+export const saveAccountIdProcedure = permitted('companySettings', 'write')
   .input(saveAccountIdInput)
   .output(accountIdOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { companyOutput, updateCompanyInput } from '#shared/schemas/settings.js';
 import { notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { updateCompany } from './settings.repository.js';
 
 /**
@@ -8,7 +8,7 @@ import { updateCompany } from './settings.repository.js';
  * invoice PDFs, factoring packets and the invoice mail show. A master admin, like any admin, only
  * in their own company; everyone else reads the card.
  */
-export const updateCompanyProcedure = permittedProcedure('companySettings', 'write')
+export const updateCompanyProcedure = permitted('companySettings', 'write')
   .input(updateCompanyInput)
   .output(companyOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,13 +1,13 @@
 import { SETTINGS_TEXT, profileOutput, updateProfileInput } from '#shared/schemas/settings.js';
 import { AppError, notFound } from '../../errors.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { readSettings, readTwoFactorProfile, updateProfile } from './settings.repository.js';
 
 /**
  * Personal Information: first name, last name and phone of one's own profile. The phone cannot
  * be removed while two-factor codes go to it by SMS, or the next sign-in would have nowhere to go.
  */
-export const updateProfileProcedure = companyProcedure
+export const updateProfileProcedure = permitted('self', 'profile')
   .input(updateProfileInput)
   .output(profileOutput)
   .mutation(async ({ ctx, input }) => {

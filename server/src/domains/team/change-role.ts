@@ -1,13 +1,13 @@
 import { changeRoleInput, memberChangedOutput } from '#shared/schemas/team.js';
 import { notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { endSessions, lastAdmin, lockRoles, setRole } from './team.repository.js';
 
 /**
  * A new role for a member of the company. It takes effect at once: the member's sessions end
  * (they sign in again with the new role). The company's last admin cannot be demoted.
  */
-export const changeRoleProcedure = permittedProcedure('team', 'write')
+export const changeRoleProcedure = permitted('team', 'write')
   .input(changeRoleInput)
   .output(memberChangedOutput)
   .mutation(async ({ ctx, input }) => {

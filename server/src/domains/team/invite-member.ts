@@ -2,7 +2,7 @@ import { invitationSentOutput, TEAM_TEXTS, teamInviteInput } from '#shared/schem
 import { mapPgErrors } from '../../db/pg-errors.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';
 import {
   closeExpiredInvitationTo,
@@ -26,7 +26,7 @@ const alreadyInvited = () => new AppError('CONFLICT', TEAM_TEXTS.alreadyInvited,
  * one company about another's users); accepting then explains that an account belongs to one
  * company. Only invitations that are sent count towards the hourly limit.
  */
-export const inviteMemberProcedure = permittedProcedure('team', 'write')
+export const inviteMemberProcedure = permitted('team', 'write')
   .input(teamInviteInput)
   .output(invitationSentOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { memberChangedOutput, memberInput, TEAM_TEXTS } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { endSessions, isAccountWithoutRole, lastAdmin, lockRoles, removeMembership } from './team.repository.js';
 
 /**
@@ -10,7 +10,7 @@ import { endSessions, isAccountWithoutRole, lastAdmin, lockRoles, removeMembersh
  * staff role, issue 24 item 3) is removed the same way: its driver record is no longer theirs,
  * its carrier link goes, and its sessions and open sockets end at once.
  */
-export const removeMemberProcedure = permittedProcedure('team', 'write')
+export const removeMemberProcedure = permitted('team', 'write')
   .input(memberInput)
   .output(memberChangedOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { invitationIdInput, invitationSentOutput } from '#shared/schemas/team.js';
 import { AppError, notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { createInvitationToken } from '../invitations/invitation-token.js';
 import { findPendingInvitation, renewInvitation, secondsUntilResend } from '../invitations/invitations.repository.js';
 import { mailInvitation } from './invitation-mail.js';
@@ -10,7 +10,7 @@ import { mailInvitation } from './invitation-mail.js';
  * at most once a minute, mailed after commit. Another company's invitation answers like one
  * that does not exist.
  */
-export const resendInvitationProcedure = permittedProcedure('team', 'write')
+export const resendInvitationProcedure = permitted('team', 'write')
   .input(invitationIdInput)
   .output(invitationSentOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { invitationIdInput } from '#shared/schemas/team.js';
 import { notFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { revokeInvitation } from '../invitations/invitations.repository.js';
 
 /** The link stops working at once; the invitation leaves the pending list. */
-export const revokeInvitationProcedure = permittedProcedure('team', 'write')
+export const revokeInvitationProcedure = permitted('team', 'write')
   .input(invitationIdInput)
   .output(z.object({ id: z.uuid() }))
   .mutation(async ({ ctx, input }) => {

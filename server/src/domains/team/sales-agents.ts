@@ -4,7 +4,7 @@ import { SALES_AGENT_TEXTS, salesAgentOptionsOutput, type SalesAgentOption } fro
 import type { Database } from '../../db/schema.js';
 import { ownerOfNew, seesOnlyOwn, type Scope, type ScopedTable } from '../../db/scope.js';
 import { AppError } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 
 type Db = Kysely<Database>;
 
@@ -26,11 +26,16 @@ export function salesAgentOptions(db: Db, companyId: string, onlyId?: string): P
 }
 
 /** The Sales Agent select of the load, driver and carrier forms: the company's sales agents. */
-export const listSalesAgentsProcedure = permittedProcedure('salesAgents', 'assign')
+export const listSalesAgentsProcedure = permitted('salesAgents', 'assign')
   .output(salesAgentOptionsOutput)
   .query(({ ctx }) => salesAgentOptions(ctx.db, ctx.scope.companyId));
 
-/** Whether this scope chooses a record's sales agent (admins, dispatchers, a master admin in their own company). */
+/**
+ * Whether this scope chooses a record's sales agent (admins, dispatchers, a master admin in their
+ * own company). Not an access decision: the caller is already permitted to create or edit the
+ * record (loads.write, drivers.write, carriers.write); this shapes what the write stores, read from
+ * the table through can(), the guard's own check (shared/src/permissions.ts, grantOf).
+ */
 export const choosesSalesAgent = (scope: Scope) => can(scope, 'salesAgents', 'assign');
 
 /**

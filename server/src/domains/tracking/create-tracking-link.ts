@@ -6,7 +6,7 @@ import {
   trackingPath,
 } from '#shared/schemas/tracking.js';
 import { AppError, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findTrackedLoad, countActiveLinks, insertLink } from './tracking.repository.js';
 import { createTrackingToken } from './tracking-token.js';
 
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
  * 1, 3, 7 (default) or 30 days. The token is answered once and only its hash is stored; the
  * creation is audited (a trigger). At most TRACKING_LINKS_PER_LOAD_MAX active links per load.
  */
-export const createTrackingLinkProcedure = permittedProcedure('trackingLinks', 'write')
+export const createTrackingLinkProcedure = permitted('trackingLinks', 'write')
   .input(createTrackingLinkInput)
   .output(createTrackingLinkOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { loadTrackInput, loadTrackOutput } from '#shared/schemas/tracking.js';
 import { orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findTrackedLoad, readTrack } from './tracking.repository.js';
 
 /**
@@ -8,7 +8,7 @@ import { findTrackedLoad, readTrack } from './tracking.repository.js';
  * load (loads.read, and a sales user only their own loads); a foreign or missing id answers
  * "Load not found". At most TRACK_MAX_POINTS points, thinned in SQL.
  */
-export const getLoadTrackProcedure = permittedProcedure('loads', 'read')
+export const getLoadTrackProcedure = permitted('loads', 'read')
   .input(loadTrackInput)
   .output(loadTrackOutput)
   .query(async ({ ctx, input }) => {

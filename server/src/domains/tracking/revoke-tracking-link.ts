@@ -1,10 +1,10 @@
 import { revokeTrackingLinkInput, revokeTrackingLinkOutput, TRACKING_TEXTS } from '#shared/schemas/tracking.js';
 import { AppError } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { deleteLink } from './tracking.repository.js';
 
 /** tracking.revokeLink: the link stops working at once (it is deleted; the load's audit trail keeps the record). */
-export const revokeTrackingLinkProcedure = permittedProcedure('trackingLinks', 'write')
+export const revokeTrackingLinkProcedure = permitted('trackingLinks', 'write')
   .input(revokeTrackingLinkInput)
   .output(revokeTrackingLinkOutput)
   .mutation(async ({ ctx, input }) => {

@@ -5,7 +5,7 @@ import { commitThenFail } from '../../db/transactions.js';
 import { AppError } from '../../errors.js';
 import { loadGazetteer } from '../../services/geo/gazetteer.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { guestProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { hashTrackingToken } from './tracking-token.js';
 import { viewLink } from './tracking.repository.js';
 
@@ -22,7 +22,7 @@ export const trackingLinkGone = () => new AppError('NOT_FOUND', TRACKING_TEXTS.e
  * from the last position to the destination city at ETA_ASSUMED_MPH. Rate limited per address;
  * refused calls count too (committed before the answer).
  */
-export const viewTrackingLinkProcedure = guestProcedure
+export const viewTrackingLinkProcedure = permitted({ public: "a tracking link's token" })
   .input(trackingTokenInput)
   .output(trackingViewOutput)
   .query(async ({ ctx, input }) => {

@@ -2,7 +2,7 @@ import { codeSentOutput, sendCodeInput, TWO_FACTOR_TEXT } from '#shared/schemas/
 import { currentPasswordProof, proveCurrentPassword } from '../../auth/two-factor-proof.js';
 import { issueCode } from '../../auth/two-factor.js';
 import { AppError, notFound } from '../../errors.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { readTwoFactorProfile } from '../settings/settings.repository.js';
 
 /** The method, and the current password when two-factor is already on (changing its phone or method). */
@@ -15,7 +15,7 @@ export const sendTwoFactorCodeInput = sendCodeInput.extend({ password: currentPa
  * seconds after the last. While two-factor is on, a code that would move it to another phone
  * or method asks for the current password first.
  */
-export const sendCodeProcedure = companyProcedure
+export const sendCodeProcedure = permitted('self', 'twoFactor')
   .input(sendTwoFactorCodeInput)
   .output(codeSentOutput)
   .mutation(async ({ ctx, input }) => {

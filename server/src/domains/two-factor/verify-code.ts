@@ -2,7 +2,7 @@ import { TWO_FACTOR_TEXT, verifyCodeInput, verifyCodeOutput } from '#shared/sche
 import { consumeCode } from '../../auth/two-factor.js';
 import { AppError } from '../../errors.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
-import { companyProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { endOtherSessions } from '../settings/sessions.repository.js';
 import { turnOnTwoFactor } from './two-factor.repository.js';
 
@@ -16,7 +16,7 @@ const TRIES_PER_WINDOW = 30;
  * spec's verify-2fa-code reads a success boolean): answering rather than throwing lets the
  * transaction commit, so the try is counted, here and in the rate limit.
  */
-export const verifyCodeProcedure = companyProcedure
+export const verifyCodeProcedure = permitted('self', 'twoFactor')
   .input(verifyCodeInput)
   .output(verifyCodeOutput)
   .mutation(async ({ ctx, input }) => {

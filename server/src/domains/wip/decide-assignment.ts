@@ -1,6 +1,6 @@
 import { wipAssignment, wipDecisionInput } from '#shared/schemas/wip.js';
 import { AppError, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { permitted } from '../../trpc/procedures.js';
 import { decidePending, findAssignment } from './wip.repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { decidePending, findAssignment } from './wip.repository.js';
  * company's request answers exactly like one that does not exist.
  */
 const decideAssignmentProcedure = (status: 'approved' | 'rejected') =>
-  permittedProcedure('wip', 'decide')
+  permitted('wip', 'decide')
     .input(wipDecisionInput)
     .output(wipAssignment)
     .mutation(async ({ ctx, input }) => {

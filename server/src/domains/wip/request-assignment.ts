@@ -1,18 +1,14 @@
 import { wipAssignment, wipRequestInput } from '#shared/schemas/wip.js';
 import { insertRecord } from '../../db/records.js';
-import { AppError, orNotFound } from '../../errors.js';
-import { permittedProcedure } from '../../trpc/procedures.js';
+import { orNotFound } from '../../errors.js';
+import { permitted } from '../../trpc/procedures.js';
 import { findAssignment } from './wip.repository.js';
 
 /**
- * Non-admin staff ask for an assignment; admins decide. A master admin passes every role
- * guard, but is an admin of their own company, so they decide rather than request.
+ * Non-admin staff ask for an assignment; admins decide. A master admin is an admin of their own
+ * company, so they decide rather than request: the table says so (MASTER_ADMIN_NEVER).
  */
-export const requestAssignmentProcedure = permittedProcedure('wip', 'request')
-  .use(({ ctx, next }) => {
-    if (ctx.session.isMasterAdmin) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-    return next();
-  })
+export const requestAssignmentProcedure = permitted('wip', 'request')
   .input(wipRequestInput)
   .output(wipAssignment)
   .mutation(async ({ ctx, input }) => {
