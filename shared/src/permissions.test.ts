@@ -4,9 +4,12 @@ import { DOC_PATH, renderPermissionTables } from '../../scripts/permissions-doc.
 import type { STAFF_ROLES } from './constants.js';
 import {
   NAVIGATION,
+  PERMISSIONS,
   SCREENS,
   UNLINKED_SCREENS,
+  admission,
   canOpen,
+  grantOf,
   homePathFor,
   navigationFor,
   type AppPath,
@@ -79,5 +82,53 @@ describe('the permission table', () => {
     const documented = cells(readFileSync(DOC_PATH, 'utf8'));
     const start = documented.indexOf(rendered[0] ?? '');
     expect(documented.slice(start, start + rendered.length), 'run `make permissions-doc`').toEqual(rendered);
+  });
+
+  describe('the one decision (admission, grantOf)', () => {
+    const staff = (role: 'admin' | 'sales' | 'dispatcher' | 'treasury') => ({
+      role,
+      isMasterAdmin: false,
+      portal: null,
+      emailVerified: true,
+    });
+    const driver = { role: null, isMasterAdmin: false, portal: 'driver', emailVerified: true } as const;
+    const carrierUser = { role: null, isMasterAdmin: false, portal: 'carrier', emailVerified: true } as const;
+    const member = { role: null, isMasterAdmin: false, portal: null, emailVerified: true } as const;
+    const masterAdmin = { role: null, isMasterAdmin: true, portal: null, emailVerified: true } as const;
+
+    it('lets anyone through a public access, and nobody without a session through a permission', () => {
+      expect(admission(null, { public: 'a signed link' })).toEqual({ grant: 'public' });
+      expect(admission(null, { domain: 'self', action: 'session' })).toEqual({ refusal: 'unauthenticated' });
+    });
+
+    it('refuses an unproven address everything but what lists unverified', () => {
+      const unproven = { ...staff('admin'), emailVerified: false };
+      expect(admission(unproven, { domain: 'loads', action: 'read' })).toEqual({ refusal: 'unverified' });
+      expect(admission(unproven, { domain: 'self', action: 'profile' })).toEqual({ refusal: 'unverified' });
+      expect(admission(unproven, { domain: 'self', action: 'session' })).toEqual({ grant: 'member' });
+    });
+
+    it('grants by role, then portal, then membership', () => {
+      expect(grantOf(staff('sales'), 'loads', 'write')).toBe('sales');
+      expect(grantOf(staff('treasury'), 'loads', 'write')).toBeNull();
+      expect(grantOf(driver, 'documents', 'upload')).toBe('driver');
+      expect(grantOf(carrierUser, 'documents', 'upload')).toBe('carrier');
+      expect(grantOf(member, 'documents', 'upload')).toBeNull();
+      expect(grantOf(driver, 'portal', 'write')).toBe('driver');
+      expect(grantOf(carrierUser, 'portal', 'write')).toBeNull();
+      expect(grantOf(member, 'self', 'notifications')).toBe('member');
+      expect(grantOf(member, 'loads', 'read')).toBeNull();
+    });
+
+    it('lets a master admin through everything but MASTER_ADMIN_NEVER, and keeps platform theirs alone', () => {
+      expect(grantOf(masterAdmin, 'platform', 'write')).toBe('masterAdmin');
+      expect(grantOf(masterAdmin, 'wip', 'request')).toBeNull();
+      expect(grantOf(masterAdmin, 'portal', 'write')).toBeNull();
+      for (const identity of [staff('admin'), staff('sales'), staff('dispatcher'), staff('treasury'), driver, carrierUser, member]) {
+        for (const action of Object.keys(PERMISSIONS.platform) as (keyof typeof PERMISSIONS.platform)[]) {
+          expect(admission(identity, { domain: 'platform', action })).toEqual({ refusal: 'forbidden' });
+        }
+      }
+    });
   });
 });
