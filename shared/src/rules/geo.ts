@@ -53,3 +53,35 @@ export function gpsFreshness(lastUpdate: string | Date | null | undefined, now: 
   if (minutes < GPS_IDLE_UNDER_MINUTES) return 'idle';
   return 'offline';
 }
+
+const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+export type Compass = (typeof COMPASS)[number];
+
+/** Which way `to` lies from `from`, on an 8-point compass (the initial great-circle bearing). */
+export function compassFrom(from: LatLng, to: LatLng): Compass {
+  const φ1 = radians(from.lat);
+  const φ2 = radians(to.lat);
+  const Δλ = radians(to.lng - from.lng);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  const degrees = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+  return COMPASS[Math.round(degrees / 45) % 8] ?? 'N';
+}
+
+/** A known place near a position: its name and state, and how far and which way the position lies from it. */
+export interface NearPlace {
+  city: string;
+  state: string;
+  miles: number;
+  direction: Compass;
+}
+
+/** Positions closer than this to a place's centre are "in" it. */
+export const IN_PLACE_MILES = 2;
+
+/** How a person reads a position: "Memphis, TN" in town, "12 mi W of Memphis, TN" outside it. */
+export function describeNearPlace(place: NearPlace): string {
+  const name = `${place.city}, ${place.state}`;
+  if (place.miles < IN_PLACE_MILES) return name;
+  return `${Math.round(place.miles)} mi ${place.direction} of ${name}`;
+}

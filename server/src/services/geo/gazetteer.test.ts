@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
+import { compassFrom, describeNearPlace, haversineMiles, type LatLng, type NearPlace } from '#shared/rules/geo.js';
 import { cityCentre, gazetteerFrom, loadGazetteer, placeKey, type Gazetteer } from './gazetteer.js';
 
 describe('placeKey: two spellings of one place are one place', () => {
@@ -142,5 +142,51 @@ describe('the offline US gazetteer', () => {
 
   it('is loaded once and shared', async () => {
     expect(await loadGazetteer()).toBe(gazetteer);
+  });
+});
+
+describe('nearest: places, not coordinates', () => {
+  let gazetteer: Gazetteer;
+  beforeAll(async () => {
+    gazetteer = await loadGazetteer();
+  });
+
+  it('names the town a position is in', () => {
+    const memphis = gazetteer.locate('Memphis', 'TN');
+    expect(memphis).not.toBeNull();
+    expect(describeNearPlace(gazetteer.nearest(memphis as LatLng) as NearPlace)).toBe('Memphis, TN');
+  });
+
+  it('names a position outside town by the big town near it, with the miles and the direction', () => {
+    const memphis = gazetteer.locate('Memphis', 'TN') as LatLng;
+    // About 12 miles west of Memphis, across the river in Arkansas farmland.
+    const west = { lat: memphis.lat, lng: memphis.lng - 0.215 };
+    const place = gazetteer.nearest(west) as NearPlace;
+    expect(place).toMatchObject({ city: 'Memphis', state: 'TN', direction: 'W' });
+    expect(place.miles).toBeGreaterThan(10);
+    expect(place.miles).toBeLessThan(14);
+    expect(describeNearPlace(place)).toMatch(/^1[0-4] mi W of Memphis, TN$/);
+  });
+
+  it('answers the demo lane: El Paso, Texas', () => {
+    expect(describeNearPlace(gazetteer.nearest({ lat: 31.7619, lng: -106.485 }) as NearPlace)).toMatch(/El Paso, TX$/);
+  });
+
+  it('names nothing at sea or for a bad point', () => {
+    expect(gazetteer.nearest({ lat: 30, lng: -40 })).toBeNull();
+    expect(gazetteer.nearest({ lat: Number.NaN, lng: 0 })).toBeNull();
+  });
+});
+
+describe('compassFrom', () => {
+  it.each([
+    [{ lat: 1, lng: 0 }, 'N'],
+    [{ lat: 0, lng: 1 }, 'E'],
+    [{ lat: -1, lng: 0 }, 'S'],
+    [{ lat: 0, lng: -1 }, 'W'],
+    [{ lat: 1, lng: 1 }, 'NE'],
+    [{ lat: -1, lng: -1 }, 'SW'],
+  ] as const)('%o lies %s of the origin', (point, direction) => {
+    expect(compassFrom({ lat: 0, lng: 0 }, point)).toBe(direction);
   });
 });

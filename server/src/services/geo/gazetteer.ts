@@ -1,4 +1,4 @@
-import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
+import { compassFrom, haversineMiles, type LatLng, type NearPlace } from '#shared/rules/geo.js';
 
 /**
  * Where a US city is, offline: the ZIP code table of the `zipcodes` npm package (about 42,000
@@ -8,7 +8,31 @@ import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 export interface Gazetteer {
   /** The city's centre, or null when no US place of that name is known in that state. */
   locate(city: string, state: string): LatLng | null;
+  /**
+   * The place a position is best described by (places not coordinates): within NOTABLE_MILES the
+   * biggest town around (by its count of ZIP codes, discounted with distance), otherwise the
+   * nearest town within FAR_MILES; null further out (at sea, abroad).
+   */
+  nearest(point: LatLng): NearPlace | null;
 }
+
+/** How far a town of a few ZIP codes still names a position ("12 mi W of Memphis, TN"). */
+const NOTABLE_MILES = 40;
+/** Beyond this no US town names a position. */
+const FAR_MILES = 150;
+/** A town of at least this many ZIP codes counts as notable. */
+const NOTABLE_ZIP_CODES = 3;
+/** The grid of places for nearest(): cells of one degree. */
+const CELL_DEGREES = 1;
+
+interface Place {
+  city: string;
+  state: string;
+  centre: LatLng;
+  zipCodes: number;
+}
+
+const cellKey = (lat: number, lng: number) => `${Math.floor(lat / CELL_DEGREES)}|${Math.floor(lng / CELL_DEGREES)}`;
 
 /** Words people abbreviate in place names, and what the gazetteer spells out. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -88,23 +112,73 @@ interface ZipRecord {
 /** A gazetteer over ZIP records: grouped by state and place key, each centre worked out once, when first asked. */
 export function gazetteerFrom(records: Iterable<ZipRecord>): Gazetteer {
   const places = new Map<string, LatLng[]>();
+  const names = new Map<string, { city: string; state: string }>();
   for (const record of records) {
     if (record.country !== 'US' || MILITARY_STATES.has(record.state)) continue;
     if (!Number.isFinite(record.latitude) || !Number.isFinite(record.longitude)) continue;
     // The table marks unknown centres as 0, 0 (in the Atlantic, off Africa).
     if (record.latitude === 0 && record.longitude === 0) continue;
     const key = `${stateKey(record.state)}|${placeKey(record.city)}`;
+    if (!names.has(key)) names.set(key, { city: record.city, state: stateKey(record.state) });
     const points = places.get(key);
     const point = { lat: record.latitude, lng: record.longitude };
     if (points) points.push(point);
     else places.set(key, [point]);
   }
   const centres = new Map<string, LatLng | null>();
+  const centreOf = (key: string) => {
+    if (!centres.has(key)) centres.set(key, cityCentre(places.get(key) ?? []));
+    return centres.get(key) ?? null;
+  };
+  let grid: Map<string, Place[]> | null = null;
+  const placeGrid = () => {
+    if (grid) return grid;
+    grid = new Map();
+    for (const [key, points] of places) {
+      const centre = centreOf(key);
+      const name = names.get(key);
+      if (!centre || !name) continue;
+      const cell = cellKey(centre.lat, centre.lng);
+      const place = { ...name, centre, zipCodes: points.length };
+      const list = grid.get(cell);
+      if (list) list.push(place);
+      else grid.set(cell, [place]);
+    }
+    return grid;
+  };
+  /** Places whose centre is in the cells within `reach` cells of the point's. */
+  function* around(point: LatLng, reach: number): Generator<Place> {
+    const lat = Math.floor(point.lat / CELL_DEGREES);
+    const lng = Math.floor(point.lng / CELL_DEGREES);
+    for (let dLat = -reach; dLat <= reach; dLat += 1) {
+      for (let dLng = -reach; dLng <= reach; dLng += 1) {
+        yield* placeGrid().get(`${lat + dLat}|${lng + dLng}`) ?? [];
+      }
+    }
+  }
   return {
     locate(city, state) {
-      const key = `${stateKey(state)}|${placeKey(city)}`;
-      if (!centres.has(key)) centres.set(key, cityCentre(places.get(key) ?? []));
-      return centres.get(key) ?? null;
+      return centreOf(`${stateKey(state)}|${placeKey(city)}`);
+    },
+    nearest(point) {
+      if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) return null;
+      let best: { place: Place; miles: number; score: number } | null = null;
+      // One degree of latitude is 69 miles; a degree of longitude is less, so reach a cell further.
+      for (const place of around(point, 2)) {
+        const miles = haversineMiles(point, place.centre);
+        if (miles > NOTABLE_MILES || place.zipCodes < NOTABLE_ZIP_CODES) continue;
+        const score = place.zipCodes / (1 + miles / 5);
+        if (!best || score > best.score) best = { place, miles, score };
+      }
+      if (!best) {
+        for (const place of around(point, 4)) {
+          const miles = haversineMiles(point, place.centre);
+          if (miles <= FAR_MILES && (!best || miles < best.miles)) best = { place, miles, score: 0 };
+        }
+      }
+      if (!best) return null;
+      const { place, miles } = best;
+      return { city: place.city, state: place.state, miles, direction: compassFrom(place.centre, point) };
     },
   };
 }
