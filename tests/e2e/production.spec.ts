@@ -72,8 +72,9 @@ test('a new company walks through a production start: sign-up by mail, upload an
   await card.getByRole('button', { name: 'Export' }).click();
   const exported = await exporting;
   expect(exported.suggestedFilename()).toMatch(/^haulwise-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(readFileSync((await exported.path()) ?? '', 'utf8')) as { data: { documents: { fileName: string }[] } };
-  expect(data.data.documents.map((document) => document.fileName)).toContain(fileName);
+  // The export keeps the tables' own column names.
+  const data = JSON.parse(readFileSync((await exported.path()) ?? '', 'utf8')) as { data: { documents: { file_name: string }[] } };
+  expect(data.data.documents.map((document) => document.file_name)).toContain(fileName);
   await expectToast(page, 'Export Complete');
 
   // A second browser, the same admin signed in there, watches the loads list: a load created here arrives live.
