@@ -149,11 +149,11 @@ function guard<Out extends object>(access: Access, options: GuardOptions) {
     const result = await asOneCall(`tRPC ${path}`, async () => {
       const admitted = admit(ctx.session, access);
       if ('refusal' in admitted) throw new AppError(admitted.refusal.code, admitted.refusal.message);
-      // admit() let no call without a session through but a public one's.
-      const signed = isPublic ? {} : { session: ctx.session as SessionOutput, sessionId: ctx.sessionId as string };
+      // admit() let no call without a session through but a public one's (which reads neither below).
+      const session = ctx.session as SessionOutput;
+      const signed = isPublic ? {} : { session, sessionId: ctx.sessionId as string };
       if (!opensTransaction) return proceed(signed);
       const { db: unscoped, ...services } = ctx.services;
-      const session = ctx.session as SessionOutput;
       const scope = tenancy === 'company' ? { scope: scopeOf(session, acrossCompanies ? 'read' : 'company') } : {};
       const run = async (db: Tx) => {
         const outcome = await proceed({ ...signed, db, services, ...scope });
