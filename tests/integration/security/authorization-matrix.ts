@@ -71,19 +71,17 @@ export type ProcedureRule = (RuleBase & { type: 'query' | 'mutation' }) | (RuleB
 /**
  * Who each signed-in persona is to the permission table. The driver persona is a member with no
  * role; a row whose action is a driver's own (portal.write) links it to a driver record first.
+ * (A function, not a table: the rows of ./matrix/ call allowedBy while this module is still loading.)
  */
-const IDENTITIES = {
-  admin: { role: 'admin', isMasterAdmin: false, portal: null },
-  sales: { role: 'sales', isMasterAdmin: false, portal: null },
-  dispatcher: { role: 'dispatcher', isMasterAdmin: false, portal: null },
-  treasury: { role: 'treasury', isMasterAdmin: false, portal: null },
-  driver: { role: null, isMasterAdmin: false, portal: 'driver' },
-  masterAdmin: { role: null, isMasterAdmin: true, portal: null },
-} as const satisfies Record<(typeof SIGNED_IN)[number], unknown>;
+function identityOf(persona: (typeof SIGNED_IN)[number]) {
+  if (persona === 'masterAdmin') return { role: null, isMasterAdmin: true, portal: null };
+  if (persona === 'driver') return { role: null, isMasterAdmin: false, portal: 'driver' } as const;
+  return { role: persona, isMasterAdmin: false, portal: null };
+}
 
 /** The personas shared/src/permissions.ts lets do this: the roles it lists, the portal or every member, and a master admin (but where the table says never). */
 export function allowedBy<D extends Domain>(domain: D, action: ActionOf<D>): readonly Persona[] {
-  return SIGNED_IN.filter((persona) => can(IDENTITIES[persona], domain, action));
+  return SIGNED_IN.filter((persona) => can(identityOf(persona), domain, action));
 }
 
 /** The personas an access lets in: everyone for a public procedure, else allowedBy. */
