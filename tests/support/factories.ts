@@ -60,6 +60,7 @@ export async function createTestCompany(
 ): Promise<TestCompany> {
   const hash = await testPasswordHash();
   const adminEmail = uniqueEmail(options.masterAdmin ? 'master' : 'admin');
+  if (options.masterAdmin) await listAsPlatformAdmin(adminEmail);
   const { userId, companyId } = await signUp(
     services.db,
     { companyName: name, email: adminEmail, password: TEST_PASSWORD, firstName: FIRST_NAMES.admin, lastName: 'Admin' },
@@ -83,16 +84,20 @@ export async function createTestCompany(
   return { companyId, name, users };
 }
 
-/** A master admin alone in a company of their own. */
-export async function createMasterAdmin(services: AppServices): Promise<TestUser> {
-  const email = uniqueEmail('master');
-  // Listed as `make admin` lists an address: the database grants the flag only to a listed one.
+/** Listed as `make admin` lists an address: the database grants the master-admin flag only to a listed one. */
+async function listAsPlatformAdmin(email: string): Promise<void> {
   const owner = ownerDb();
   try {
     await listPlatformAdminByOperator(owner, email);
   } finally {
     await owner.destroy();
   }
+}
+
+/** A master admin alone in a company of their own. */
+export async function createMasterAdmin(services: AppServices): Promise<TestUser> {
+  const email = uniqueEmail('master');
+  await listAsPlatformAdmin(email);
   const { userId, companyId } = await signUp(
     services.db,
     { companyName: `Platform ${suffix()}`, email, password: TEST_PASSWORD, firstName: 'Max', lastName: 'Master' },

@@ -4,6 +4,7 @@ import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from './schema.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 
 export const APP_ROLE = 'haulwise_app';
@@ -135,7 +136,7 @@ export async function listConfiguredPlatformAdmins(owner: Kysely<unknown>, email
 }
 
 /** Run as the owner (`make admin`, fixtures): this address may become a master admin, whatever the setting says. */
-export async function listPlatformAdminByOperator(owner: Kysely<unknown>, email: string): Promise<void> {
+export async function listPlatformAdminByOperator(owner: Kysely<Database>, email: string): Promise<void> {
   await sql`
     insert into platform_admin_addresses (email, source) values (${email.trim().toLowerCase()}, 'operator')
     on conflict (email) do update set source = 'operator'
