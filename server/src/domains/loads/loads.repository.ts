@@ -64,8 +64,9 @@ export interface LoadFilters {
  * with 10,000 loads at 1,000,000 loads in the table (bench/run.ts), where each branch reads a page.
  *
  * A search goes through app_search_loads (migrations/2026-11-28T1300_search_without_leakproof.ts):
- * the page's ids, found through the trigram index by a function that filters by the caller's
- * company explicitly (with the same status, owner and keyset filters); the rows themselves are read
+ * the page's ids, found by a function that filters by the caller's company explicitly (with the
+ * same status, owner and keyset filters): from the company's newest 2,000 loads when they hold a
+ * page of matches (a common word), otherwise through the trigram index (2026-11-28T1620); the rows themselves are read
  * here, under row-level security, with the same filters again. Under row-level security the app
  * role's own LIKE could not use the index.
  */
