@@ -132,6 +132,8 @@ test("at 375 px a driver's last known position is on the map with its coordinate
 
   await expectMapDrawn(dialog, [/\S/]);
   await expect(dialog.getByTestId('driver-location-age')).toHaveText(/^\d+ (min|h|d) ago$/);
+  // Places, not coordinates: the town near the driver ("12 mi W of Memphis, TN" or "Memphis, TN").
+  await expect(dialog.getByTestId('driver-place')).toHaveText(/^(\d+ mi (N|NE|E|SE|S|SW|W|NW) of )?[^,]+, [A-Z]{2}$/);
   await expect(dialog.getByText(/^(Active|Idle|Offline)$/)).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -42,6 +42,8 @@ test('a dispatcher lands on the Dispatch Dashboard: counters, active loads with 
   // The latest reported first: coordinates to 4 decimals and the age as minutes, hours or days.
   await expect(locations.getByRole('row').nth(1)).toContainText(/-?\d+\.\d{4}, -?\d+\.\d{4}/);
   await expect(locations.getByRole('row').nth(1)).toContainText(/\d+ (min|h|d) ago/);
+  // Places, not coordinates: the town near the driver reads first, the coordinates under it.
+  await expect(locations.getByRole('row').nth(1)).toContainText(/(\d+ mi (N|NE|E|SE|S|SW|W|NW) of )?[A-Z][^,]*, [A-Z]{2}/);
   await expect(page.getByText('Your pending assignment requests', { exact: true })).toBeVisible();
   await settleAnimations(page);
   await expectAccessible(page);

@@ -182,3 +182,25 @@ describe('input validation', () => {
     );
   });
 });
+
+describe('geo.describe: places, not coordinates', () => {
+  it('names each position by the town near it, in order, and null far from any', async () => {
+    const caller = await dispatcher();
+    const memphis = await caller.geo.locate({ city: 'Memphis', state: 'TN' });
+    if (!memphis) throw new Error('the gazetteer knows Memphis, TN');
+    const { places } = await caller.geo.describe({
+      points: [memphis, { lat: memphis.lat + 0.2, lng: memphis.lng + 0.2 }, { lat: 30, lng: -40 }],
+    });
+    expect(places[0]).toBe('Memphis, TN');
+    expect(places[1]).toMatch(/^(1[5-9]|20) mi NE of Memphis, TN$/);
+    expect(places[2]).toBeNull();
+  });
+
+  it('refuses a batch over its bound and a point off the earth, naming the field', async () => {
+    const caller = await dispatcher();
+    const many = Array.from({ length: 101 }, () => ({ lat: 35, lng: -90 }));
+    await expectTrpcError(caller.geo.describe({ points: many }), 'BAD_REQUEST');
+    const error = await settle(caller.geo.describe({ points: [{ lat: 91, lng: 0 }] }));
+    expect(error?.code).toBe('BAD_REQUEST');
+  });
+});

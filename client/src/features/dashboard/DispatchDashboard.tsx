@@ -8,44 +8,57 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useFailureToast } from '../../lib/errors';
 import { formatAge, formatCoordinate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { usePlaceNames } from '../../lib/use-place-names';
 import { WipPanel } from '../wip/WipPanel';
 import { DashboardLoadsTable } from './DashboardLoadsTable';
 import { StatCard } from './StatCard';
 
-const locationColumns: Column<DriverLocation>[] = [
-  { key: 'name', header: 'Driver', cell: (driver) => <Text fontWeight="medium">{driver.name}</Text> },
-  { key: 'status', header: 'Status', cell: (driver) => <StatusBadge status={driver.status} /> },
-  {
-    key: 'coordinates',
-    header: 'Coordinates',
-    cell: (driver) => (
-      <Text whiteSpace="nowrap" fontFamily="mono" fontSize="sm">
-        {driver.lat === null ? '—' : `${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}`}
-      </Text>
-    ),
-  },
-  {
-    key: 'age',
-    header: 'Last update',
-    cell: (driver) => (
-      <Stack direction="row" align="center" gap="2">
-        <StatusBadge status={gpsFreshness(driver.lastLocationUpdate)} />
-        <Text whiteSpace="nowrap">{formatAge(driver.lastLocationUpdate)}</Text>
-      </Stack>
-    ),
-  },
-];
+/** The drivers' last locations: the place (the coordinates to 4 decimals under it, as the spec shows them), its age and freshness. */
+function locationColumns(places: ReadonlyMap<string, string | null | undefined>): Column<DriverLocation>[] {
+  return [
+    { key: 'name', header: 'Driver', cell: (driver) => <Text fontWeight="medium">{driver.name}</Text> },
+    { key: 'status', header: 'Status', cell: (driver) => <StatusBadge status={driver.status} /> },
+    {
+      key: 'location',
+      header: 'Location',
+      cell: (driver) =>
+        driver.lat === null ? (
+          <Text>—</Text>
+        ) : (
+          <Stack gap="0">
+            <Text whiteSpace="nowrap">{places.get(driver.id) ?? (places.get(driver.id) === null ? 'Outside the US' : '…')}</Text>
+            <Text whiteSpace="nowrap" fontFamily="mono" fontSize="xs" color="gray.700">
+              {`${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}`}
+            </Text>
+          </Stack>
+        ),
+    },
+    {
+      key: 'age',
+      header: 'Last update',
+      cell: (driver) => (
+        <Stack direction="row" align="center" gap="2">
+          <StatusBadge status={gpsFreshness(driver.lastLocationUpdate)} />
+          <Text whiteSpace="nowrap">{formatAge(driver.lastLocationUpdate)}</Text>
+        </Stack>
+      ),
+    },
+  ];
+}
 
 /**
  * The Dispatch Dashboard: Active Loads, Available Drivers, In Transit and Pending WIP, the latest
- * active loads with driver and broker, the drivers' last locations (age, 4-decimal coordinates,
- * freshness) and the WIP panel. Live: a load's status, a driver's location or a WIP request
+ * active loads with driver and broker, the drivers' last locations (the place near them with its
+ * 4-decimal coordinates, age, freshness) and the WIP panel. Live: a load's status, a driver's location or a WIP request
  * re-reads it (LIVE_RULES).
  */
 export function DispatchDashboard() {
   const figures = trpc.dashboard.dispatch.useQuery();
   useFailureToast(figures);
   const data = figures.data;
+  const drivers = data?.driverLocations ?? [];
+  const placeNames = usePlaceNames(drivers);
+  const places = new Map(drivers.map((driver, index) => [driver.id, placeNames[index]]));
   const counters = [
     { label: 'Active Loads', value: data?.activeLoads ?? null, icon: Truck },
     { label: 'Available Drivers', value: data?.availableDrivers ?? null, icon: UserRound },
@@ -76,7 +89,7 @@ export function DispatchDashboard() {
         <Card.Body pt="2">
           <DataTable
             label="Driver Locations"
-            columns={locationColumns}
+            columns={locationColumns(places)}
             rows={data?.driverLocations}
             rowKey={(driver) => driver.id}
             isLoading={figures.isPending}

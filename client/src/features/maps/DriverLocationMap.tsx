@@ -3,6 +3,7 @@ import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAge, formatCoordinate } from '../../lib/format';
+import { usePlaceNames } from '../../lib/use-place-names';
 import { MapView } from './MapView';
 import { FRESHNESS_COLOURS, type MapPlace } from './map-types';
 
@@ -18,7 +19,7 @@ function useNow(everyMs: number): number {
 
 /**
  * The drivers screen's location dialog body: the driver's last known position on the map,
- * coloured by GPS freshness, its coordinates and how long ago it was reported; or "Never" and
+ * coloured by GPS freshness, the place near it and its coordinates, and how long ago it was reported; or "Never" and
  * an empty map of the US when the driver has not shared a position.
  */
 export function DriverLocationMap({
@@ -35,6 +36,7 @@ export function DriverLocationMap({
   const now = useNow(30_000);
   const position = lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
   const freshness = gpsFreshness(position ? lastUpdate : null, now);
+  const [place] = usePlaceNames(position ? [position] : []);
   const places = useMemo<MapPlace[]>(
     () => (position ? [{ id: 'driver', lat: position.lat, lng: position.lng, label, color: FRESHNESS_COLOURS[freshness] }] : []),
     // position is rebuilt each render; its numbers are what matter.
@@ -50,6 +52,16 @@ export function DriverLocationMap({
         height="300px"
       />
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1">
+        {position ? (
+          <>
+            <Text as="dt" fontWeight="semibold">
+              Near
+            </Text>
+            <Text as="dd" data-testid="driver-place">
+              {place === undefined ? '…' : (place ?? 'Outside the US')}
+            </Text>
+          </>
+        ) : null}
         <Text as="dt" fontWeight="semibold">
           Position
         </Text>

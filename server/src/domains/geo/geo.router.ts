@@ -1,4 +1,5 @@
 import { router } from '../../trpc/procedures.js';
+import { describePlacesProcedure } from './describe-places.js';
 import { estimateDistanceProcedure } from './estimate-distance.js';
 import { locatePlaceProcedure } from './locate-place.js';
 
@@ -6,4 +7,5 @@ import { locatePlaceProcedure } from './locate-place.js';
 export const geoRouter = router({
   locate: locatePlaceProcedure,
   estimateDistance: estimateDistanceProcedure,
+  describe: describePlacesProcedure,
 });

@@ -27,3 +27,9 @@ export type EstimateDistanceInput = z.infer<typeof estimateDistanceInput>;
 /** Null when either city is not in the gazetteer. */
 export const estimateDistanceOutput = z.object({ miles: z.number().nonnegative(), pickup: latLng, delivery: latLng }).nullable();
 export type DistanceEstimate = z.infer<typeof estimateDistanceOutput>;
+
+/** At most this many positions named in one call (a dashboard's drivers, one page of a list). */
+export const DESCRIBE_POINTS_MAX = 100;
+export const describeInput = z.object({ points: z.array(latLng).max(DESCRIBE_POINTS_MAX, `At most ${DESCRIBE_POINTS_MAX} positions`) });
+/** Each position as a person reads it ("12 mi W of Memphis, TN"), in the input's order; null where no US town is near. */
+export const describeOutput = z.object({ places: z.array(z.string().nullable()) });

@@ -16,6 +16,8 @@ export interface Gazetteer {
   nearest(point: LatLng): NearPlace | null;
 }
 
+/** A position this close to a post office (a ZIP code's centre) is in that office's town. */
+const IN_TOWN_MILES = 3;
 /** How far a town of a few ZIP codes still names a position ("12 mi W of Memphis, TN"). */
 const NOTABLE_MILES = 40;
 /** Beyond this no US town names a position. */
@@ -130,6 +132,19 @@ export function gazetteerFrom(records: Iterable<ZipRecord>): Gazetteer {
     if (!centres.has(key)) centres.set(key, cityCentre(places.get(key) ?? []));
     return centres.get(key) ?? null;
   };
+  // Post offices: the town a position is in is the one whose ZIP code centre is nearest, when close.
+  const offices = new Map<string, Place[]>();
+  for (const [key, points] of places) {
+    const name = names.get(key);
+    if (!name) continue;
+    for (const centre of points) {
+      const cell = cellKey(centre.lat, centre.lng);
+      const list = offices.get(cell);
+      const office = { ...name, centre, zipCodes: 1 };
+      if (list) list.push(office);
+      else offices.set(cell, [office]);
+    }
+  }
   let grid: Map<string, Place[]> | null = null;
   const placeGrid = () => {
     if (grid) return grid;
@@ -147,12 +162,12 @@ export function gazetteerFrom(records: Iterable<ZipRecord>): Gazetteer {
     return grid;
   };
   /** Places whose centre is in the cells within `reach` cells of the point's. */
-  function* around(point: LatLng, reach: number): Generator<Place> {
+  function* around(point: LatLng, reach: number, from: Map<string, Place[]> = placeGrid()): Generator<Place> {
     const lat = Math.floor(point.lat / CELL_DEGREES);
     const lng = Math.floor(point.lng / CELL_DEGREES);
     for (let dLat = -reach; dLat <= reach; dLat += 1) {
       for (let dLng = -reach; dLng <= reach; dLng += 1) {
-        yield* placeGrid().get(`${lat + dLat}|${lng + dLng}`) ?? [];
+        yield* from.get(`${lat + dLat}|${lng + dLng}`) ?? [];
       }
     }
   }
@@ -162,6 +177,14 @@ export function gazetteerFrom(records: Iterable<ZipRecord>): Gazetteer {
     },
     nearest(point) {
       if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) return null;
+      // In town: the nearest post office is close, so the position is in its town (a city's centre
+      // can lie miles from its downtown, so the centre alone would put downtown "9 mi W" of the city).
+      let office: { place: Place; miles: number } | null = null;
+      for (const candidate of around(point, 1, offices)) {
+        const miles = haversineMiles(point, candidate.centre);
+        if (!office || miles < office.miles) office = { place: candidate, miles };
+      }
+      if (office && office.miles <= IN_TOWN_MILES) return { city: office.place.city, state: office.place.state, miles: 0, direction: 'N' };
       let best: { place: Place; miles: number; score: number } | null = null;
       // One degree of latitude is 69 miles; a degree of longitude is less, so reach a cell further.
       for (const place of around(point, 2)) {

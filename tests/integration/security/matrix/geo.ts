@@ -8,4 +8,5 @@ export const geoRules = {
     allowed: allowedBy('geo', 'read'),
     input: () => ({ pickup: { city: 'Chicago', state: 'IL' }, delivery: { city: 'Dallas', state: 'TX' } }),
   },
+  'geo.describe': { type: 'query', allowed: allowedBy('geo', 'read'), input: () => ({ points: [{ lat: 35.15, lng: -90.05 }] }) },
 } satisfies Record<string, ProcedureRule>;
