@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, settleAnimations, openAs, test } from './support/fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, settleAnimations, openAs, test } from './support/fixtures';
 
 /**
  * Maps as a dispatcher meets them: a load's lane on the Map tab (located offline from its cities,
@@ -139,4 +139,17 @@ test("at 375 px a driver's last known position is on the map with its coordinate
   expect(overflow).toBeLessThanOrEqual(0);
   await settleAnimations(page);
   await expectAccessible(page);
+});
+
+test("at 375 px a long driver name truncates in the fleet map's list instead of widening the page", async ({ page }) => {
+  // A CI run failed on this: a driver made by another journey ('Reese Mileson1764…') widened the
+  // list's grid column, and the page with it, past a phone's width.
+  await openAs(page, 'Dispatcher', '/fleet-map');
+  const name = page.locator('section[aria-labelledby="fleet-drivers-heading"] li p').first();
+  await expect(name).toBeVisible();
+  await name.evaluate((element) => {
+    element.textContent = 'Reese Mileson1764350000000123 Extraordinarilylongname';
+  });
+  await page.setViewportSize({ width: 375, height: 760 });
+  await expectNoHorizontalOverflow(page);
 });

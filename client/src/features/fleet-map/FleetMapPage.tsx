@@ -186,7 +186,8 @@ export function FleetMapPage() {
           </Card.Root>
         ))}
       </SimpleGrid>
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4">
+      {/* minmax(0, …): a long driver name truncates in its row instead of widening the column past a phone's width. */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="4">
         <Box h={{ base: '380px', lg: '560px' }}>
           <MapUnavailable>
             <Suspense
