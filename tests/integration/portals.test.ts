@@ -50,7 +50,8 @@ describe('portal.driver', () => {
     }
 
     const portal = await (await as('driver')).portal.driver();
-    expect(portal.driver).toMatchObject({ id: driverId, gpsConsent: false });
+    // No position shared yet: no place either.
+    expect(portal.driver).toMatchObject({ id: driverId, gpsConsent: false, lat: null, lng: null, place: null });
     expect(portal.companyName).toBe(company.name);
     expect(portal.dispatcher).toMatchObject({ firstName: 'Dee' });
     expect(portal.stats).toMatchObject({ earnings: '1250.50', pendingPayments: 1, pendingPaymentsAmount: '250.50', activeLoads: 2 });
@@ -194,7 +195,9 @@ describe('the demo fleet seed', () => {
     await seedDemoFleet(services.db, company.companyId, TEST_PASSWORD, accounts);
 
     const portal = await (await as('driver', company)).portal.driver();
-    expect(portal.driver).toMatchObject({ id: hauler, gpsConsent: true, lat: 35, lng: -90 });
+    // Places, not coordinates: the driver (who may not ask geo.describe) gets the place from the server, as staff get it from geo.describe.
+    expect(portal.driver).toMatchObject({ id: hauler, gpsConsent: true, lat: 35, lng: -90, place: 'Southaven, MS' });
+    expect((await (await as('dispatcher', company)).geo.describe({ points: [{ lat: 35, lng: -90 }] })).places).toEqual(['Southaven, MS']);
     expect(portal.stats).toMatchObject({ earnings: '800.00', activeLoads: 1 });
     const track = await tenants.owner.selectFrom('positions').select('idempotencyKey').where('driverId', '=', hauler).execute();
     expect(track).toHaveLength(24);

@@ -193,7 +193,8 @@ describe('tracking links', () => {
       origin: { city: 'Dallas', state: 'TX' },
       destination: { city: 'Atlanta', state: 'GA' },
       status: 'in_transit',
-      lastPosition: { lat: 33.5186, lng: -86.8104 },
+      // Places, not coordinates: named on the server (the visitor may not ask geo.describe).
+      lastPosition: { lat: 33.5186, lng: -86.8104, place: 'Birmingham, AL' },
     });
     expect(view.eta?.miles).toBeGreaterThan(120);
     expect(view.eta?.miles).toBeLessThan(160);

@@ -53,6 +53,11 @@ export const driverPortalOutput = z.object({
       gpsConsent: z.boolean(),
       lat: z.number().nullable(),
       lng: z.number().nullable(),
+      /**
+       * The position as a person reads it ("12 mi W of Memphis, TN"), from the server's gazetteer
+       * (a driver may not ask geo.describe); null without a position or far from any US town.
+       */
+      place: z.string().nullable(),
       lastLocationUpdate: z.string().nullable(),
     })
     .nullable(),

@@ -94,8 +94,12 @@ export const trackingViewOutput = z.object({
   destination: place,
   status: z.enum(LOAD_STATUSES),
   expiresAt: timestamp,
-  /** The last position of the load's track, or null when none was shared. */
-  lastPosition: trackPoint.nullable(),
+  /**
+   * The last position of the load's track, or null when none was shared; `place` names it as a
+   * person reads it ("12 mi W of Memphis, TN", null far from any US town), from the server's
+   * gazetteer, since the page's visitor may not ask geo.describe.
+   */
+  lastPosition: trackPoint.extend({ place: z.string().nullable() }).nullable(),
   /**
    * Straight-line estimate from the last position to the destination city at ETA_ASSUMED_MPH;
    * null when delivered or cancelled, with no position, or when the destination city is unknown.

@@ -1,7 +1,23 @@
-import { describeNearPlace } from '#shared/rules/geo.js';
-import { loadGazetteer } from '../../services/geo/gazetteer.js';
+import { describeNearPlace, type LatLng } from '#shared/rules/geo.js';
+import { loadGazetteer, type Gazetteer } from '../../services/geo/gazetteer.js';
 import { permitted } from '../../trpc/procedures.js';
 import { describeInput, describeOutput } from './geo.schemas.js';
+
+/** A position as a person reads it ("12 mi W of Memphis, TN", "Memphis, TN" in town); null far from any US town. */
+export function placeName(gazetteer: Gazetteer, point: LatLng): string | null {
+  const near = gazetteer.nearest(point);
+  return near ? describeNearPlace(near) : null;
+}
+
+/**
+ * The place of one position, for the answers of callers who may not ask geo.describe (a driver's
+ * own portal, a tracking link's public page): null without a position, so the gazetteer (a 5 MB
+ * module, loaded once per process) is loaded only when there is one to name.
+ */
+export async function placeOf(point: LatLng | null): Promise<string | null> {
+  if (!point || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) return null;
+  return placeName(await loadGazetteer(), point);
+}
 
 /**
  * Places, not coordinates: each position named by the offline gazetteer's town near it
@@ -12,10 +28,5 @@ export const describePlacesProcedure = permitted('geo', 'read')
   .output(describeOutput)
   .query(async ({ input }) => {
     const gazetteer = await loadGazetteer();
-    return {
-      places: input.points.map((point) => {
-        const near = gazetteer.nearest(point);
-        return near ? describeNearPlace(near) : null;
-      }),
-    };
+    return { places: input.points.map((point) => placeName(gazetteer, point)) };
   });

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CarrierPortalOutput, DriverPortalOutput, PortalLoad } from '#shared/schemas/portal.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database } from '../../db/schema.js';
+import { placeOf } from '../geo/describe-places.js';
 import { findOwnCarrier, findOwnDriver } from './own-driver.js';
 
 type Db = Kysely<Database>;
@@ -37,7 +38,7 @@ function portalLoads(db: Db, companyId: string) {
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
-/** The driver portal: the user's own driver record, its company and dispatcher, the four figures and its loads. */
+/** The driver portal: the user's own driver record (its position named by the gazetteer), its company and dispatcher, the four figures and its loads. */
 export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPortalOutput> {
   const company = await db.selectFrom('companies').select('name').where('id', '=', scope.companyId).executeTakeFirst();
   const own = await findOwnDriver(db, scope);
@@ -93,6 +94,8 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
     .where('driverId', '=', own.id)
     .executeTakeFirstOrThrow();
   const loads = await portalLoads(db, scope.companyId).where('loads.driverId', '=', own.id).execute();
+  const lat = toNumber(driver.currentLocationLat);
+  const lng = toNumber(driver.currentLocationLng);
   return {
     driver: {
       id: driver.id,
@@ -101,8 +104,9 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
       phone: driver.phone,
       status: driver.status,
       gpsConsent: driver.gpsConsent,
-      lat: toNumber(driver.currentLocationLat),
-      lng: toNumber(driver.currentLocationLng),
+      lat,
+      lng,
+      place: await placeOf(lat !== null && lng !== null ? { lat, lng } : null),
       lastLocationUpdate: driver.lastLocationUpdate,
     },
     companyName: empty.companyName,

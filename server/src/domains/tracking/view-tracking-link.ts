@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { loadGazetteer } from '../../services/geo/gazetteer.js';
 import { hitRateLimit } from '../../services/rate-limit.js';
 import { permitted } from '../../trpc/procedures.js';
+import { placeOf } from '../geo/describe-places.js';
 import { hashTrackingToken } from './tracking-token.js';
 import { viewLink } from './tracking.repository.js';
 
@@ -18,7 +19,8 @@ export const trackingLinkGone = () => new AppError('NOT_FOUND', TRACKING_TEXTS.e
 /**
  * tracking.view: a tracking link's public page, for anyone holding its token (no sign-in). It
  * reads only through app_tracking_link_view (a security-definer function by the token's hash:
- * company name, load number, lane, status, expiry, last position), and adds a straight-line ETA
+ * company name, load number, lane, status, expiry, last position), names the last position's place
+ * (places, not coordinates: the visitor may not ask geo.describe) and adds a straight-line ETA
  * from the last position to the destination city at ETA_ASSUMED_MPH. Rate limited per address;
  * refused calls count too (committed before the answer).
  */
@@ -36,10 +38,11 @@ export const viewTrackingLinkProcedure = permitted({ public: "a tracking link's 
     const row = await viewLink(ctx.db, hashTrackingToken(input.token));
     if (!row) throw commitThenFail(trackingLinkGone());
     const status = row.status as LoadStatus;
-    const lastPosition =
+    const last =
       row.lastLat !== null && row.lastLng !== null && row.lastRecordedAt !== null
         ? { lat: row.lastLat, lng: row.lastLng, recordedAt: row.lastRecordedAt }
         : null;
+    const lastPosition = last ? { ...last, place: await placeOf(last) } : null;
     return {
       companyName: row.companyName,
       loadNumber: row.loadNumber,
