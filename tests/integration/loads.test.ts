@@ -74,7 +74,7 @@ describe('loads.create with nobody signed in', () => {
 });
 
 describe('loads.create', () => {
-  it('creates a pending load that records its creator, with every field of the form', async () => {
+  it('creates a load that records its creator, with every field of the form; naming a driver makes it assigned', async () => {
     const dispatcher = await as('dispatcher');
     const input = await formA();
     const load = await dispatcher.loads.create(input);
@@ -98,7 +98,7 @@ describe('loads.create', () => {
       salesPercentage: '10.0',
       factoring: false,
       notes: 'Dock 4',
-      status: 'pending',
+      status: 'assigned',
       statusUpdatedAt: null,
       createdBy: tenants.companyA.users.dispatcher.userId,
       salesUserId: null,
@@ -108,7 +108,7 @@ describe('loads.create', () => {
     expect(load.carrierName).toMatch(/^Carrier /);
     const stored = await storedLoad(load.id);
     expect(stored).toMatchObject({
-      status: 'pending',
+      status: 'assigned',
       createdBy: tenants.companyA.users.dispatcher.userId,
       companyId: tenants.companyA.companyId,
     });
@@ -120,10 +120,16 @@ describe('loads.create', () => {
     expect(load.createdBy).toBe(tenants.companyA.users.sales.userId);
   });
 
-  it('gives a load number of LOAD- and a timestamp when none is sent', async () => {
+  it('creates a load with no driver pending', async () => {
+    const load = await (await as('dispatcher')).loads.create(bareForm());
+    expect(load.status).toBe('pending');
+  });
+
+  it('gives a load number of LOAD- and a timestamp when none is sent and the company has no pattern of its own', async () => {
+    const company = await createTestCompany(tenants.services);
     const before = Date.now();
     const { loadNumber: _omitted, ...input } = bareForm();
-    const load = await (await as('admin')).loads.create(input);
+    const load = await (await as('admin', company)).loads.create(input);
     const match = /^LOAD-(\d+)$/.exec(load.loadNumber);
     expect(match).not.toBeNull();
     expect(Number(match?.[1])).toBeGreaterThanOrEqual(before);
@@ -809,6 +815,7 @@ describe('arbitrary input', () => {
     ['loads.list', fc.record({ search: anyValue, status: anyValue, cursor: anyValue, limit: anyValue }, { requiredKeys: [] })],
     ['loads.changeStatus', fc.record({ id: anyValue, status: anyValue }, { requiredKeys: [] })],
     ['loads.get', fc.oneof(fc.anything(), fc.record({ id: anyValue }))],
+    ['loads.history', fc.oneof(fc.anything(), fc.record({ id: anyValue }))],
   ] as const)('%s never answers INTERNAL_SERVER_ERROR', async (path, arbitrary) => {
     const caller = await as('dispatcher');
     await fc.assert(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 import { clampSalesPercentage } from '../rules/sales-percentage.js';
-import { optionalDate, optionalDecimal, optionalId, optionalMoney, optionalText, requiredText, stateCode } from './fields.js';
+import { optionalDate, optionalDecimal, optionalId, optionalMoney, optionalText, requiredText, stateCode, timestamp } from './fields.js';
 import { pageInput, pageOutput } from './pagination.js';
 import { salesAgentField } from './sales-agents.js';
 
@@ -31,8 +31,15 @@ export const LOAD_LIMITS = {
 export const LOAD_STATUS_FILTERS = ['all', ...LOAD_STATUSES] as const;
 export type LoadStatusFilter = (typeof LOAD_STATUS_FILTERS)[number];
 
-/** The spec's default load number: LOAD- followed by a timestamp. */
+/**
+ * The spec's default load number: LOAD- followed by a timestamp. It stays the fallback for a
+ * company whose loads follow no pattern of their own; otherwise the next number follows the
+ * company's pattern (server/src/domains/loads/load-numbers.ts, `nextLoadNumber`).
+ */
 export const defaultLoadNumber = (now = Date.now()) => `LOAD-${now}`;
+
+/** The message of a load number the company already uses (unique per company, on create and on edit). */
+export const LOAD_NUMBER_TAKEN = 'Load number already exists';
 
 /** The spec's clamp: non-numeric or negative becomes 0, above 100 becomes 100 (never a refusal). */
 const salesPercentage = z
@@ -79,10 +86,11 @@ function deliveryNotBeforePickup(
   }
 }
 
-/** Create Load: the load number defaults to LOAD- and a timestamp when left out. */
-export const createLoadInput = z
-  .object({ loadNumber: loadNumber.default(() => defaultLoadNumber()), ...loadFormFields })
-  .superRefine(deliveryNotBeforePickup);
+/**
+ * Create Load: a load number left out is the company's next one (its own pattern, else LOAD- and a
+ * timestamp), chosen by the server.
+ */
+export const createLoadInput = z.object({ loadNumber: loadNumber.optional(), ...loadFormFields }).superRefine(deliveryNotBeforePickup);
 export type CreateLoadInput = z.input<typeof createLoadInput>;
 export type CreateLoadValues = z.output<typeof createLoadInput>;
 
@@ -164,10 +172,44 @@ export type LoadDetail = z.infer<typeof loadDetail>;
 const pickOption = z.object({ id: z.uuid(), name: z.string() });
 export type PickOption = z.infer<typeof pickOption>;
 
-/** The Create Load form's pick lists, each ordered by name. */
+/** The Create Load form's pick lists, each ordered by name, and the load number it starts with (the company's next one). */
 export const loadFormOptionsOutput = z.object({
   drivers: z.array(pickOption),
   brokers: z.array(pickOption),
   carriers: z.array(pickOption),
+  nextLoadNumber: z.string(),
 });
 export type LoadFormOptions = z.infer<typeof loadFormOptionsOutput>;
+
+/** A load's history holds at most this many entries, the newest. */
+export const LOAD_HISTORY_LIMIT = 200;
+
+/**
+ * What an entry of a load's history is about: its creation, its status, or one of its
+ * assignments (who hauls it, for whom, who sells or dispatches it). A kind the load does not
+ * have (no dispatcher column) simply never appears.
+ */
+export const LOAD_HISTORY_KINDS = ['created', 'status', 'driver', 'broker', 'carrier', 'salesAgent', 'dispatcher'] as const;
+export type LoadHistoryKind = (typeof LOAD_HISTORY_KINDS)[number];
+
+/**
+ * One change of a load, from the audit trail. `from` and `to`: a status (its code, as `status`
+ * of the load) or a name (driver, broker, carrier, user); null for none. `by`: who made it
+ * (a name), null when no user did (the system).
+ */
+export const loadHistoryEntry = z.object({
+  id: z.string(),
+  at: timestamp,
+  kind: z.enum(LOAD_HISTORY_KINDS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  by: z.string().nullable(),
+});
+export type LoadHistoryEntry = z.infer<typeof loadHistoryEntry>;
+
+/** A load's history, oldest first; `hasEarlier` when older entries were left out (past LOAD_HISTORY_LIMIT). */
+export const loadHistoryOutput = z.object({
+  entries: z.array(loadHistoryEntry).max(LOAD_HISTORY_LIMIT),
+  hasEarlier: z.boolean(),
+});
+export type LoadHistory = z.infer<typeof loadHistoryOutput>;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box, Button, chakra, Grid, Stack, Text } from '@chakra-ui/react';
 import { useWatch, type Control } from 'react-hook-form';
 import { clampSalesPercentage, SALES_PERCENTAGE } from '#shared/rules/sales-percentage.js';
@@ -23,7 +23,11 @@ import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { useDistanceEstimate } from '../maps/use-distance-estimate';
 
-/** A new load's values: every field empty but the default load number and a 0 % sales percentage. */
+/**
+ * A new load's values: every field empty but the load number and a 0 % sales percentage. The load
+ * number starts as the spec's default and becomes the company's next one (its own pattern) once
+ * the form's options arrive, unless the user has typed one.
+ */
 function emptyValues(): CreateLoadInput {
   return {
     loadNumber: defaultLoadNumber(),
@@ -104,7 +108,9 @@ function pickList(
 
 /**
  * The Create Load dialog, and the same form prefilled to edit a load. Mount it when it opens,
- * so each new load gets a fresh default load number.
+ * so each new load gets a fresh default load number (the company's next, from loads.formOptions).
+ * A load number the company already uses is refused next to the field ("Load number already
+ * exists"); the form then asks for the next free number again.
  */
 export function LoadFormDialog({
   load,
@@ -124,21 +130,37 @@ export function LoadFormDialog({
   const create = trpc.loads.create.useMutation();
   const update = trpc.loads.update.useMutation();
 
+  // A new load starts with the company's next number, unless the user has typed one already.
+  const nextLoadNumber = options.data?.nextLoadNumber;
+  useEffect(() => {
+    if (isEdit || nextLoadNumber === undefined || form.getFieldState('loadNumber').isDirty) return;
+    form.setValue('loadNumber', nextLoadNumber);
+  }, [form, isEdit, nextLoadNumber]);
+
   const done = (title: string) => (saved: LoadDetail) => {
     notify.success(title);
     void utils.loads.list.invalidate();
+    // The next load number moves on; the load's timeline holds the change.
+    void utils.loads.formOptions.invalidate();
+    void utils.loads.history.invalidate({ id: saved.id });
     utils.loads.get.setData({ id: saved.id }, saved);
     onSaved?.(saved);
     onClose();
   };
+  // A number taken meanwhile (someone saved it first): the next free one is asked for again, for the user to take.
+  const failCreate = form.fail('Failed to create load');
+  const onCreateError = (error: unknown) => {
+    failCreate(error);
+    void utils.loads.formOptions.invalidate();
+  };
   const onSubmit = form.handleSubmit((input) => {
     if (load) {
       update.mutate(
-        { ...input, id: load.id },
+        { ...input, id: load.id, loadNumber: input.loadNumber ?? load.loadNumber },
         { onSuccess: done('Load updated successfully'), onError: form.fail('Failed to update load') },
       );
     } else {
-      create.mutate(input, { onSuccess: done('Load created successfully'), onError: form.fail('Failed to create load') });
+      create.mutate(input, { onSuccess: done('Load created successfully'), onError: onCreateError });
     }
   });
 

@@ -4,12 +4,17 @@ import { orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfNew } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
+import { nextLoadNumber } from './load-numbers.js';
 import { findLoad } from './loads.repository.js';
+import { statusOnAssigning } from './load-status-rules.js';
 
 /**
- * Create Load: a new load starts pending and records its creator; a sales user who creates
- * it becomes its sales_user_id, an admin or dispatcher chooses one (a sales agent of the company)
- * or none. Driver, broker and carrier must be ones the user may assign.
+ * Create Load: a new load starts pending, or assigned when it names a driver; it records its
+ * creator; a sales user who creates it becomes its sales_user_id, an admin or dispatcher chooses
+ * one (a sales agent of the company) or none. Driver, broker and carrier must be ones the user may
+ * assign. A load number left out is the company's next one (load-numbers.ts); one the company
+ * already uses is refused naming the field, a number the server chose included (two creates at
+ * the same moment: the second is refused, and its form offers the next number again).
  */
 export const createLoadProcedure = permitted('loads', 'write')
   .input(createLoadInput)
@@ -18,13 +23,15 @@ export const createLoadProcedure = permitted('loads', 'write')
     const { scope } = ctx;
     await assertAssignable(ctx.db, scope, input);
     const salesUserId = await salesAgentOfNew(ctx.db, scope, 'loads', 'salesUserId', input.salesUserId);
+    const loadNumber = input.loadNumber ?? (await nextLoadNumber(ctx.db, scope));
     const id = await withAssignments(() =>
       insertRecord(ctx.db, 'loads', {
         ...input,
+        loadNumber,
         companyId: scope.companyId,
         createdBy: scope.userId,
         salesUserId,
-        status: 'pending',
+        status: statusOnAssigning({ status: 'pending', driverId: null }, input.driverId),
       }),
     );
     return orNotFound(await findLoad(ctx.db, scope, id), 'Load');

@@ -1,6 +1,7 @@
 import { mapPgErrors } from '../../db/pg-errors.js';
 import { isWritable } from '../../db/records.js';
 import type { Scope } from '../../db/scope.js';
+import { LOAD_NUMBER_TAKEN } from '#shared/schemas/loads.js';
 import { AppError } from '../../errors.js';
 import type { LoadsDb } from './loads.repository.js';
 
@@ -28,10 +29,16 @@ export async function assertAssignable(db: LoadsDb, scope: Scope, ids: Assignmen
   }
 }
 
+/** The unique index of a company's load numbers (migrations/2026-11-28T1900_unique_load_numbers.ts). */
+const LOAD_NUMBER_INDEX = 'loads_company_load_number_key';
+
 /**
- * Runs a write of a load's assignments. The assigned record vanished between the check and the
- * write (deleted meanwhile): the composite foreign key refuses the row, and the caller hears the
- * same NOT_FOUND as above.
+ * Runs a write of a load (create or edit), mapping what the database refuses to what the form
+ * shows:
+ * - the assigned record vanished between the check and the write (deleted meanwhile): the
+ *   composite foreign key refuses the row, and the caller hears the same NOT_FOUND as above;
+ * - the load number is one the company already uses (another load has it, or was saved with it
+ *   at the same moment): CONFLICT naming `loadNumber`, "Load number already exists".
  */
 export function withAssignments<T>(write: () => Promise<T>): Promise<T> {
   return mapPgErrors(write, {
@@ -40,5 +47,7 @@ export function withAssignments<T>(write: () => Promise<T>): Promise<T> {
       const assignment = ASSIGNMENTS.find(({ column }) => named.includes(column));
       return assignment ? new AppError('NOT_FOUND', assignment.message, { field: assignment.field }) : null;
     },
+    unique: ({ constraint }) =>
+      constraint === LOAD_NUMBER_INDEX ? new AppError('CONFLICT', LOAD_NUMBER_TAKEN, { field: 'loadNumber' }) : null,
   });
 }

@@ -4,12 +4,15 @@ import { notFound, orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfEdit } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
+import { statusOnAssigning } from './load-status-rules.js';
 import { findLoad, findWritableLoad } from './loads.repository.js';
 
 /**
- * Edit a load's fields (status has its own procedure); the same checks on driver, broker and
- * carrier as on create. An admin or dispatcher may change its sales agent (audited by the loads
- * trigger, as every field); a sales user's edit leaves it as it is.
+ * Edit a load's fields (status has its own procedure, but setting a driver on a pending load makes
+ * it assigned, in the same write); the same checks on driver, broker and carrier as on create, and
+ * the load number stays unique in the company ("Load number already exists"). An admin or
+ * dispatcher may change its sales agent (audited by the loads trigger, as every field); a sales
+ * user's edit leaves it as it is.
  */
 export const updateLoadProcedure = permitted('loads', 'write')
   .input(updateLoadInput)
@@ -19,7 +22,12 @@ export const updateLoadProcedure = permitted('loads', 'write')
     const current = orNotFound(await findWritableLoad(ctx.db, ctx.scope, id), 'Load');
     await assertAssignable(ctx.db, ctx.scope, rest, current);
     const salesUserId = await salesAgentOfEdit(ctx.db, ctx.scope, 'loads', 'salesUserId', chosen, current.salesUserId);
-    const fields = salesUserId === undefined ? rest : { ...rest, salesUserId };
+    const status = statusOnAssigning(current, rest.driverId);
+    const fields = {
+      ...rest,
+      ...(salesUserId === undefined ? {} : { salesUserId }),
+      ...(status === current.status ? {} : { status }),
+    };
     if (!(await withAssignments(() => updateRecord(ctx.db, ctx.scope, 'loads', id, fields)))) throw notFound('Load');
     return orNotFound(await findLoad(ctx.db, ctx.scope, id), 'Load');
   });
