@@ -1,33 +1,45 @@
-import { trpc } from './trpc';
+import { useEffect, useSyncExternalStore } from 'react';
+import { TRPCClientError } from '@trpc/client';
+import { PlaceNameStore, placeKey, type PlaceLookup } from './place-name-store';
+import { isUnauthorized, sessionLost, trpcClient } from './trpc';
+
+export { PLACE_UNAVAILABLE, type PlaceLookup } from './place-name-store';
 
 interface Point {
   lat: number | string | null;
   lng: number | string | null;
 }
 
-/** Positions a few hundred feet apart read as one place: rounding keeps the query's key steady while a driver idles. */
-const round = (value: number) => Math.round(value * 1000) / 1000;
+/** A refusal (no right to geo.describe, a session gone, a point refused) does not pass with time: never retried. */
+const PERMANENT_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST']);
 
-/** The server names at most this many positions a call (geo.describe). */
-const MAX_POINTS = 100;
+const store = new PlaceNameStore(
+  async (points) => {
+    try {
+      return (await trpcClient.geo.describe.query({ points })).places;
+    } catch (error) {
+      if (isUnauthorized(error)) sessionLost.handler();
+      throw error;
+    }
+  },
+  { retryable: (error) => !(error instanceof TRPCClientError && PERMANENT_CODES.has(String(error.data?.code))) },
+);
 
 /**
  * Places, not coordinates: each position as a person reads it ("12 mi W of Memphis, TN"), from the
- * server's offline gazetteer, in the order given. undefined while loading or without a position,
- * null when no US town is near.
+ * server's offline gazetteer (geo.describe: staff who read loads, drivers or the fleet), in the
+ * order given. undefined while asked or without a position, null when no US town is near,
+ * PLACE_UNAVAILABLE when the server could not say. Names are cached per position for the tab's
+ * life (place-name-store.ts): a list that refetches, or whose drivers move one at a time, asks
+ * only for the positions it has not named yet, 100 a call, whatever the list's length.
  */
-export function usePlaceNames(points: readonly Point[]): (string | null | undefined)[] {
-  const known = points
-    .map((point, index) => ({ index, lat: Number(point.lat), lng: Number(point.lng), has: point.lat !== null && point.lng !== null }))
-    .filter((point) => point.has && Number.isFinite(point.lat) && Number.isFinite(point.lng))
-    .slice(0, MAX_POINTS);
-  const query = trpc.geo.describe.useQuery(
-    { points: known.map((point) => ({ lat: round(point.lat), lng: round(point.lng) })) },
-    { enabled: known.length > 0, staleTime: 5 * 60_000 },
-  );
-  const names: (string | null | undefined)[] = points.map(() => undefined);
-  known.forEach((point, position) => {
-    names[point.index] = query.data?.places[position];
-  });
-  return names;
+export function usePlaceNames(points: readonly Point[]): PlaceLookup[] {
+  const keys = points.map(placeKey);
+  const version = useSyncExternalStore(store.subscribe, store.snapshot);
+  const wanted = keys.filter((key): key is string => key !== null).join(';');
+  useEffect(() => {
+    if (wanted) store.request(wanted.split(';'));
+    // version: a failed ask's retry is due, or names arrived; the store skips what is known or asked.
+  }, [wanted, version]);
+  return keys.map((key) => store.lookup(key));
 }

@@ -4,17 +4,18 @@ import type { DriverLocation } from '#shared/schemas/dashboard.js';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PlaceName } from '../../components/PlaceName';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFailureToast } from '../../lib/errors';
-import { formatAge, formatCoordinate } from '../../lib/format';
+import { formatAge } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { usePlaceNames } from '../../lib/use-place-names';
+import { usePlaceNames, type PlaceLookup } from '../../lib/use-place-names';
 import { WipPanel } from '../wip/WipPanel';
 import { DashboardLoadsTable } from './DashboardLoadsTable';
 import { StatCard } from './StatCard';
 
-/** The drivers' last locations: the place (the coordinates to 4 decimals under it, as the spec shows them), its age and freshness. */
-function locationColumns(places: ReadonlyMap<string, string | null | undefined>): Column<DriverLocation>[] {
+/** The drivers' last locations: the place (PlaceName: the coordinates to 4 decimals under it, as the spec shows them), its age and freshness. */
+function locationColumns(places: ReadonlyMap<string, PlaceLookup>): Column<DriverLocation>[] {
   return [
     { key: 'name', header: 'Driver', cell: (driver) => <Text fontWeight="medium">{driver.name}</Text> },
     { key: 'status', header: 'Status', cell: (driver) => <StatusBadge status={driver.status} /> },
@@ -22,16 +23,7 @@ function locationColumns(places: ReadonlyMap<string, string | null | undefined>)
       key: 'location',
       header: 'Location',
       cell: (driver) =>
-        driver.lat === null ? (
-          <Text>—</Text>
-        ) : (
-          <Stack gap="0">
-            <Text whiteSpace="nowrap">{places.get(driver.id) ?? (places.get(driver.id) === null ? 'Outside the US' : '…')}</Text>
-            <Text whiteSpace="nowrap" fontFamily="mono" fontSize="xs" color="gray.700">
-              {`${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}`}
-            </Text>
-          </Stack>
-        ),
+        driver.lat === null ? <Text>—</Text> : <PlaceName lat={driver.lat} lng={driver.lng} place={places.get(driver.id)} lines="nowrap" />,
     },
     {
       key: 'age',
@@ -58,7 +50,7 @@ export function DispatchDashboard() {
   const data = figures.data;
   const drivers = data?.driverLocations ?? [];
   const placeNames = usePlaceNames(drivers);
-  const places = new Map(drivers.map((driver, index) => [driver.id, placeNames[index]]));
+  const places = new Map<string, PlaceLookup>(drivers.map((driver, index) => [driver.id, placeNames[index]]));
   const counters = [
     { label: 'Active Loads', value: data?.activeLoads ?? null, icon: Truck },
     { label: 'Available Drivers', value: data?.availableDrivers ?? null, icon: UserRound },

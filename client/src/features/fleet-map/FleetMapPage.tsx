@@ -4,14 +4,19 @@ import { MessageSquare, Phone } from 'lucide-react';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { FLEET_REFRESH_MS, FRESHNESS_LABELS, type FleetDriver } from '#shared/schemas/fleet.js';
 import { PageHeader } from '../../components/PageHeader';
+import { PlaceName } from '../../components/PlaceName';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFailureToast, FETCH_FAILED } from '../../lib/errors';
-import { formatAge, formatCoordinate } from '../../lib/format';
+import { formatAge } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { usePlaceNames, type PlaceLookup } from '../../lib/use-place-names';
 import { FRESHNESS_COLOURS, MAP_TEXTS } from '../maps/map-types';
 import { shareFleet } from './fleet-delta';
 import { summarizeFleet } from './fleet-map-model';
+
+/** The driver list shows at most this many rows (the map shows every driver). */
+const LISTED_MAX = 200;
 
 // MapLibre and the clustering worker load only on this screen.
 const FleetMap = lazy(() => import('./FleetMap'));
@@ -41,7 +46,7 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
+function DriverPanel({ driver, place, now }: { driver: FleetDriver; place: PlaceLookup; now: number }) {
   const name = `${driver.firstName} ${driver.lastName}`;
   // The list holds what the map needs; the company and the current load's lane and broker are read
   // for the selected driver only, and again when the list's current load changes (a delta merged).
@@ -68,10 +73,26 @@ function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
             </Heading>
             <StatusBadge status={gpsFreshness(driver.lastLocationUpdate, now)} />
           </HStack>
-          <Text fontSize="sm" color="gray.700">
-            {detail.data ? `${detail.data.companyName} · ` : ''}Last update {formatAge(driver.lastLocationUpdate, now)}
-            {driver.lat !== null && driver.lng !== null ? ` · ${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}` : ''}
-          </Text>
+          {detail.data ? (
+            <Text fontSize="sm" color="gray.700">
+              {detail.data.companyName}
+            </Text>
+          ) : null}
+          {driver.lat !== null && driver.lng !== null ? (
+            <PlaceName
+              lat={driver.lat}
+              lng={driver.lng}
+              place={place}
+              at={driver.lastLocationUpdate}
+              now={now}
+              fontSize="sm"
+              testId="fleet-driver-place"
+            />
+          ) : (
+            <Text fontSize="sm" color="gray.700">
+              No location shared yet · Last update {formatAge(driver.lastLocationUpdate, now)}
+            </Text>
+          )}
           {driver.phone ? (
             <HStack gap="2">
               <Button asChild size="sm" colorPalette="green">
@@ -129,8 +150,9 @@ function DriverPanel({ driver, now }: { driver: FleetDriver; now: number }) {
 
 /**
  * The fleet map (admins and dispatchers; a master admin sees every company's drivers): driver
- * search, Active / Idle / Offline counts, the clustered map and the selected driver's panel with
- * call and text links and the current load. Live: a reported position changes the driver's row
+ * search, Active / Idle / Offline counts, the clustered map, the driver list (each driver's place
+ * and its age under the name) and the selected driver's panel (the place and its age, the
+ * coordinates under it) with call and text links and the current load. Live: a reported position changes the driver's row
  * (fleet-live.ts reads only the drivers a live change names and merges them into fleet.list);
  * every 90 seconds the list is read again whole anyway (the spec's refresh).
  */
@@ -151,7 +173,11 @@ export function FleetMapPage() {
   // The counts and the worker's points in one pass (fleet-map-model.ts, measured by bench/fleet-map.ts).
   const { counts, points } = useMemo(() => summarizeFleet(drivers, now), [drivers, now]);
   const selected = drivers.find((driver) => driver.id === selectedId) ?? null;
-  const listed = drivers.slice(0, 200);
+  const listed = useMemo(() => drivers.slice(0, LISTED_MAX), [drivers]);
+  // Places, not coordinates: the listed drivers' and the selected one's, 100 a call, each position
+  // asked once for the tab's life (a refetch or a live move asks only for new positions).
+  const placeNames = usePlaceNames(selected ? [...listed, selected] : listed);
+  const selectedPlace = selected ? placeNames[listed.length] : undefined;
 
   return (
     <Stack gap="4">
@@ -204,7 +230,7 @@ export function FleetMapPage() {
         </Box>
         <Stack gap="3">
           {selected ? (
-            <DriverPanel key={selected.id} driver={selected} now={now} />
+            <DriverPanel key={selected.id} driver={selected} place={selectedPlace} now={now} />
           ) : (
             <Text color="gray.700">Select a driver to see their details.</Text>
           )}
@@ -219,7 +245,7 @@ export function FleetMapPage() {
                 <Text fontSize="sm">No drivers found</Text>
               ) : (
                 <Stack as="ul" gap="1" maxH="320px" overflowY="auto" p="0" m="0">
-                  {listed.map((driver) => {
+                  {listed.map((driver, index) => {
                     const freshness = gpsFreshness(driver.lastLocationUpdate, now);
                     return (
                       <Box as="li" key={driver.id} listStyleType="none">
@@ -227,13 +253,32 @@ export function FleetMapPage() {
                           variant={driver.id === selectedId ? 'subtle' : 'ghost'}
                           size="sm"
                           w="full"
+                          h="auto"
+                          minH="9"
+                          py="1"
                           justifyContent="space-between"
                           onClick={() => setSelectedId(driver.id)}
                           aria-pressed={driver.id === selectedId}
                         >
-                          <Text truncate>
-                            {driver.firstName} {driver.lastName}
-                          </Text>
+                          {/* minW 0: a long name or place truncates in the row instead of widening it past a phone's width. */}
+                          <Stack gap="0" flex="1" minW="0" textAlign="start">
+                            <Text truncate>
+                              {driver.firstName} {driver.lastName}
+                            </Text>
+                            {driver.lat !== null && driver.lng !== null ? (
+                              <PlaceName
+                                lat={driver.lat}
+                                lng={driver.lng}
+                                place={placeNames[index]}
+                                at={driver.lastLocationUpdate}
+                                now={now}
+                                coordinates="tooltip"
+                                lines="truncate"
+                                fontSize="xs"
+                                color="gray.700"
+                              />
+                            ) : null}
+                          </Stack>
                           <StatusBadge status={freshness} />
                         </Button>
                       </Box>

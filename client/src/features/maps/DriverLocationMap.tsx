@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatAge, formatCoordinate } from '../../lib/format';
+import { formatPosition, placeText } from '../../components/PlaceName';
+import { formatAge } from '../../lib/format';
 import { usePlaceNames } from '../../lib/use-place-names';
 import { MapView } from './MapView';
 import { FRESHNESS_COLOURS, type MapPlace } from './map-types';
@@ -19,7 +20,8 @@ function useNow(everyMs: number): number {
 
 /**
  * The drivers screen's location dialog body: the driver's last known position on the map,
- * coloured by GPS freshness, the place near it and its coordinates, and how long ago it was reported; or "Never" and
+ * coloured by GPS freshness, the place near it (PlaceName's words), its coordinates as the detail
+ * they are, and how long ago it was reported; or "Never" and
  * an empty map of the US when the driver has not shared a position.
  */
 export function DriverLocationMap({
@@ -57,8 +59,8 @@ export function DriverLocationMap({
             <Text as="dt" fontWeight="semibold">
               Near
             </Text>
-            <Text as="dd" data-testid="driver-place">
-              {place === undefined ? '…' : (place ?? 'Outside the US')}
+            <Text as="dd" data-testid="driver-place" title={formatPosition(position.lat, position.lng)}>
+              {placeText(place, formatPosition(position.lat, position.lng))}
             </Text>
           </>
         ) : null}
@@ -66,7 +68,7 @@ export function DriverLocationMap({
           Position
         </Text>
         <Text as="dd" data-testid="driver-coordinates">
-          {position ? `${formatCoordinate(position.lat)}, ${formatCoordinate(position.lng)}` : 'No location shared yet'}
+          {position ? formatPosition(position.lat, position.lng) : 'No location shared yet'}
         </Text>
         <Text as="dt" fontWeight="semibold">
           Last update
