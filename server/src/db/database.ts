@@ -1,5 +1,6 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, sql, type KyselyConfig, type Transaction } from 'kysely';
 import pg from 'pg';
+import { OPENING_MARK, OpeningPostgresDialect } from './opening-driver.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -63,12 +64,13 @@ export function databaseUnavailableMessage(error: unknown): string | null {
 /**
  * TypeScript speaks camelCase and PostgreSQL snake_case: the plugin translates identifiers both
  * ways (and result keys, nested JSON included), so tables, rows and the wire share one case.
- * Raw sql`` text stays SQL and names columns in snake_case. Kysely's own Postgres dialect, as
- * documented: no patched clients, no private parts of pg or Kysely.
+ * Raw sql`` text stays SQL and names columns in snake_case. Kysely's own Postgres dialect, its
+ * driver wrapped through the public Driver interface so a transaction's opening travels with its
+ * BEGIN (db/opening-driver.ts): no patched clients, no private parts of pg or Kysely.
  */
 export function createDb(pool: pg.Pool, options: { log?: KyselyConfig['log'] } = {}): Db {
   const config: KyselyConfig = {
-    dialect: new PostgresDialect({ pool }),
+    dialect: new OpeningPostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
     ...(options.log ? { log: options.log } : {}),
   };
@@ -78,15 +80,20 @@ export function createDb(pool: pg.Pool, options: { log?: KyselyConfig['log'] } =
 /** The transaction-local settings a transaction opens with (app.company_id, app.user_id, ...). */
 export type OpeningSettings = readonly (readonly [name: string, value: string])[];
 
+/** A setting's name: ours are lower-case dotted names (app.company_id), never input. */
+const SETTING_NAME = /^[a-z_]+\.[a-z_]+$/;
+
 /**
- * Runs `fn` in a new transaction (one pooled connection) that opens with the settings: BEGIN,
- * then one parameterised `select set_config($1, $2, true), ...` (transaction-local, so a pooled
- * connection never carries them into the next call), then `fn`, then COMMIT (ROLLBACK when `fn`
+ * Runs `fn` in a new transaction (one pooled connection) that opens with the settings: BEGIN and
+ * `select set_config(name, value, true), ...` (transaction-local, so a pooled connection never
+ * carries them into the next call) in one round trip, then `fn`, then COMMIT (ROLLBACK when `fn`
  * throws). `readOnly`: the transaction is READ ONLY (`start transaction read only`: PostgreSQL
  * refuses any write in it, security-definer functions included).
  *
- * BEGIN and the settings are two round trips: sending them as one would need either the values
- * written into the SQL text (not parameters) or pipelining, which pg offers through no public API.
+ * One round trip: PostgreSQL's simple query protocol takes BEGIN and the select in one message
+ * (db/opening-driver.ts holds BEGIN back for it), and that protocol has no parameters, so the
+ * values travel as literals quoted by pg's public escapeLiteral; the names are checked against
+ * SETTING_NAME. Three round trips a read in all (the opening, the read, COMMIT).
  */
 export async function openingWith<T>(
   db: Kysely<Database>,
@@ -95,10 +102,19 @@ export async function openingWith<T>(
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
   const builder = options.readOnly === true ? db.transaction().setAccessMode('read only') : db.transaction();
+  const opening = openingSql(settings);
   return builder.execute(async (tx) => {
-    if (settings.length > 0) {
-      await sql`select ${sql.join(settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(tx);
-    }
+    if (opening) await sql.raw(opening).execute(tx);
     return fn(tx);
   });
+}
+
+/** The settings' select, marked for the driver, values quoted; null when there are none. */
+export function openingSql(settings: OpeningSettings): string | null {
+  if (settings.length === 0) return null;
+  const calls = settings.map(([name, value]) => {
+    if (!SETTING_NAME.test(name)) throw new Error(`not a setting name: ${name}`);
+    return `set_config('${name}', ${pg.escapeLiteral(value)}, true)`;
+  });
+  return `select ${calls.join(', ')} ${OPENING_MARK}`;
 }

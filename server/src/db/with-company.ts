@@ -13,7 +13,7 @@ export async function withCompany<T>(
   /** readOnly: a READ ONLY transaction (PostgreSQL refuses any write in it; db/database.ts, openingWith). */
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  // BEGIN, then the settings in one parameterised select (db/database.ts, openingWith).
+  // BEGIN and the settings in one round trip (db/database.ts, openingWith).
   const settings = [
     ['app.company_id', scope.companyId],
     ['app.user_id', scope.userId ?? ''],
