@@ -69,10 +69,12 @@ test('a driver on a phone turns location sharing off and on, reports a position,
   await expectToast(phone, 'Location Sharing Enabled');
   await expect(sharing).toBeChecked();
 
-  // The phone reports where it is: the current location card shows it.
-  await expect(phone.getByTestId('current-location')).toHaveText(`${HERE.latitude.toFixed(4)}, ${HERE.longitude.toFixed(4)}`, {
+  // The phone reports where it is: the current location card shows it, as a place with its age
+  // (named by the server: a driver may not ask geo.describe), the coordinates under it.
+  await expect(phone.getByTestId('current-coordinates')).toHaveText(`${HERE.latitude.toFixed(4)}, ${HERE.longitude.toFixed(4)}`, {
     timeout: 30_000,
   });
+  await expect(phone.getByTestId('current-location')).toHaveText(/^Tulsa, OK · \d+ min ago$/);
   await settleAnimations(phone);
   await expectAccessible(phone);
 
@@ -85,10 +87,13 @@ test('a driver on a phone turns location sharing off and on, reports a position,
   const row = drivers.first().getByRole('button', { name: new RegExp(driverName) });
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText('Active');
+  // Places, not coordinates: the row names the driver's place and its age under the name.
+  await expect(row).toContainText(/Tulsa, OK · \d+ min ago/);
   await expect(page.getByTestId('fleet-count-active')).toHaveText('1');
   await row.click();
   const panel = page.getByTestId('fleet-driver-panel');
   await expect(panel.getByRole('heading', { name: driverName })).toBeVisible();
+  await expect(panel.getByTestId('fleet-driver-place')).toHaveText(/^Tulsa, OK · \d+ min ago$/);
   await expect(panel).toContainText(`${HERE.latitude.toFixed(4)}, ${HERE.longitude.toFixed(4)}`);
   await expect(panel.getByRole('link', { name: `Call ${driverName}` })).toHaveAttribute('href', /^tel:/);
   await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
@@ -100,6 +105,8 @@ test('a driver on a phone turns location sharing off and on, reports a position,
   const deltaRead = page.waitForRequest((request) => request.url().includes('fleet.changed'), { timeout: 45_000 });
   await phone.context().setGeolocation({ latitude: 36.2, longitude: -95.8 });
   await expect(panel).toContainText('36.2000, -95.8000', { timeout: 45_000 });
+  // Only the new position is named (the list's other drivers were named once).
+  await expect(panel.getByTestId('fleet-driver-place')).toHaveText(/^10 mi NE of Tulsa, OK · \d+ min ago$/);
   await deltaRead;
   await phone.context().close();
 });

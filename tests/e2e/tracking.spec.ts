@@ -34,7 +34,12 @@ test('a dispatcher shares a tracking link that a customer opens signed out, then
   await expect(heading).toBeVisible({ timeout: 30_000 });
   const loadNumber = (await heading.innerText()).replace(/^Load /, '');
   await expect(publicPage.getByText('Summit Freight Lines', { exact: true })).toBeVisible();
-  await expect(publicPage.getByTestId('tracking-last-position')).toHaveText(/^-?\d+\.\d{4}, -?\d+\.\d{4} · \d+ (min|h|d) ago$/);
+  // Places, not coordinates: the last position reads as the town near it with its age (named by the
+  // server: a visitor may not ask geo.describe), the coordinates only in the small line under it.
+  await expect(publicPage.getByTestId('tracking-last-position')).toHaveText(
+    /^(\d+ mi (N|NE|E|SE|S|SW|W|NW) of )?[^,]+, [A-Z]{2} · \d+ (min|h|d) ago$/,
+  );
+  await expect(publicPage.getByTestId('tracking-last-position')).toHaveAttribute('title', /^-?\d+\.\d{4}, -?\d+\.\d{4}$/);
 
   // The dispatcher opens that load: its Map tab draws the driver's track with the last position marked.
   await holdToasts(page);
@@ -46,7 +51,9 @@ test('a dispatcher shares a tracking link that a customer opens signed out, then
   await detail.getByRole('tab', { name: 'Map' }).click();
   await expect(detail.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: MAP_READY_TIMEOUT });
   await expect(detail.getByTestId('track-summary')).toHaveText(/^Driver's track: [\d,]+ positions/);
-  await expect(detail.getByTestId('last-position')).toHaveText(/^Last position: -?\d+\.\d{4}, -?\d+\.\d{4} · \d+ (min|h|d) ago$/);
+  await expect(detail.getByTestId('last-position')).toHaveText(
+    /^Last position: (\d+ mi (N|NE|E|SE|S|SW|W|NW) of )?[^,]+, [A-Z]{2} · \d+ (min|h|d) ago$/,
+  );
   await expect(detail.getByTestId('map-label').filter({ hasText: /^Last position · \d+ (min|h|d) ago$/ })).toHaveCount(1);
 
   // Share tracking link: a new link for 3 days, shown once with Copy.

@@ -3,11 +3,12 @@ import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucid
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { DRIVER_LOAD_STEPS, DRIVER_STEP_FROM, PORTAL_TEXTS, type DriverLoadStep, type PortalLoad } from '#shared/schemas/portal.js';
 import { PageHeader } from '../../components/PageHeader';
+import { PlaceName } from '../../components/PlaceName';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { reportFailure, useFailureToast } from '../../lib/errors';
-import { formatAge, formatCoordinate, formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatAge, formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { StatCard } from '../dashboard/StatCard';
 import { PodUpload } from './PodUpload';
@@ -170,14 +171,28 @@ export function DriverPortalPage() {
               </Heading>
               <StatusBadge status={freshness} />
             </HStack>
-            <Text mt="2" fontFamily="mono" data-testid="current-location">
-              {driver.lat !== null && driver.lng !== null
-                ? `${formatCoordinate(driver.lat)}, ${formatCoordinate(driver.lng)}`
-                : 'No location shared yet'}
-            </Text>
-            <Text fontSize="sm" color="gray.700">
-              Last update: {formatAge(driver.lastLocationUpdate)}
-            </Text>
+            {/* Places, not coordinates: the server names the position (a driver may not ask geo.describe). */}
+            {driver.lat !== null && driver.lng !== null ? (
+              <Box mt="2">
+                <PlaceName
+                  lat={driver.lat}
+                  lng={driver.lng}
+                  place={driver.place}
+                  at={driver.lastLocationUpdate}
+                  testId="current-location"
+                  coordinatesTestId="current-coordinates"
+                />
+              </Box>
+            ) : (
+              <>
+                <Text mt="2" data-testid="current-location">
+                  No location shared yet
+                </Text>
+                <Text fontSize="sm" color="gray.700">
+                  Last update: {formatAge(driver.lastLocationUpdate)}
+                </Text>
+              </>
+            )}
           </Card.Body>
         </Card.Root>
       </SimpleGrid>

@@ -2,9 +2,11 @@ import { useMemo } from 'react';
 import { Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { can } from '#shared/permissions.js';
 import type { LoadDetail } from '#shared/schemas/loads.js';
-import { formatAge, formatCoordinate, formatNumber } from '../../lib/format';
+import { PlaceName } from '../../components/PlaceName';
+import { formatAge, formatNumber } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { usePlaceNames } from '../../lib/use-place-names';
 import { LoadRouteMap } from '../maps/LoadRouteMap';
 import type { MapTrack } from '../maps/map-types';
 import { ShareTrackingLink } from './ShareTrackingLink';
@@ -16,7 +18,8 @@ const TRACK_REFRESH_MS = 60_000;
 
 /**
  * The load detail's Map tab: the lane (pickup and delivery) with the driver's track for this load
- * drawn over it as a line, its last position marked with its age, and, for admins and
+ * drawn over it as a line, its last position marked with its age and named below as a place (the
+ * coordinates under it; whoever reads the load may ask geo.describe), and, for admins and
  * dispatchers, "Share tracking link".
  */
 export function LoadTrackMap({ load }: { load: LoadDetail }) {
@@ -25,6 +28,7 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
   const data = query.data;
   const last = data?.last ?? null;
   const lastAge = last ? formatAge(last.recordedAt) : null;
+  const [place] = usePlaceNames(last ? [last] : []);
   const track = useMemo<MapTrack | undefined>(() => {
     if (!data || data.points.length === 0 || !last) return undefined;
     return {
@@ -73,12 +77,7 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
                 {data.points.length < data.totalPoints ? ` (${formatNumber(data.points.length)} shown)` : ''}
               </Text>
             </HStack>
-            <Text data-testid="last-position">
-              <Text as="span" fontWeight="semibold">
-                Last position:
-              </Text>{' '}
-              {formatCoordinate(last.lat)}, {formatCoordinate(last.lng)} · {lastAge}
-            </Text>
+            <PlaceName lat={last.lat} lng={last.lng} place={place} at={last.recordedAt} label="Last position:" testId="last-position" />
           </>
         )}
       </Stack>

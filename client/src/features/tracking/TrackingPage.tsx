@@ -4,8 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import { ETA_ASSUMED_MPH, TRACKING_TEXTS, type TrackingView } from '#shared/schemas/tracking.js';
 import { Logo } from '../../components/Logo';
+import { PlaceName } from '../../components/PlaceName';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatAge, formatCoordinate, formatDateAtTime, formatNumber } from '../../lib/format';
+import { formatDateAtTime, formatNumber } from '../../lib/format';
 import { errorDetails, trpc } from '../../lib/trpc';
 
 /** The public page reads the link again this often while it is open. */
@@ -15,7 +16,8 @@ const place = ({ city, state }: { city: string; state: string }) => `${city}, ${
 
 /**
  * A tracking link's public page (/track/<token>), for a broker or a customer: no sign-in, no
- * map (a static card keeps it light). Expired, revoked and unknown links read the same, and say
+ * map (a static card keeps it light). The last position reads as a place with its age, named by
+ * the server (a visitor may not ask geo.describe), the coordinates under it. Expired, revoked and unknown links read the same, and say
  * nothing else.
  */
 export function TrackingPage({ token }: { token: string }) {
@@ -94,9 +96,7 @@ function Shipment({ view }: { view: TrackingView }) {
     [
       'Last position',
       last ? (
-        <Text as="span" data-testid="tracking-last-position">
-          {formatCoordinate(last.lat)}, {formatCoordinate(last.lng)} · {formatAge(last.recordedAt)}
-        </Text>
+        <PlaceName lat={last.lat} lng={last.lng} place={last.place} at={last.recordedAt} testId="tracking-last-position" />
       ) : (
         'No position shared yet'
       ),
