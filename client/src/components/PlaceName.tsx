@@ -64,7 +64,8 @@ export function PlaceName({
         ? { whiteSpace: 'nowrap' as const }
         : { overflowWrap: 'anywhere' as const };
   return (
-    <Stack gap="0" minW="0">
+    // Spans throughout: a place may sit inside a button (the fleet map's driver list).
+    <Stack as="span" gap="0" minW="0">
       <Text as="span" display="block" title={position} data-testid={testId} fontSize={fontSize} color={color} {...layout}>
         {label ? (
           <>

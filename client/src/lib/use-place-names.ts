@@ -35,7 +35,7 @@ const store = new PlaceNameStore(
  */
 export function usePlaceNames(points: readonly Point[]): PlaceLookup[] {
   const keys = points.map(placeKey);
-  const version = useSyncExternalStore(store.subscribe, store.snapshot);
+  const version = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const wanted = keys.filter((key): key is string => key !== null).join(';');
   useEffect(() => {
     if (wanted) store.request(wanted.split(';'));

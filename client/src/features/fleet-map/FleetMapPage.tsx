@@ -261,7 +261,7 @@ export function FleetMapPage() {
                           aria-pressed={driver.id === selectedId}
                         >
                           {/* minW 0: a long name or place truncates in the row instead of widening it past a phone's width. */}
-                          <Stack gap="0" flex="1" minW="0" textAlign="start">
+                          <Stack as="span" gap="0" flex="1" minW="0" textAlign="start">
                             <Text truncate>
                               {driver.firstName} {driver.lastName}
                             </Text>
