@@ -1,6 +1,7 @@
 import { router } from '../../trpc/procedures.js';
 import { changeLoadStatusProcedure } from './change-load-status.js';
 import { createLoadProcedure } from './create-load.js';
+import { getLoadHistoryProcedure } from './get-load-history.js';
 import { getLoadProcedure } from './get-load.js';
 import { listLoadFormOptionsProcedure } from './list-load-form-options.js';
 import { listLoadsProcedure } from './list-loads.js';
@@ -10,6 +11,7 @@ import { updateLoadProcedure } from './update-load.js';
 export const loadsRouter = router({
   list: listLoadsProcedure,
   get: getLoadProcedure,
+  history: getLoadHistoryProcedure,
   formOptions: listLoadFormOptionsProcedure,
   create: createLoadProcedure,
   update: updateLoadProcedure,

@@ -7,6 +7,7 @@ const loadId = async ({ company, services }: Sample) => ({ id: await createLoad(
 export const loadsRules = {
   'loads.list': { type: 'query', allowed: allowedBy('loads', 'read'), input: () => ({ search: '', status: 'all' }) },
   'loads.get': { type: 'query', allowed: allowedBy('loads', 'read'), input: loadId },
+  'loads.history': { type: 'query', allowed: allowedBy('loads', 'read'), input: loadId },
   'loads.formOptions': { type: 'query', allowed: allowedBy('loads', 'read'), input: () => undefined },
   'loads.create': {
     type: 'mutation',
