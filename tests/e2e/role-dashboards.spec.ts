@@ -27,6 +27,20 @@ test('a sales agent lands on the Sales Dashboard with their own figures, My Acti
   await expect(page.getByText('Your pending assignment requests', { exact: true })).toBeVisible();
   await settleAnimations(page);
   await expectAccessible(page);
+
+  // A row opens its load: the number links to the Loads screen with that load's detail open (in the
+  // address, so Back and a reload keep it); closing it leaves the list.
+  const link = loads.getByRole('row').nth(1).getByRole('link');
+  const loadNumber = (await link.innerText()).trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/loads\?load=[0-9a-f-]{36}$/);
+  const detail = page.getByRole('dialog', { name: loadNumber });
+  await expect(detail).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: loadNumber })).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: loadNumber })).toBeHidden();
+  await expect(page).toHaveURL(/\/loads$/);
 });
 
 test('a dispatcher lands on the Dispatch Dashboard: counters, active loads with driver and broker, driver locations', async ({ page }) => {

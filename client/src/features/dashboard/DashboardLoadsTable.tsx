@@ -3,9 +3,10 @@ import type { DashboardLoad } from '#shared/schemas/dashboard.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney } from '../../lib/format';
+import { LoadLink } from './LoadLink';
 
 const columns: Column<DashboardLoad>[] = [
-  { key: 'number', header: 'Load', cell: (load) => <Text fontWeight="semibold">{load.loadNumber}</Text> },
+  { key: 'number', header: 'Load', cell: (load) => <LoadLink id={load.id} loadNumber={load.loadNumber} /> },
   {
     key: 'lane',
     header: 'Lane',

@@ -4,6 +4,7 @@ import type { RecentLoad } from '#shared/schemas/dashboard.js';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney } from '../../lib/format';
+import { LoadLink } from './LoadLink';
 
 export const NO_LOADS_TEXT = 'No loads yet. Create your first load to get started.';
 
@@ -61,7 +62,7 @@ function RecentLoadRow({ load }: { load: RecentLoad }) {
       <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
         <Stack gap="1" minW="0">
           <Flex align="center" gap="2" wrap="wrap">
-            <Text fontWeight="semibold">{load.loadNumber}</Text>
+            <LoadLink id={load.id} loadNumber={load.loadNumber} />
             <StatusBadge status={load.status} />
           </Flex>
           <Flex align="center" gap="1.5" color="gray.700" fontSize="sm" wrap="wrap">

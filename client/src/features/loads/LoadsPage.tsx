@@ -28,16 +28,20 @@ export function LoadsPage({
   session,
   filters,
   onFiltersChange,
+  openLoadId,
+  onOpenLoad,
 }: {
   session: SessionOutput;
   filters: LoadFilters;
   onFiltersChange: (filters: LoadFilters) => void;
+  /** The load whose detail is open (the address's `load`), or null. */
+  openLoadId: string | null;
+  onOpenLoad: (loadId: string | null) => void;
 }) {
   const permissions = loadPermissions(session);
   // The typed search reaches the address (and so the query) once typing pauses (useSearchBox).
   const [searchText, setSearchText] = useSearchBox(filters.search, (search) => onFiltersChange({ ...filters, search }));
   const [isCreating, setCreating] = useState(false);
-  const [openLoadId, setOpenLoadId] = useState<string | null>(null);
   const { query } = useLoadList(filters);
   // The cards render in a deferred pass (concurrent: React yields to the browser between slices)
   // instead of inside the update that brought the page, which blocked the main thread for the
@@ -120,14 +124,14 @@ export function LoadsPage({
           aria-busy={query.isFetching}
           css={LOAD_CARDS_CSS}
         >
-          <LoadCards loads={loads} onOpen={setOpenLoadId} />
+          <LoadCards loads={loads} onOpen={onOpenLoad} />
         </SimpleGrid>
         <LoadMore hasMore={query.hasNextPage} isLoading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       </QueryState>
 
       <Suspense fallback={null}>
         {isCreating ? <LoadFormDialog onClose={() => setCreating(false)} /> : null}
-        {openLoadId ? <LoadDetailDialog loadId={openLoadId} canChange={permissions.canChange} onClose={() => setOpenLoadId(null)} /> : null}
+        {openLoadId ? <LoadDetailDialog loadId={openLoadId} canChange={permissions.canChange} onClose={() => onOpenLoad(null)} /> : null}
       </Suspense>
     </>
   );

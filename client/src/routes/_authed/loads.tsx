@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { LOAD_ADDRESS, optionalText, optionalOneOf, type RawSearch } from '../../lib/search-params';
+import { LOAD_ADDRESS, optionalText, optionalOneOf, optionalUuid, type RawSearch } from '../../lib/search-params';
 import { LoadsPage } from '../../features/loads/LoadsPage';
 import type { LoadFilters } from '../../features/loads/use-loads';
 
 /** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
-function loadsSearch(search: RawSearch): { search?: string; status?: (typeof LOAD_ADDRESS.statuses)[number] } {
+/** `load`: the load whose detail is open (a dashboard row links here), so it survives a reload and can be shared. */
+function loadsSearch(search: RawSearch): { search?: string; status?: (typeof LOAD_ADDRESS.statuses)[number]; load?: string } {
   return {
     search: optionalText(search.search, LOAD_ADDRESS.searchMax),
     status: optionalOneOf(search.status, LOAD_ADDRESS.statuses),
+    load: optionalUuid(search.load),
   };
 }
 
@@ -34,10 +36,17 @@ function LoadsRoute() {
   const onFiltersChange = useCallback(
     (next: LoadFilters) =>
       void navigate({
-        search: { search: next.search || undefined, status: next.status === 'all' ? undefined : next.status },
+        search: (previous) => ({ ...previous, search: next.search || undefined, status: next.status === 'all' ? undefined : next.status }),
         replace: true,
       }),
     [navigate],
   );
-  return <LoadsPage session={session} filters={filters} onFiltersChange={onFiltersChange} />;
+  // Opening a load is a history entry of its own (Back closes it); closing it replaces that entry.
+  const onOpenLoad = useCallback(
+    (loadId: string | null) => void navigate({ search: (previous) => ({ ...previous, load: loadId ?? undefined }), replace: loadId === null }),
+    [navigate],
+  );
+  return (
+    <LoadsPage session={session} filters={filters} onFiltersChange={onFiltersChange} openLoadId={search.load ?? null} onOpenLoad={onOpenLoad} />
+  );
 }
