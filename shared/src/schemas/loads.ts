@@ -199,6 +199,8 @@ export type LoadHistoryKind = (typeof LOAD_HISTORY_KINDS)[number];
  */
 export const loadHistoryEntry = z.object({
   id: z.string(),
+  /** The change the entry is part of: a driver set on a pending load and its status "Assigned" are one change, two entries. */
+  changeId: z.uuid(),
   at: timestamp,
   kind: z.enum(LOAD_HISTORY_KINDS),
   from: z.string().nullable(),

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Center, DataList, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
 import { CircleDot, Pencil } from 'lucide-react';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { commission } from '#shared/rules/commission.js';
-import type { LoadDetail } from '#shared/schemas/loads.js';
+import type { LoadDetail, LoadHistoryEntry, LoadHistoryKind } from '#shared/schemas/loads.js';
 import { QueryState } from '../../components/QueryState';
 import { ViewDialog } from '../../components/ViewDialog';
 import { PlainSelect } from '../../components/PlainFields';
@@ -158,7 +158,11 @@ function Place({ location, city, state }: { location: string; city: string; stat
 
 const STATUS_OPTIONS = LOAD_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 
-/** The status selector (any of the six, in any order) and the timeline: Created, then the current status once not pending. */
+/**
+ * The status selector (any of the six, in any order) and the timeline: every change of the load's
+ * status and assignments from its history (loads.history, the audit trail), oldest first, each
+ * with who made it and when.
+ */
 function StatusAndUpdates({ load, canChange }: { load: LoadDetail; canChange: boolean }) {
   const utils = trpc.useUtils();
   const changeStatus = trpc.loads.changeStatus.useMutation({
@@ -188,18 +192,97 @@ function StatusAndUpdates({ load, canChange }: { load: LoadDetail; canChange: bo
       )}
       <Stack gap="3">
         <Text fontWeight="semibold">Timeline</Text>
-        <Timeline.Root size="md" variant="subtle" aria-label="Status timeline" as="ol">
-          <TimelineEntry title="Created" time={load.createdAt} />
-          {load.status !== 'pending' && load.statusUpdatedAt ? (
-            <TimelineEntry title={statusLabel(load.status)} time={load.statusUpdatedAt} />
-          ) : null}
-        </Timeline.Root>
+        <LoadTimeline load={load} />
       </Stack>
     </Stack>
   );
 }
 
-function TimelineEntry({ title, time }: { title: string; time: string }) {
+/** The load's history as a timeline. Re-read whenever the load changes (its own edits, or anyone's through the live channel). */
+function LoadTimeline({ load }: { load: LoadDetail }) {
+  const utils = trpc.useUtils();
+  const history = trpc.loads.history.useQuery({ id: load.id });
+  useFailureToast(history, 'Failed to load the timeline');
+  const seen = useRef(load.updatedAt);
+  useEffect(() => {
+    if (seen.current === load.updatedAt) return;
+    seen.current = load.updatedAt;
+    void utils.loads.history.invalidate({ id: load.id });
+  }, [load.id, load.updatedAt, utils]);
+  const items = timelineItems(history.data?.entries ?? []);
+
+  return (
+    <QueryState
+      isLoading={history.isLoading}
+      error={history.error}
+      isEmpty={items.length === 0}
+      loadingText="Loading timeline..."
+      emptyText="No changes recorded yet"
+      onRetry={() => void history.refetch()}
+    >
+      {history.data?.hasEarlier ? (
+        <Text color="gray.700" fontSize="sm">
+          Earlier changes are not shown.
+        </Text>
+      ) : null}
+      <Timeline.Root size="md" variant="subtle" aria-label="Status timeline" as="ol">
+        {items.map((item) => (
+          <TimelineEntry key={item.key} title={item.title} details={item.details} time={item.at} by={item.by} />
+        ))}
+      </Timeline.Root>
+    </QueryState>
+  );
+}
+
+const ASSIGNMENT_LABELS: Record<Exclude<LoadHistoryKind, 'created' | 'status'>, string> = {
+  driver: 'Driver',
+  broker: 'Broker',
+  carrier: 'Carrier',
+  salesAgent: 'Sales agent',
+  dispatcher: 'Dispatcher',
+};
+
+/** One line of what an entry changed: "Driver assigned: Ivy Stone", "Status: In transit", ... */
+function describeEntry(entry: LoadHistoryEntry): string {
+  if (entry.kind === 'created') return 'Created';
+  if (entry.kind === 'status') return `Status: ${statusLabel(entry.to ?? 'unknown')}`;
+  const label = ASSIGNMENT_LABELS[entry.kind];
+  if (entry.from === null) return `${label} assigned: ${entry.to ?? ''}`;
+  if (entry.to === null) return `${label} removed: ${entry.from}`;
+  return `${label} changed: ${entry.from} → ${entry.to}`;
+}
+
+interface TimelineItem {
+  key: string;
+  title: string;
+  details: string[];
+  at: string;
+  by: string | null;
+}
+
+/**
+ * The timeline's items: one per entry, but a load's creation is one item ("Created", with the
+ * status and assignments it was created with beside it).
+ */
+function timelineItems(entries: readonly LoadHistoryEntry[]): TimelineItem[] {
+  const items: TimelineItem[] = [];
+  const creation = entries.find((entry) => entry.kind === 'created');
+  for (const entry of entries) {
+    if (creation && entry.changeId === creation.changeId && entry.kind !== 'created') continue;
+    if (entry.kind === 'created') {
+      const details = entries
+        .filter((other) => other.changeId === entry.changeId && other.kind !== 'created')
+        .map((other) => describeEntry(other));
+      if (entry.to !== null && entry.to !== 'pending') details.unshift(`Status: ${statusLabel(entry.to)}`);
+      items.push({ key: entry.id, title: 'Created', details, at: entry.at, by: entry.by });
+    } else {
+      items.push({ key: entry.id, title: describeEntry(entry), details: [], at: entry.at, by: entry.by });
+    }
+  }
+  return items;
+}
+
+function TimelineEntry({ title, details, time, by }: { title: string; details: string[]; time: string; by: string | null }) {
   return (
     <Timeline.Item as="li">
       <Timeline.Connector>
@@ -209,8 +292,15 @@ function TimelineEntry({ title, time }: { title: string; time: string }) {
         </Timeline.Indicator>
       </Timeline.Connector>
       <Timeline.Content>
-        <Timeline.Title>{title}</Timeline.Title>
-        <Timeline.Description color="gray.700">{formatDateAtTime(time)}</Timeline.Description>
+        <Timeline.Title overflowWrap="anywhere">{title}</Timeline.Title>
+        {details.map((detail) => (
+          <Text key={detail} fontSize="sm" overflowWrap="anywhere">
+            {detail}
+          </Text>
+        ))}
+        <Timeline.Description color="gray.700">
+          {formatDateAtTime(time)} · by {by ?? 'System'}
+        </Timeline.Description>
       </Timeline.Content>
     </Timeline.Item>
   );

@@ -155,6 +155,7 @@ function entriesOf(row: AuditRow, names: Map<string, string>): LoadHistoryEntry[
   const by = row.userId === null ? null : (row.byName ?? 'Unknown user');
   const entry = (kind: LoadHistoryKind, from: string | null, to: string | null): LoadHistoryEntry => ({
     id: `${row.id}:${kind}`,
+    changeId: row.id,
     at: row.at,
     kind,
     from,
