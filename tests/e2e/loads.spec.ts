@@ -71,7 +71,8 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   // Create Load: the required fields speak up beside themselves first.
   await page.getByRole('button', { name: 'Create Load' }).click();
   const createDialog = page.getByRole('dialog', { name: 'Create Load' });
-  await expect(createDialog.getByLabel('Load Number')).toHaveValue(/^LOAD-\d+$/);
+  // The company's next number (its own pattern, ending in digits), or the spec's LOAD- and a timestamp.
+  await expect(createDialog.getByLabel('Load Number')).toHaveValue(/\d$/);
   await expect(createDialog.getByLabel('Sales Percentage (%)')).toHaveAttribute('step', '0.1');
   await expect(createDialog.getByLabel('Rate (USD)')).toHaveAttribute('step', '0.01');
   await expect(createDialog.getByRole('combobox', { name: 'Driver' }).locator('option').first()).toHaveText('None');
@@ -266,4 +267,81 @@ test('a status change by someone else appears on an open list without a reload',
 
   await expect(cardOf(page, loadNumber)).toContainText('Delivered', { timeout: 5000 });
   await adminPage.close();
+});
+
+test('a duplicate load number is refused beside the field, and the form keeps what was typed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const loadNumber = uniqueNumber('twice');
+  await openAs(page, 'Dispatcher');
+  await openLoadsScreen(page);
+  await page.getByRole('button', { name: 'Create Load' }).click();
+  const first = page.getByRole('dialog', { name: 'Create Load' });
+  await fillLoadForm(first, { loadNumber, commodity: 'Copper wire' });
+  await submitNewLoad(first);
+
+  // The same number again: refused, named beside the Load Number field; nothing is created.
+  await page.getByRole('button', { name: 'Create Load' }).click();
+  const second = page.getByRole('dialog', { name: 'Create Load' });
+  await expect(second.getByLabel('Load Number')).not.toHaveValue('');
+  await fillLoadForm(second, { loadNumber, commodity: 'Copper wire again' });
+  await second.getByRole('button', { name: 'Create Load' }).click();
+  await expect(second.getByText('Load number already exists')).toBeVisible();
+  await expect(second.getByLabel('Load Number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(second.getByLabel('Commodity')).toHaveValue('Copper wire again');
+  await expectScreenAccessible(page);
+  await second.getByRole('button', { name: 'Cancel' }).click();
+  await expect(second).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
+  await expect(loadCards(page)).toHaveCount(1);
+});
+
+test('assigning a driver to a pending load makes it Assigned, and the timeline shows both changes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const loadNumber = uniqueNumber('assign');
+  await openAs(page, 'Dispatcher');
+  await openLoadsScreen(page);
+  await page.getByRole('button', { name: 'Create Load' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Load' });
+  await fillLoadForm(create, { loadNumber, commodity: 'Canned tomatoes' });
+  await submitNewLoad(create);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
+  await expect(cardOf(page, loadNumber)).toContainText('Pending');
+  await cardOf(page, loadNumber).click();
+  const detail = page.getByRole('dialog', { name: loadNumber });
+  await detail.getByRole('tab', { name: 'Status & Updates' }).click();
+  const timeline = detail.getByRole('list', { name: 'Status timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(1);
+  await expect(timeline.getByRole('listitem').first()).toContainText('Created');
+  await expect(timeline.getByRole('listitem').first()).toContainText('by Dana Whitfield');
+
+  // Edit: pick the first driver of the list.
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Load' });
+  const driverSelect = edit.getByRole('combobox', { name: 'Driver' });
+  const firstDriver = driverSelect.locator('option').nth(1);
+  await expect(firstDriver).toBeAttached();
+  const driverName = ((await firstDriver.textContent()) ?? '').trim();
+  expect(driverName).not.toBe('');
+  await driverSelect.selectOption({ label: driverName });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Load updated successfully');
+  await expect(edit).toBeHidden();
+
+  // The load is Assigned, and the timeline holds the driver and the status, each by the dispatcher.
+  await expect(detail.getByText('Assigned').first()).toBeVisible();
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText(`Driver assigned: ${driverName}`);
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText('by Dana Whitfield');
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText('Status: Assigned');
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText('by Dana Whitfield');
+
+  // A later status change joins them; nothing earlier is lost.
+  await detail.getByRole('combobox', { name: 'Status' }).selectOption('picked');
+  await expectToast(page, 'Status Updated');
+  await expect(timeline.getByRole('listitem')).toHaveCount(4);
+  await expect(timeline.getByRole('listitem').nth(3)).toContainText('Status: Picked');
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText(`Driver assigned: ${driverName}`);
+  await expectScreenAccessible(page);
+  await detail.getByRole('button', { name: 'Close' }).first().click();
+  await expect(cardOf(page, loadNumber)).toContainText('Picked');
 });
