@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, chakra, Grid, Stack, Text } from '@chakra-ui/react';
 import { useWatch, type Control } from 'react-hook-form';
 import { clampSalesPercentage, SALES_PERCENTAGE } from '#shared/rules/sales-percentage.js';
@@ -122,7 +122,8 @@ export function LoadFormDialog({
   onSaved?: (load: LoadDetail) => void;
 }) {
   const isEdit = load !== undefined;
-  const form = useZodForm(createLoadInput, load ? valuesOf(load) : emptyValues());
+  const [initialValues] = useState(() => (load ? valuesOf(load) : emptyValues()));
+  const form = useZodForm(createLoadInput, initialValues);
   const { control } = form;
   const utils = trpc.useUtils();
   const options = trpc.loads.formOptions.useQuery();
@@ -130,10 +131,13 @@ export function LoadFormDialog({
   const create = trpc.loads.create.useMutation();
   const update = trpc.loads.update.useMutation();
 
-  // A new load starts with the company's next number, unless the user has typed one already.
+  // A new load starts with the company's next number, unless the user has typed another one: the
+  // field still holds what was last offered (the spec's default first, then each next number).
   const nextLoadNumber = options.data?.nextLoadNumber;
+  const offered = useRef(initialValues.loadNumber);
   useEffect(() => {
-    if (isEdit || nextLoadNumber === undefined || form.getFieldState('loadNumber').isDirty) return;
+    if (isEdit || nextLoadNumber === undefined || form.getValues('loadNumber') !== offered.current) return;
+    offered.current = nextLoadNumber;
     form.setValue('loadNumber', nextLoadNumber);
   }, [form, isEdit, nextLoadNumber]);
 
