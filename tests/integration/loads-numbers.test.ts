@@ -80,6 +80,15 @@ describe('a load number the company already uses', () => {
     expect(await refusal(dispatcher.loads.create(form(`  ${number} `)), 'loads.create')).toEqual(TAKEN);
   });
 
+  it('saved twice at the same moment: one load is created, the other refused naming the field, never a 500', async () => {
+    const number = unique();
+    const [first, second] = [await as('dispatcher'), await as('admin')];
+    const outcomes = await Promise.all([first.loads.create(form(number)), second.loads.create(form(number))].map((call) => settle(call)));
+    expect(outcomes.filter((error) => error === null)).toHaveLength(1);
+    const refused = outcomes.find((error) => error !== null);
+    expect(await refusal(Promise.reject(refused), 'loads.create')).toEqual(TAKEN);
+  });
+
   it("is another company's own business: the same number is free there", async () => {
     const number = unique();
     await (await as('dispatcher')).loads.create(form(number));
@@ -155,6 +164,29 @@ describe('the next load number', () => {
       .execute();
     await createLoad(db(), admin, { loadNumber: 'OPS-0011' });
     expect((await (await as('dispatcher', company)).loads.formOptions()).nextLoadNumber).toBe('OPS-0013');
+  });
+
+  it('left out by several people at once: each load gets a number of the pattern, or the field is refused (never a 500)', async () => {
+    const company = await createTestCompany(tenants.services);
+    const dispatcher = await as('dispatcher', company);
+    await dispatcher.loads.create(form('RUN-0100'));
+    const callers = [dispatcher, await as('admin', company), await as('sales', company)];
+    const outcomes = await Promise.all(
+      callers.map(async (caller) => {
+        try {
+          return { number: (await caller.loads.create(form())).loadNumber };
+        } catch (error) {
+          return { refused: await refusal(Promise.reject(error as Error), 'loads.create') };
+        }
+      }),
+    );
+    for (const outcome of outcomes) {
+      if ('number' in outcome) expect(outcome.number).toMatch(/^RUN-01\d\d$/);
+      else expect(outcome.refused).toEqual(TAKEN);
+    }
+    const numbers = outcomes.flatMap((outcome) => ('number' in outcome ? [outcome.number] : []));
+    expect(numbers.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 
   it("is the spec's LOAD- and a timestamp for a company whose loads follow no pattern", async () => {
