@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOAD_HISTORY_LIMIT } from '#shared/schemas/loads.js';
+import { withCompany } from '../../server/src/db/with-company.js';
 import { createBroker, createCarrier, createDriver, createLoad, createTestCompany, type TestUser } from '../support/factories.js';
 import { useTenants } from '../support/tenants.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
@@ -140,6 +141,24 @@ describe('loads.history', () => {
     const times = history.entries.map((entry) => Date.parse(entry.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(history.entries.map((entry) => entry.id)).size).toBe(history.entries.length);
+  });
+
+  it('puts the creation first among changes made in the same transaction (they share its time)', async () => {
+    const admin = tenants.companyA.users.admin;
+    const id = await withCompany(db(), admin, async (tx) => {
+      const created = await tx
+        .insertInto('loads')
+        .values({ ...form(), companyId: admin.companyId, createdBy: admin.userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const status of ['assigned', 'picked', 'in_transit'] as const) {
+        await tx.updateTable('loads').set({ status }).where('id', '=', created.id).execute();
+      }
+      return created.id;
+    });
+    const history = await (await as('dispatcher')).loads.history({ id });
+    expect(history.entries[0]).toMatchObject({ kind: 'created', to: 'pending', by: await nameOf(admin) });
+    expect(history.entries.map(({ kind }) => kind)).toEqual(['created', 'status', 'status', 'status']);
   });
 
   it('answers at most the newest entries, saying that earlier ones were left out', async () => {

@@ -14,6 +14,6 @@ export const getLoadHistoryProcedure = permitted('loads', 'read', { readOnly: tr
   .input(loadIdInput)
   .output(loadHistoryOutput)
   .query(async ({ ctx, input }) => {
-    orNotFound(await findLoad(ctx.db, ctx.scope, input.id), 'Load');
-    return loadHistory(ctx.db, ctx.scope, input.id);
+    const load = orNotFound(await findLoad(ctx.db, ctx.scope, input.id), 'Load');
+    return loadHistory(ctx.db, ctx.scope, load);
   });

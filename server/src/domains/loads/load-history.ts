@@ -56,28 +56,34 @@ const changeOf = (fields: Record<string, FieldChange> | null, column: string): F
 const idOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The newest audit rows of the load that hold an entry, newest first (one more than the limit: whether older ones exist). */
-function auditRowsOf(db: LoadsDb, scope: Scope, loadId: string) {
+function auditRowsOf(db: LoadsDb, scope: Scope, load: { id: string; companyId: string }) {
   const tracked = sql.join(TRACKED.map(({ column }) => sql.lit(column)));
-  return db
-    .selectFrom('auditLogs as a')
-    .leftJoin('profiles as p', 'p.userId', 'a.userId')
-    .select([
-      'a.id',
-      'a.action',
-      isoTimestamp('a.createdAt').as('at'),
-      'a.userId',
-      sql<string | null>`nullif(trim(p.first_name || ' ' || p.last_name), '')`.as('byName'),
-      sql<Record<string, FieldChange> | null>`case when jsonb_typeof(a.changes -> 'changed_fields') = 'object'
+  return (
+    db
+      .selectFrom('auditLogs as a')
+      .leftJoin('profiles as p', 'p.userId', 'a.userId')
+      .select([
+        'a.id',
+        'a.action',
+        isoTimestamp('a.createdAt').as('at'),
+        'a.userId',
+        sql<string | null>`nullif(trim(p.first_name || ' ' || p.last_name), '')`.as('byName'),
+        sql<Record<string, FieldChange> | null>`case when jsonb_typeof(a.changes -> 'changed_fields') = 'object'
         then a.changes -> 'changed_fields' end`.as('fields'),
-    ])
-    .where(readable(scope, 'auditLogs', 'a'))
-    .where('a.entityType', '=', 'loads')
-    .where('a.entityId', '=', loadId)
-    .where(sql<SqlBool>`(a.action = 'created' or (a.changes -> 'changed_fields') ?| array[${tracked}])`)
-    .orderBy('a.createdAt', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(LOAD_HISTORY_LIMIT + 1)
-    .execute() as Promise<AuditRow[]>;
+      ])
+      .where(readable(scope, 'auditLogs', 'a'))
+      // The load's company named too: a master admin's read (every company) walks the same index.
+      .where('a.companyId', '=', load.companyId)
+      .where('a.entityType', '=', 'loads')
+      .where('a.entityId', '=', load.id)
+      .where(sql<SqlBool>`(a.action = 'created' or (a.changes -> 'changed_fields') ?| array[${tracked}])`)
+      // Rows of one transaction share its time: the creation is the oldest of them.
+      .orderBy('a.createdAt', 'desc')
+      .orderBy(sql`a.action = 'created'`)
+      .orderBy('a.id', 'desc')
+      .limit(LOAD_HISTORY_LIMIT + 1)
+      .execute() as Promise<AuditRow[]>
+  );
 }
 
 /**
@@ -191,8 +197,8 @@ function entriesOf(row: AuditRow, names: Map<string, string>): LoadHistoryEntry[
 }
 
 /** The load's history, oldest first: at most LOAD_HISTORY_LIMIT entries, the newest. The caller has found the load readable. */
-export async function loadHistory(db: LoadsDb, scope: Scope, loadId: string): Promise<LoadHistory> {
-  const rows = await auditRowsOf(db, scope, loadId);
+export async function loadHistory(db: LoadsDb, scope: Scope, load: { id: string; companyId: string }): Promise<LoadHistory> {
+  const rows = await auditRowsOf(db, scope, load);
   const kept = rows.slice(0, LOAD_HISTORY_LIMIT);
   const names = await namesOf(db, kept);
   const entries = [...kept].reverse().flatMap((row) => entriesOf(row, names));
