@@ -5,8 +5,7 @@
 // preloads are replaced by the bootstrap (client/src/boot.ts, bundled here with esbuild into one
 // small hashed script, dist/client/assets/boot-<hash>.js), which loads the app at the first interaction; main.tsx then hydrates the
 // page (the same markup), keeping what was typed and replaying what was pressed meanwhile. The
-// notification prompt and the install banner are prerendered hidden beside #root (#prompt-island,
-// #install-island) for the bootstrap to show.
+// install banner is prerendered hidden beside #root (#install-island) for the bootstrap to show.
 // `tsx scripts/prerender.ts [dist/client]`.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,9 +31,8 @@ const vite = await createServer({
   logLevel: 'warn',
 });
 try {
-  const { render, renderNotificationPrompt, renderInstallBanner } = (await vite.ssrLoadModule('/src/prerender.tsx')) as {
+  const { render, renderInstallBanner } = (await vite.ssrLoadModule('/src/prerender.tsx')) as {
     render: (pathname: string) => Promise<string>;
-    renderNotificationPrompt: () => string;
     renderInstallBanner: () => string;
   };
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -49,9 +47,8 @@ try {
   const preload = [...template.matchAll(preloadTag)].map((match) => match[1] ?? '');
   const lean = template.replace(entryTag, '').replace(preloadTag, '');
   const boot = await bootstrap();
-  // The prompt's styles beside it, but not Chakra's global styles again (the page has them).
+  // The banner's styles beside it, but not Chakra's global styles again (the page has them).
   const withoutGlobals = (html: string) => html.replace(/<style data-emotion="css-global[^"]*">[\s\S]*?<\/style>/g, '');
-  const prompt = withoutGlobals(renderNotificationPrompt());
   const install = withoutGlobals(renderInstallBanner());
   const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   // Its own hashed file (the content security policy allows no inline script), deferred: fetched
@@ -60,7 +57,7 @@ try {
   writeFileSync(path.join(dist, bootFile), boot);
   const bootTag = `<script defer src="/${bootFile}" data-entry="${attribute(entry)}" data-preload="${attribute(JSON.stringify(preload))}"></script>`;
   const head = lean.replace(/\s*<\/head>/, () => `\n    ${bootTag}\n  </head>`);
-  const tail = `<div id="prompt-island" hidden>${prompt}</div>\n    <div id="install-island" hidden>${install}</div>\n  </body>`;
+  const tail = `<div id="install-island" hidden>${install}</div>\n  </body>`;
   mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
   for (const [pathname, file] of Object.entries(PRERENDERED)) {
     // A form sent before any script ran (scripts off) goes as a POST, never a GET with its fields

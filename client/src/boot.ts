@@ -10,10 +10,11 @@
 //   sent is held and replayed on the same element afterwards, and what was typed into a field
 //   is handed to the app's form state (React hydrates the very same elements, so focus and the
 //   text stay where they are).
-// It also shows the notification prompt 3 seconds after load and the install banner when the browser
-// offers installation (their markup prerendered, hidden, outside the app's root: #prompt-island,
-// #install-island), and registers the service worker, so none of these needs the app either.
-import { NOTIFICATION_DISMISSED_KEY, NOTIFICATION_PROMPT_DELAY_MS, PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
+// It also shows the install banner when the browser offers installation (its markup prerendered,
+// hidden, outside the app's root: #install-island) and registers the service worker, so neither
+// needs the app. No notification prompt here: it is asked for in the signed-in shell, once the user
+// has done something notifications serve (features/pwa/NotificationPrompt.tsx).
+import { PRODUCT_NAME, PWA_INSTALL_DISMISSED_KEY } from '#shared/constants.js';
 
 /** What the bootstrap and the app share: window.__haulwiseBoot. */
 export interface BootHandle {
@@ -44,7 +45,6 @@ const PRESSABLE = 'button, [role="button"], [role="tab"], input[type="checkbox"]
 const script = document.currentScript as HTMLScriptElement | null;
 const entry = script?.dataset.entry ?? '';
 const preload = JSON.parse(script?.dataset.preload ?? '[]') as string[];
-const island = document.getElementById('prompt-island');
 const installIsland = document.getElementById('install-island');
 
 type Held = { kind: 'press'; element: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
@@ -70,7 +70,7 @@ function boot(): void {
 }
 
 const inIsland = (target: EventTarget | null) =>
-  target instanceof Node && [island, installIsland].some((element) => element !== null && element.contains(target));
+  target instanceof Node && installIsland !== null && installIsland.contains(target);
 
 const wake = (event: Event) => {
   if (!inIsland(event.target)) boot();
@@ -209,33 +209,6 @@ if (!localStorage.getItem(PWA_INSTALL_DISMISSED_KEY) && !matchMedia('(display-mo
     }
     installIsland.hidden = false;
   });
-}
-
-// The notification prompt: 3 seconds after the page's load event, only while permission is undecided and Later was
-// never pressed. Enable only asks the browser (as the app's prompt does on a public page).
-if (island) {
-  const wanted = 'Notification' in window && Notification.permission === 'default' && !localStorage.getItem(NOTIFICATION_DISMISSED_KEY);
-  if (wanted) {
-    // The prompt's two buttons, in their order (features/pwa/NotificationPrompt.tsx): Enable, Later. Closed, it
-    // stays in the page (hidden): the app's root route shows no prompt of its own while it is there.
-    const [enable, later] = Array.from(island.querySelectorAll('button'));
-    const close = () => {
-      island.hidden = true;
-    };
-    enable?.addEventListener('click', () => {
-      close();
-      void Notification.requestPermission().then((permission) => {
-        if (permission !== 'granted') console.info(`Notification permission: ${permission}`);
-      });
-    });
-    later?.addEventListener('click', () => {
-      localStorage.setItem(NOTIFICATION_DISMISSED_KEY, 'true');
-      close();
-    });
-    const show = () => setTimeout(() => island.removeAttribute('hidden'), NOTIFICATION_PROMPT_DELAY_MS);
-    if (document.readyState === 'complete') show();
-    else addEventListener('load', show, { once: true });
-  } else if (!('Notification' in window)) console.info('Notifications are not supported by this browser');
 }
 
 if ('serviceWorker' in navigator) {

@@ -7,7 +7,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { publicSystem } from './theme-public';
-import { NotificationPrompt } from './features/pwa/NotificationPrompt';
 import { InstallBanner } from './features/pwa/InstallBanner';
 import type { BeforeInstallPromptEvent } from './features/pwa/install-prompt';
 
@@ -23,15 +22,6 @@ export async function render(pathname: string): Promise<string> {
         {null}
       </ChakraProvider>
     </StrictMode>,
-  );
-}
-
-/** The notification prompt, shown (boot.ts unhides it 3 seconds after load), with its own styles inline. */
-export function renderNotificationPrompt(): string {
-  return renderToString(
-    <ChakraProvider value={publicSystem}>
-      <NotificationPrompt shown />
-    </ChakraProvider>,
   );
 }
 

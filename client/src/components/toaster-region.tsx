@@ -1,7 +1,8 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /** The toasts' store and region (Chakra's toast machine), loaded with the first toast (toaster.tsx). */
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4, duration: 6000 });
+// Top right: clear of dialogs' actions, which sit at their bottom (issue 27, item 5).
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4, duration: 6000 });
 
 export function ToasterRegion() {
   return (

@@ -79,7 +79,7 @@ function LoginForm() {
           return;
         }
         const { status: _status, ...session } = answer;
-        notify.success('Success', 'Logged in successfully');
+        // No toast for an ordinary sign-in: the dashboard opening says it (issue 27, item 5).
         onSignedIn(session);
       },
       onError: form.fail('Error'),
@@ -124,10 +124,7 @@ function SignInCodeStep({ challenge, onCancel }: { challenge: TwoFactorRequiredO
     verify.mutate(
       { challenge: challenge.challenge, code },
       {
-        onSuccess: (session) => {
-          notify.success('Success', 'Logged in successfully');
-          onSignedIn(session);
-        },
+        onSuccess: (session) => onSignedIn(session),
         onError: outcome.failed,
       },
     );
