@@ -28,6 +28,9 @@ export interface CompaniesTable {
   email: string | null;
   phone: string | null;
   address: string | null;
+  /** The company's MC and DOT numbers, shown on its invoices' "Remit to" (null until set). */
+  mcNumber: string | null;
+  dotNumber: string | null;
   subscriptionStatus: Generated<string>;
   airwallexAccountId: string | null;
   createdAt: DefaultedTimestamp;

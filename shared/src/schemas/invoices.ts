@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isPlausibleDate, optionalDecimal, optionalId, optionalText } from './fields.js';
+import { LOAD_STATUSES } from '../constants.js';
+import { isPlausibleDate, optionalDate, optionalDecimal, optionalId, optionalText } from './fields.js';
 import { pageInput, pageOutput } from './pagination.js';
 
 /**
@@ -50,23 +51,36 @@ export function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** The company's payment terms when a broker's name no number of days: Net 30. */
+export const DEFAULT_PAYMENT_TERM_DAYS = 30;
+
 /**
- * The days a broker's payment terms give ("Net 30", "net-45", "30 days", "Due on receipt"), or
- * null when they do not parse.
+ * The days a broker's payment terms give, or null when they name none: "Net 30", "net-45",
+ * "30 days", "2/10 Net 30" (the net days), "Quick Pay (2%, 5 days)", "Due on receipt" (0).
  */
 export function paymentTermDays(terms: string | null | undefined): number | null {
   if (!terms) return null;
   const text = terms.trim().toLowerCase();
   if (/^(due (on|upon) receipt|cod|c\.o\.d\.?)$/.test(text)) return 0;
-  const match = /^(?:net[\s-]*(\d{1,3})|(\d{1,3})\s*days?(?:\s*net)?)$/.exec(text);
-  const days = match ? Number(match[1] ?? match[2]) : NaN;
+  const match = /\bnet[\s-]*(\d{1,3})\b/.exec(text) ?? /\b(\d{1,3})\s*days?\b/.exec(text);
+  const days = match ? Number(match[1]) : NaN;
   return Number.isInteger(days) && days <= 365 ? days : null;
 }
 
-/** The due date the form proposes: the invoice date plus the broker's terms, when they parse. */
+/** The due date the broker's terms give (invoice date plus their days), or null when they name none. */
 export function dueDateFor(invoiceDate: string, terms: string | null | undefined): string | null {
   const days = paymentTermDays(terms);
   return days === null || !isPlausibleDate(invoiceDate) ? null : addDays(invoiceDate, days);
+}
+
+/**
+ * The due date an invoice gets when none is typed, in the form and on the server alike: the
+ * invoice date plus the broker's terms, or the company default (30 days) without a broker or
+ * when the terms name no days. Null only for an invalid invoice date.
+ */
+export function defaultDueDate(invoiceDate: string, terms: string | null | undefined): string | null {
+  if (!isPlausibleDate(invoiceDate)) return null;
+  return addDays(invoiceDate, paymentTermDays(terms) ?? DEFAULT_PAYMENT_TERM_DAYS);
 }
 
 function requiredDate(label: string) {
@@ -94,14 +108,28 @@ const invoiceFormFields = {
   notes: optionalText('Notes', INVOICE_LIMITS.notes),
 };
 
-function dueNotBeforeInvoice(invoice: { invoiceDate: string; dueDate: string }, context: z.RefinementCtx) {
-  if (invoice.dueDate < invoice.invoiceDate) {
+function dueNotBeforeInvoice(invoice: { invoiceDate: string; dueDate?: string | null | undefined }, context: z.RefinementCtx) {
+  if (invoice.dueDate && invoice.dueDate < invoice.invoiceDate) {
     context.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the invoice date' });
   }
 }
 
-/** Create Invoice: the number is made by the server (INV-yyyymmdd-NNN of the invoice date). */
-export const createInvoiceInput = z.object(invoiceFormFields).superRefine(dueNotBeforeInvoice);
+/** What the server says when a load not yet delivered is invoiced without confirmation. */
+export const undeliveredLoadMessage = (loadNumber: string, status: string) =>
+  `Load ${loadNumber} is not delivered yet (${status.replace('_', ' ')}): confirm to invoice it anyway`;
+
+/**
+ * Create Invoice: the number is made by the server (INV-yyyymmdd-NNN of the invoice date). A due
+ * date left out is the invoice date plus the broker's terms (defaultDueDate). A load that is not
+ * delivered is invoiced only with `confirmUndelivered: true` ("Invoice anyway").
+ */
+export const createInvoiceInput = z
+  .object({
+    ...invoiceFormFields,
+    dueDate: optionalDate('Due date'),
+    confirmUndelivered: z.boolean({ error: 'Confirmation must be true or false' }).optional(),
+  })
+  .superRefine(dueNotBeforeInvoice);
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
 export type CreateInvoiceValues = z.output<typeof createInvoiceInput>;
 
@@ -166,7 +194,7 @@ export const invoiceDetail = invoiceListItem.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
-/** The Create Invoice form's pick lists: loads not yet invoiced (with broker and rate) and brokers (with terms). */
+/** The Create Invoice form's pick lists: loads not yet invoiced (with broker, rate and status) and brokers (with terms). */
 export const invoiceFormOptionsOutput = z.object({
   loads: z.array(
     z.object({
@@ -176,6 +204,8 @@ export const invoiceFormOptionsOutput = z.object({
       deliveryCity: z.string(),
       brokerId: z.uuid().nullable(),
       rate: z.string().nullable(),
+      /** Anything but delivered is invoiced only after "Invoice anyway". */
+      status: z.enum(LOAD_STATUSES),
     }),
   ),
   brokers: z.array(z.object({ id: z.uuid(), name: z.string(), paymentTerms: z.string().nullable() })),

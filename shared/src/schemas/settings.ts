@@ -5,6 +5,8 @@ import { twoFactorState } from './two-factor.js';
 
 export const ACCOUNT_ID_MAX = 100;
 export const COMPANY_ADDRESS_MAX = 500;
+/** An MC or DOT number, as carriers' are kept (at most 20 characters). */
+export const COMPANY_NUMBER_MAX = 20;
 
 /** The spec's toasts on the Settings page. */
 export const SETTINGS_TEXT = {
@@ -36,13 +38,16 @@ export const saveAccountIdInput = z.object({
 export type SaveAccountIdInput = z.input<typeof saveAccountIdInput>;
 
 /**
- * Company Information (admins): how the company is reached, as invoices, factoring packets and
- * its mails show it. Each optional: empty clears it; left out, it stays as it is.
+ * Company Information (admins): how the company is reached and known (its MC and DOT numbers),
+ * as invoices (their "Remit to"), factoring packets and its mails show it. Each optional: empty
+ * clears it; left out, it stays as it is.
  */
 export const updateCompanyInput = z.object({
   email: optionalEmail('Company email'),
   phone: optionalPhone('Company phone'),
   address: optionalText('Company address', COMPANY_ADDRESS_MAX),
+  mcNumber: optionalText('MC number', COMPANY_NUMBER_MAX),
+  dotNumber: optionalText('DOT number', COMPANY_NUMBER_MAX),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanyInput>;
 
@@ -66,11 +71,13 @@ export const settingsOutput = z.object({
     email: z.string().nullable(),
     phone: z.string().nullable(),
     address: z.string().nullable(),
+    mcNumber: z.string().nullable(),
+    dotNumber: z.string().nullable(),
     airwallexAccountId: z.string().nullable(),
   }),
   /** Whether this user may change the account id (admins); everyone else sees it read-only. */
   canEditAccountId: z.boolean(),
-  /** Whether this user may change the company's email, phone and address (admins); everyone else reads them. */
+  /** Whether this user may change the company's email, phone, address, MC and DOT numbers (admins); everyone else reads them. */
   canEditCompany: z.boolean(),
 });
 export type SettingsOutput = z.infer<typeof settingsOutput>;

@@ -1,6 +1,12 @@
 import { Button, DataList } from '@chakra-ui/react';
 import { EMAIL_MAX, PHONE_MAX } from '#shared/schemas/fields.js';
-import { COMPANY_ADDRESS_MAX, SETTINGS_TEXT, updateCompanyInput, type SettingsOutput } from '#shared/schemas/settings.js';
+import {
+  COMPANY_ADDRESS_MAX,
+  COMPANY_NUMBER_MAX,
+  SETTINGS_TEXT,
+  updateCompanyInput,
+  type SettingsOutput,
+} from '#shared/schemas/settings.js';
 import { Form } from '../../components/Form';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
@@ -11,13 +17,13 @@ import { SettingsCard } from './SettingsCard';
 type Company = SettingsOutput['company'];
 
 /**
- * The company's name, email, phone and address, as invoices, factoring packets and the invoice
- * mail show them. Admins change the email, phone and address here ("Save Company Information");
- * everyone else reads them.
+ * The company's name, email, phone, address, MC and DOT numbers, as invoices (their "Remit to"),
+ * factoring packets and the invoice mail show them. Admins change all but the name here ("Save
+ * Company Information"); everyone else reads them.
  */
 export function CompanyInformationCard({ company, canEdit }: { company: Company; canEdit: boolean }) {
   return canEdit ? (
-    <SettingsCard title="Company Information" description="How customers reach your company: shown on invoices and their emails">
+    <SettingsCard title="Company Information" description="How customers reach and pay your company: the Remit to of invoices, and their emails">
       <CompanyForm company={company} />
     </SettingsCard>
   ) : (
@@ -27,15 +33,23 @@ export function CompanyInformationCard({ company, canEdit }: { company: Company;
   );
 }
 
+const formValues = (company: Company) => ({
+  email: company.email ?? '',
+  phone: company.phone ?? '',
+  address: company.address ?? '',
+  mcNumber: company.mcNumber ?? '',
+  dotNumber: company.dotNumber ?? '',
+});
+
 function CompanyForm({ company }: { company: Company }) {
-  const form = useZodForm(updateCompanyInput, { email: company.email ?? '', phone: company.phone ?? '', address: company.address ?? '' });
+  const form = useZodForm(updateCompanyInput, formValues(company));
   const utils = trpc.useUtils();
   const save = trpc.settings.updateCompany.useMutation();
 
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (saved) => {
-        form.reset({ email: saved.email ?? '', phone: saved.phone ?? '', address: saved.address ?? '' });
+        form.reset(formValues(saved));
         notify.success('Success', SETTINGS_TEXT.companySaved);
         void utils.settings.get.invalidate();
       },
@@ -58,6 +72,8 @@ function CompanyForm({ company }: { company: Company }) {
       <FormField control={form.control} name="email" label="Email" type="email" autoComplete="off" maxLength={EMAIL_MAX} />
       <FormField control={form.control} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={PHONE_MAX} />
       <FormField control={form.control} name="address" label="Address" multiline={3} maxLength={COMPANY_ADDRESS_MAX} />
+      <FormField control={form.control} name="mcNumber" label="MC Number" autoComplete="off" maxLength={COMPANY_NUMBER_MAX} />
+      <FormField control={form.control} name="dotNumber" label="DOT Number" autoComplete="off" maxLength={COMPANY_NUMBER_MAX} />
       <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
         Save Company Information
       </Button>
@@ -71,6 +87,8 @@ function CompanyDetails({ company }: { company: Company }) {
     ['Email', company.email],
     ['Phone', company.phone],
     ['Address', company.address],
+    ['MC Number', company.mcNumber],
+    ['DOT Number', company.dotNumber],
   ];
   return (
     <DataList.Root orientation="horizontal" gap="3">

@@ -20,13 +20,28 @@ export const companyContactLine = (company: InvoiceDocumentData['company']) =>
 export const companySignature = (company: InvoiceDocumentData['company']): string[] =>
   [company?.name ?? 'Haulwise', company?.address, company?.phone, company?.email].filter((line): line is string => Boolean(line));
 
+/**
+ * Where the broker sends the money: the company's name, address, phone, email, MC and DOT numbers
+ * as Settings' Company Information holds them, a line each, leaving out what is not filled in.
+ */
+export const remitToLines = (company: InvoiceDocumentData['company']): string[] =>
+  [
+    company?.name,
+    company?.address,
+    company?.phone ? `Phone: ${company.phone}` : null,
+    company?.email ? `Email: ${company.email}` : null,
+    company?.mcNumber ? `MC# ${company.mcNumber}` : null,
+    company?.dotNumber ? `USDOT# ${company.dotNumber}` : null,
+  ].filter((line): line is string => Boolean(line));
+
 /** The file name of an invoice's PDF. */
 export const invoicePdfName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
 
 /**
- * A clean one-page invoice (US Letter): the company, the broker billed, the load's lane and dates,
- * the line, the total, the due date, and the payment link as text and as a QR code. Helvetica
- * (a PDF standard font), so nothing is read from disk but pdfkit's own metrics.
+ * A clean one-page invoice (US Letter): the company, the broker billed, where to remit, the load's
+ * lane and dates, the line, the total, the due date, and the payment link as text and as a QR
+ * code. Nothing internal: no status (a draft, sent or overdue is the company's business, not the
+ * broker's). Helvetica (a PDF standard font), so nothing is read from disk but pdfkit's own metrics.
  */
 export async function renderInvoicePdf({ invoice, company, broker, load }: InvoiceDocumentData): Promise<Buffer> {
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([pdfkit(), qrcode()]);
@@ -47,14 +62,16 @@ export async function renderInvoicePdf({ invoice, company, broker, load }: Invoi
   const right = doc.page.width - 54;
   const width = right - left;
 
-  // Header: the company, and the invoice's number and dates.
+  // Header: the company (and its MC / DOT numbers), and the invoice's number and dates.
   doc
     .font('Helvetica-Bold')
     .fontSize(20)
     .fillColor('#111827')
     .text(company?.name ?? 'Invoice', left, 54, { width: width / 2 });
   doc.font('Helvetica').fontSize(9).fillColor('#374151');
-  for (const line of [company?.address, company?.phone, company?.email]) if (line) doc.text(line, { width: width / 2 });
+  const numbers = [company?.mcNumber ? `MC# ${company.mcNumber}` : null, company?.dotNumber ? `USDOT# ${company.dotNumber}` : null];
+  const numbersLine = numbers.filter(Boolean).join(' · ');
+  if (numbersLine) doc.text(numbersLine, { width: width / 2 });
   doc
     .font('Helvetica-Bold')
     .fontSize(24)
@@ -65,46 +82,62 @@ export async function renderInvoicePdf({ invoice, company, broker, load }: Invoi
     ['Invoice number', invoice.invoiceNumber],
     ['Invoice date', day(invoice.invoiceDate)],
     ['Due date', day(invoice.dueDate)],
-    ['Status', invoice.displayStatus.charAt(0).toUpperCase() + invoice.displayStatus.slice(1)],
   ];
   for (const [label, value] of meta) doc.text(`${label}: ${value}`, left + width / 2, undefined, { width: width / 2, align: 'right' });
 
-  // Bill to, and the load.
-  let y = 190;
+  // Three columns: bill to, remit to, and the load.
+  let y = 160;
+  const gutter = 18;
+  const column = (width - 2 * gutter) / 3;
+  const columns = [left, left + column + gutter, left + 2 * (column + gutter)] as const;
+  let bottom = y;
+  const heading = (text: string, x: number) => doc.font('Helvetica-Bold').fontSize(10).fillColor('#6b7280').text(text, x, y);
   doc
     .moveTo(left, y - 12)
     .lineTo(right, y - 12)
     .strokeColor('#d1d5db')
     .stroke();
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#6b7280').text('BILL TO', left, y);
+
+  heading('BILL TO', columns[0]);
   doc.font('Helvetica').fontSize(10).fillColor('#111827');
   if (broker) {
-    doc.font('Helvetica-Bold').text(broker.companyName ?? broker.name, left, y + 14, { width: width / 2 - 12 });
+    doc.font('Helvetica-Bold').text(broker.companyName ?? broker.name, columns[0], y + 14, { width: column });
     doc.font('Helvetica');
-    if (broker.companyName) doc.text(`Attn: ${broker.name}`, { width: width / 2 - 12 });
-    for (const line of [broker.address, broker.email]) if (line) doc.text(line, { width: width / 2 - 12 });
-    if (broker.paymentTerms) doc.text(`Terms: ${broker.paymentTerms}`, { width: width / 2 - 12 });
+    if (broker.companyName) doc.text(`Attn: ${broker.name}`, { width: column });
+    for (const line of [broker.address, broker.email]) if (line) doc.text(line, { width: column });
+    if (broker.paymentTerms) doc.text(`Terms: ${broker.paymentTerms}`, { width: column });
   } else {
-    doc.text('—', left, y + 14);
+    doc.text('—', columns[0], y + 14);
   }
+  bottom = Math.max(bottom, doc.y);
+
+  heading('REMIT TO', columns[1]);
+  const [remitName, ...remitRest] = remitToLines(company);
   doc
     .font('Helvetica-Bold')
     .fontSize(10)
-    .fillColor('#6b7280')
-    .text('LOAD', left + width / 2, y);
+    .fillColor('#111827')
+    .text(remitName ?? '—', columns[1], y + 14, { width: column });
+  doc.font('Helvetica');
+  for (const line of remitRest) doc.text(line, { width: column });
+  bottom = Math.max(bottom, doc.y);
+
+  heading('LOAD', columns[2]);
   doc.font('Helvetica').fontSize(10).fillColor('#111827');
   if (load) {
-    doc.font('Helvetica-Bold').text(load.loadNumber, left + width / 2, y + 14, { width: width / 2 });
+    doc.font('Helvetica-Bold').text(load.loadNumber, columns[2], y + 14, { width: column });
     doc.font('Helvetica');
-    doc.text(`${load.pickupCity}, ${load.pickupState} to ${load.deliveryCity}, ${load.deliveryState}`, { width: width / 2 });
-    doc.text(`Pickup ${day(load.pickupDate)} · Delivery ${day(load.deliveryDate)}`, { width: width / 2 });
-    if (load.referenceNumber) doc.text(`Reference: ${load.referenceNumber}`, { width: width / 2 });
+    doc.text(`${load.pickupCity}, ${load.pickupState} to ${load.deliveryCity}, ${load.deliveryState}`, { width: column });
+    doc.text(`Pickup ${day(load.pickupDate)}`, { width: column });
+    doc.text(`Delivery ${day(load.deliveryDate)}`, { width: column });
+    if (load.referenceNumber) doc.text(`Reference: ${load.referenceNumber}`, { width: column });
   } else {
-    doc.text('—', left + width / 2, y + 14);
+    doc.text('—', columns[2], y + 14);
   }
+  bottom = Math.max(bottom, doc.y);
 
-  // The line and the total.
-  y = 320;
+  // The line and the total, below the tallest column.
+  y = Math.max(320, bottom + 24);
   doc.rect(left, y, width, 22).fill('#f3f4f6');
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#111827');
   doc.text('Description', left + 8, y + 6, { width: width - 140 });
@@ -135,7 +168,7 @@ export async function renderInvoicePdf({ invoice, company, broker, load }: Invoi
     doc
       .font('Helvetica')
       .fillColor('#111827')
-      .text(invoice.notes, left, y + 74, { width: width / 2, height: 120, ellipsis: true });
+      .text(invoice.notes, left, y + 74, { width: width / 2, height: Math.max(24, 540 - (y + 74)), ellipsis: true });
   }
 
   // How to pay: the link as text and as a QR code.

@@ -141,7 +141,11 @@ const NUMBER_ATTEMPTS = 25;
  * the unique constraint decides, and a number another creation took first (even one not yet
  * committed: PostgreSQL waits for it) is drawn again. ON CONFLICT keeps the transaction usable.
  */
-export async function insertInvoice(db: InvoicesDb, scope: Scope, values: CreateInvoiceValues): Promise<string> {
+export async function insertInvoice(
+  db: InvoicesDb,
+  scope: Scope,
+  values: Omit<CreateInvoiceValues, 'dueDate' | 'confirmUndelivered'> & { dueDate: string },
+): Promise<string> {
   const prefix = `INV-${values.invoiceDate.replaceAll('-', '')}-`;
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
     const taken = await db
@@ -179,11 +183,32 @@ export async function insertInvoice(db: InvoicesDb, scope: Scope, values: Create
   throw new AppError('CONFLICT', 'No invoice number is left for this invoice date', { field: 'invoiceDate' });
 }
 
+/** The load an invoice is made for, as this scope reads it (its number, status and broker), or undefined. */
+export function invoicedLoad(db: InvoicesDb, scope: Scope, loadId: string) {
+  return db
+    .selectFrom('loads')
+    .select(['loads.loadNumber', 'loads.status', 'loads.brokerId'])
+    .where(readable(scope, 'loads'))
+    .where('loads.id', '=', loadId)
+    .executeTakeFirst();
+}
+
+/** A broker's payment terms as written ("Net 30"), or null (none, or not a broker this scope reads). */
+export async function brokerTerms(db: InvoicesDb, scope: Scope, brokerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('brokers')
+    .select('brokers.paymentTerms')
+    .where(readable(scope, 'brokers'))
+    .where('brokers.id', '=', brokerId)
+    .executeTakeFirst();
+  return row?.paymentTerms ?? null;
+}
+
 /** The Create Invoice pick lists: the company's loads without a live invoice, and its brokers. */
 export async function invoiceFormOptions(db: InvoicesDb, scope: Scope, exceptInvoiceId?: string): Promise<InvoiceFormOptions> {
   const loads = await db
     .selectFrom('loads')
-    .select(['loads.id', 'loads.loadNumber', 'loads.pickupCity', 'loads.deliveryCity', 'loads.brokerId', 'loads.rate'])
+    .select(['loads.id', 'loads.loadNumber', 'loads.pickupCity', 'loads.deliveryCity', 'loads.brokerId', 'loads.rate', 'loads.status'])
     .where(readable(scope, 'loads'))
     .where((eb) =>
       eb.not(
@@ -259,7 +284,7 @@ export async function invoiceDocumentData(db: InvoicesDb, scope: Scope, id: stri
   if (!invoice) return undefined;
   const company = await db
     .selectFrom('companies')
-    .select(['companies.name', 'companies.email', 'companies.phone', 'companies.address'])
+    .select(['companies.name', 'companies.email', 'companies.phone', 'companies.address', 'companies.mcNumber', 'companies.dotNumber'])
     .where('companies.id', '=', scope.companyId)
     .executeTakeFirst();
   const broker = invoice.brokerId

@@ -25,6 +25,8 @@ export async function readSettings(
       'companies.email as companyEmail',
       'companies.phone as companyPhone',
       'companies.address as companyAddress',
+      'companies.mcNumber',
+      'companies.dotNumber',
       'companies.airwallexAccountId',
     ])
     .where('profiles.userId', '=', scope.userId)
@@ -44,6 +46,8 @@ export async function readSettings(
       email: row.companyEmail,
       phone: row.companyPhone,
       address: row.companyAddress,
+      mcNumber: row.mcNumber,
+      dotNumber: row.dotNumber,
       airwallexAccountId: row.airwallexAccountId,
     },
   };
@@ -80,7 +84,7 @@ export async function saveAccountId(db: Db, companyId: string, accountId: string
 }
 
 /**
- * The company's email, phone and address: the values given change (null clears one), the rest
+ * The company's email, phone, address, MC and DOT numbers: the values given change (null clears one), the rest
  * stay. Answers the company as Settings shows it, or undefined when the row is not the caller's.
  */
 export async function updateCompany(
@@ -89,7 +93,7 @@ export async function updateCompany(
   values: { [Field in keyof UpdateCompanyInput]?: string | null | undefined },
 ): Promise<SettingsOutput['company'] | undefined> {
   const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-  const columns = ['name', 'email', 'phone', 'address', 'airwallexAccountId'] as const;
+  const columns = ['name', 'email', 'phone', 'address', 'mcNumber', 'dotNumber', 'airwallexAccountId'] as const;
   if (Object.keys(changes).length === 0) {
     return db.selectFrom('companies').select(columns).where('id', '=', companyId).executeTakeFirst();
   }

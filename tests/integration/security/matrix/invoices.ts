@@ -59,7 +59,7 @@ export const invoicesRules = {
       invoiceDate: '2026-11-20',
       dueDate: '2026-12-20',
       amount: '2450.00',
-      loadId: await createLoad(services.db, company.users.dispatcher),
+      loadId: await createLoad(services.db, company.users.dispatcher, { status: 'delivered' }),
     }),
   },
   'invoices.update': {
