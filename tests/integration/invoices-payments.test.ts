@@ -56,7 +56,7 @@ describe('Generate Link', () => {
       .set({ airwallexAccountId: 'acct_company_a' })
       .where('id', '=', company.companyId)
       .execute();
-    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: 'LOAD-PAY-1' });
+    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: 'LOAD-PAY-1', status: 'delivered' });
     const treasury = await as('treasury');
     const invoice = await treasury.invoices.create({ invoiceDate: '2026-11-20', dueDate: '2026-12-20', amount: '1875.50', loadId });
     expect(await treasury.invoices.paymentsStatus()).toEqual({ configured: true });

@@ -35,7 +35,7 @@ describe('creating an invoice', () => {
   it('makes a draft numbered INV-yyyymmdd-NNN of its invoice date, with its load and broker', async () => {
     const company = tenants.companyA;
     const brokerId = await createBroker(db(), company.users.admin, { name: 'Acme Logistics' });
-    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: `LOAD-${randomUUID().slice(0, 8)}` });
+    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: `LOAD-${randomUUID().slice(0, 8)}`, status: 'delivered' });
     const treasury = await as('treasury');
     const invoice = await treasury.invoices.create(form({ loadId, brokerId, amount: 1875.5, notes: 'Net 30' }));
     expect(invoice).toMatchObject({
@@ -93,7 +93,7 @@ describe('creating an invoice', () => {
   });
 
   it('invoices a load once, unless its invoice is void', async () => {
-    const loadId = await createLoad(db(), tenants.companyA.users.dispatcher);
+    const loadId = await createLoad(db(), tenants.companyA.users.dispatcher, { status: 'delivered' });
     const admin = await as('admin');
     const first = await admin.invoices.create(form({ loadId }));
     const error = await expectTrpcError(admin.invoices.create(form({ loadId })), 'CONFLICT', 'This load already has an invoice');
@@ -509,6 +509,9 @@ describe('due dates from payment terms', () => {
     expect(paymentTermDays('Net 30')).toBe(30);
     expect(paymentTermDays('net-45')).toBe(45);
     expect(paymentTermDays('15 days')).toBe(15);
+    expect(paymentTermDays('2/10 Net 30')).toBe(30);
+    expect(paymentTermDays('Quick Pay (2%, 5 days)')).toBe(5);
+    expect(paymentTermDays('Quick Pay')).toBeNull();
     expect(paymentTermDays('Due on receipt')).toBe(0);
     expect(paymentTermDays('whenever')).toBeNull();
     expect(paymentTermDays(null)).toBeNull();
