@@ -3,6 +3,7 @@ import type { ANALYTICS_RANGES } from '#shared/schemas/analytics.js';
 import type { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SEARCH_MAX } from '#shared/schemas/audit.js';
 import type { DOCUMENT_SEARCH_MAX, DOCUMENT_TYPE_FILTERS } from '#shared/schemas/documents.js';
 import type { INVOICE_LIMITS, INVOICE_STATUS_FILTERS } from '#shared/schemas/invoices.js';
+import type { LOAD_SORTS, LoadSort, SORT_DIRECTIONS, SortDirection } from '#shared/schemas/load-board.js';
 import type { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '#shared/schemas/loads.js';
 import type { MESSAGE_BOXES, MESSAGE_LIMITS } from '#shared/schemas/messages.js';
 
@@ -93,4 +94,58 @@ export function tokenParam(raw: { token: string }): { token: string } {
   const { token } = raw;
   if (typeof token !== 'string' || token.length < 1 || token.length > 200) throw new Error('Invalid link token');
   return { token };
+}
+
+/**
+ * The dispatch board's address (issue 26, item 1): copies of the board contract's lists
+ * (shared/src/schemas/load-board.ts), checked against it when the client is typechecked.
+ */
+export const LOAD_BOARD_ADDRESS = {
+  statuses: LOAD_STATUSES,
+  sorts: sameValues<typeof LOAD_SORTS>()([
+    'createdAt',
+    'loadNumber',
+    'status',
+    'pickupDate',
+    'deliveryDate',
+    'pickupCity',
+    'deliveryCity',
+    'driverName',
+    'brokerName',
+    'carrierName',
+    'rate',
+    'ratePerMile',
+  ]),
+  directions: sameValues<typeof SORT_DIRECTIONS>()(['asc', 'desc']),
+  /** Each sort's first direction (DEFAULT_DIRECTION's copy; search-params.test.ts compares them). */
+  firstDirection: {
+    createdAt: 'desc',
+    loadNumber: 'asc',
+    status: 'asc',
+    pickupDate: 'asc',
+    deliveryDate: 'asc',
+    pickupCity: 'asc',
+    deliveryCity: 'asc',
+    driverName: 'asc',
+    brokerName: 'asc',
+    carrierName: 'asc',
+    rate: 'desc',
+    ratePerMile: 'desc',
+  } satisfies Record<LoadSort, SortDirection>,
+};
+
+/**
+ * A list of listed values, written in the address as "a,b" (an array is taken too). Any value not
+ * listed makes the whole list fall back to none, as a zod array of an enum refuses it whole.
+ */
+export function optionalListOf<Value extends string>(value: unknown, values: readonly Value[]): Value[] | undefined {
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : null;
+  if (!items || items.length === 0 || items.length > values.length) return undefined;
+  if (!items.every((item) => typeof item === 'string' && (values as readonly string[]).includes(item))) return undefined;
+  return [...new Set(items as Value[])];
+}
+
+/** An on/off filter: on only when the address says true (`late=true`, `late=1`); anything else is off. */
+export function optionalFlag(value: unknown): true | undefined {
+  return value === true || value === 'true' || value === 1 || value === '1' ? true : undefined;
 }

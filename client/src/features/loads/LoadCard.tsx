@@ -27,6 +27,7 @@ export const LOAD_CARDS_CSS: SystemStyleObject = {
     transition: 'box-shadow 0.15s, border-color 0.15s',
     '&:hover': { borderColor: 'blue.300', shadow: 'sm' },
     '&:focus-visible': { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' },
+    '&[data-highlighted]': { borderColor: 'blue.600', shadow: 'sm' },
   },
   '& .load-card-body': { display: 'flex', flexDirection: 'column', gap: '3' },
   '& .load-card-head': { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' },
@@ -58,13 +59,35 @@ export const LOAD_CARDS_CSS: SystemStyleObject = {
   ),
 };
 
+/** A board row's flag as people read it. */
+export const FLAG_LABELS = { late: 'Late', atRisk: 'At risk' } as const;
+
 /**
  * A load as a card: one button that opens its details, by mouse or keyboard. Everything
  * inside is phrasing content (spans), as a button requires. Styled by LOAD_CARDS_CSS on the list.
  */
-export function LoadCard({ load, onOpen }: { load: LoadListItem; onOpen: (loadId: string) => void }) {
+export function LoadCard({
+  load,
+  onOpen,
+  isHighlighted = false,
+  onFocus,
+}: {
+  load: LoadListItem;
+  onOpen: (loadId: string) => void;
+  /** The board's keyboard highlight (j / k), which also focuses the card. */
+  isHighlighted?: boolean;
+  onFocus?: (loadId: string) => void;
+}) {
   return (
-    <button type="button" className="load-card" onClick={() => onOpen(load.id)} data-testid="load-card">
+    <button
+      type="button"
+      className="load-card"
+      onClick={() => onOpen(load.id)}
+      onFocus={() => onFocus?.(load.id)}
+      data-testid="load-card"
+      data-load-open={load.id}
+      data-highlighted={isHighlighted || undefined}
+    >
       <span className="load-card-body">
         <span className="load-card-head">
           <span className="load-card-number">{load.loadNumber}</span>
@@ -95,7 +118,14 @@ export function LoadCard({ load, onOpen }: { load: LoadListItem; onOpen: (loadId
           <Handshake size={16} aria-hidden="true" />
           <span>Broker: {load.brokerName ?? '—'}</span>
         </span>
-        <span className="load-card-rate">{formatMoney(load.rate)}</span>
+        <span className="load-card-head">
+          <span className="load-card-rate">{formatMoney(load.rate)}</span>
+          {load.flag ? (
+            <span className="load-card-status" data-palette={load.flag === 'late' ? 'red' : 'orange'}>
+              {FLAG_LABELS[load.flag]}
+            </span>
+          ) : null}
+        </span>
       </span>
     </button>
   );

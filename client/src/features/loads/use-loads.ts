@@ -1,13 +1,11 @@
+import { useMemo } from 'react';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import type { LoadStatusFilter } from '#shared/schemas/loads.js';
 import { trpc } from '../../lib/trpc';
 import { usePagedList } from '../../lib/use-paged-list';
+import { listInput, localToday, type LoadFilters } from './board-filters';
 
-export interface LoadFilters {
-  search: string;
-  status: LoadStatusFilter;
-}
+export type { LoadFilters } from './board-filters';
 
 /** What this user may do with loads (docs/permissions.md); the server decides, this only hides what would be refused. */
 export function loadPermissions(session: SessionOutput) {
@@ -19,8 +17,13 @@ export function loadPermissions(session: SessionOutput) {
   };
 }
 
-/** The loads list, newest first, a page at a time; re-read whenever a visible load changes anywhere. */
+/**
+ * The board's list: the filters and sort of the address, with the viewer's today (late, at risk,
+ * each row's flag), a page at a time; re-read whenever a visible load changes anywhere.
+ */
 export function useLoadList(filters: LoadFilters) {
-  const { rows: loads, query } = usePagedList(trpc.loads.list, filters);
+  const today = localToday();
+  const input = useMemo(() => listInput(filters, today), [filters, today]);
+  const { rows: loads, query } = usePagedList(trpc.loads.list, input);
   return { query, loads };
 }

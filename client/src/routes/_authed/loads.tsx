@@ -1,17 +1,16 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { LOAD_ADDRESS, optionalText, optionalOneOf, optionalUuid, type RawSearch } from '../../lib/search-params';
+import { optionalUuid, type RawSearch } from '../../lib/search-params';
 import { LoadsPage } from '../../features/loads/LoadsPage';
-import type { LoadFilters } from '../../features/loads/use-loads';
+import { addressToFilters, filtersToAddress, listInput, localToday, type LoadBoardAddress, type LoadFilters } from '../../features/loads/board-filters';
 
-/** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
-/** `load`: the load whose detail is open (a dashboard row links here), so it survives a reload and can be shared. */
-function loadsSearch(search: RawSearch): { search?: string; status?: (typeof LOAD_ADDRESS.statuses)[number]; load?: string } {
-  return {
-    search: optionalText(search.search, LOAD_ADDRESS.searchMax),
-    status: optionalOneOf(search.status, LOAD_ADDRESS.statuses),
-    load: optionalUuid(search.load),
-  };
+/**
+ * The board's filters and sort live in the address (the board contract's names), so a filtered,
+ * sorted list can be reloaded and shared, and a view is a link; anything odd falls back to none.
+ * `load`: the load whose detail is open (a dashboard row links here), so it survives a reload and can be shared.
+ */
+function loadsSearch(search: RawSearch): LoadBoardAddress & { load?: string } {
+  return { ...filtersToAddress(addressToFilters(search)), load: optionalUuid(search.load) };
 }
 
 export const Route = createFileRoute('/_authed/loads')({
@@ -21,7 +20,7 @@ export const Route = createFileRoute('/_authed/loads')({
   // The loader (a few lines, no imports) stays in the route tree: split off, its own chunk was one more
   // round trip between the session and the first page.
   codeSplitGroupings: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
-  loaderDeps: ({ search }): LoadFilters => ({ search: search.search ?? '', status: search.status ?? 'all' }),
+  loaderDeps: ({ search }) => listInput(addressToFilters(search), localToday()),
   loader: ({ context, deps }) => {
     void context.trpcUtils.loads.list.prefetchInfinite(deps);
   },
@@ -32,13 +31,9 @@ function LoadsRoute() {
   const { session } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const filters: LoadFilters = { search: search.search ?? '', status: search.status ?? 'all' };
+  const filters = useMemo(() => addressToFilters(search), [search]);
   const onFiltersChange = useCallback(
-    (next: LoadFilters) =>
-      void navigate({
-        search: (previous) => ({ ...previous, search: next.search || undefined, status: next.status === 'all' ? undefined : next.status }),
-        replace: true,
-      }),
+    (next: LoadFilters) => void navigate({ search: (previous) => ({ ...filtersToAddress(next), load: previous.load }), replace: true }),
     [navigate],
   );
   // Opening a load is a history entry of its own (Back closes it); closing it replaces that entry.
