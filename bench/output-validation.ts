@@ -37,6 +37,12 @@ function listItem(index: number): LoadListItem {
     brokerName: index % 2 === 0 ? 'Acme Brokerage' : null,
     carrierName: null,
     createdAt: '2026-11-19T10:11:12.000Z',
+    driverId: randomUUID(),
+    brokerId: index % 2 === 0 ? randomUUID() : null,
+    carrierId: null,
+    distance: '480.50',
+    ratePerMile: '5.10',
+    flag: index % 7 === 0 ? 'late' : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 import { clampSalesPercentage } from '../rules/sales-percentage.js';
 import { optionalDate, optionalDecimal, optionalId, optionalMoney, optionalText, requiredText, stateCode, timestamp } from './fields.js';
+import { loadBoardFields, loadBoardItemFields } from './load-board.js';
 import { pageInput, pageOutput } from './pagination.js';
 import { salesAgentField } from './sales-agents.js';
 
@@ -108,7 +109,15 @@ export type ChangeLoadStatusInput = z.input<typeof changeLoadStatusInput>;
 
 export const loadIdInput = z.object({ id: z.uuid('Load is invalid') });
 
-/** The list: search over load number, pickup city, delivery city and commodity; a status filter; keyset pages. */
+/** The longest cursor of the list: a sort's name, its value (at most a few hundred characters) and an id, in base64url. */
+export const LOAD_CURSOR_MAX_LENGTH = 800;
+
+/**
+ * The list: search over load number, pickup city, delivery city and commodity; a status filter;
+ * the dispatch board's sorts and filters (./load-board.ts); keyset pages. The cursor names the
+ * sort it was made for: a cursor of another sort is "Invalid cursor". With a search, pages follow
+ * the search's own order (newest first, its cursor) and each page is sorted by the chosen sort.
+ */
 export const loadListInput = pageInput
   .extend({
     search: z
@@ -117,14 +126,17 @@ export const loadListInput = pageInput
       .max(LOAD_LIMITS.search, `Search must be at most ${LOAD_LIMITS.search} characters`)
       .default(''),
     status: z.enum(LOAD_STATUS_FILTERS, { error: 'Invalid status' }).default('all'),
+    ...loadBoardFields,
+    // A sort's cursor carries its value (a driver's or a city's name): longer than a timestamp's.
+    cursor: z.string({ error: 'Invalid cursor' }).max(LOAD_CURSOR_MAX_LENGTH, 'Invalid cursor').nullish(),
   })
   .prefault({});
 export type LoadListInput = z.input<typeof loadListInput>;
 
 const decimalString = z.string().nullable();
 
-/** A load card: the lane, dates, status, rate and the names of who hauls it (kept even after a delete). */
-export const loadListItem = z.object({
+/** A load card's fields: the lane, dates, status, rate and the names of who hauls it (kept even after a delete). */
+const loadCardFields = {
   id: z.uuid(),
   companyId: z.uuid(),
   loadNumber: z.string(),
@@ -141,14 +153,17 @@ export const loadListItem = z.object({
   brokerName: z.string().nullable(),
   carrierName: z.string().nullable(),
   createdAt: z.string(),
-});
+};
+
+/** A row of the list: a card's fields and the board's (ids, distance, rate per mile, the late / at-risk flag). */
+export const loadListItem = z.object({ ...loadCardFields, ...loadBoardItemFields });
 export type LoadListItem = z.infer<typeof loadListItem>;
 
 export const loadListOutput = pageOutput(loadListItem);
 export type LoadListOutput = z.infer<typeof loadListOutput>;
 
 /** One load with every field of the spec. */
-export const loadDetail = loadListItem.extend({
+export const loadDetail = z.object(loadCardFields).extend({
   referenceNumber: z.string().nullable(),
   pickupLocation: z.string(),
   pickupNotes: z.string().nullable(),
@@ -215,3 +230,68 @@ export const loadHistoryOutput = z.object({
   hasEarlier: z.boolean(),
 });
 export type LoadHistory = z.infer<typeof loadHistoryOutput>;
+
+/** Working from the list (issue 26, item 2). */
+
+/** Assign or change a load's driver from the list (null takes the driver off). A pending load given a driver becomes assigned. */
+export const assignLoadInput = z.object({
+  id: z.uuid('Load is invalid'),
+  driverId: z.uuid('Driver is invalid').nullable(),
+});
+export type AssignLoadInput = z.input<typeof assignLoadInput>;
+
+/** The driver picker holds at most this many drivers (ordered by name); `truncated` says more exist. */
+export const DRIVER_CHOICES_LIMIT = 500;
+
+/** The driver picker: `pickupDate` (the load's) decides `freeByPickup`; left out, a driver is free without an active load. */
+export const driverChoicesInput = z
+  .object({ pickupDate: optionalDate('Pickup date') })
+  .prefault({});
+export type DriverChoicesInput = z.input<typeof driverChoicesInput>;
+
+/**
+ * One driver of the picker: their current active load (the newest assigned, picked or in-transit
+ * one), their last known position, and whether they are free by the pickup date: no active load
+ * that is delivered after it (an active load without a delivery date keeps them busy).
+ */
+export const driverChoice = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.string(),
+  currentLoad: z.object({ id: z.uuid(), loadNumber: z.string(), status: loadStatusSchema }).nullable(),
+  lastPosition: z.object({ lat: z.number(), lng: z.number(), at: timestamp }).nullable(),
+  freeByPickup: z.boolean(),
+});
+export type DriverChoice = z.infer<typeof driverChoice>;
+
+export const driverChoicesOutput = z.object({
+  drivers: z.array(driverChoice).max(DRIVER_CHOICES_LIMIT),
+  truncated: z.boolean(),
+});
+export type DriverChoicesOutput = z.infer<typeof driverChoicesOutput>;
+
+/**
+ * Duplicate a load: a new pending load with the same lane, commodity, weight, distance, rate,
+ * broker, carrier and notes, the company's next load number, and the dates given (none when left out).
+ */
+export const duplicateLoadInput = z
+  .object({ id: z.uuid('Load is invalid'), pickupDate: optionalDate('Pickup date'), deliveryDate: optionalDate('Delivery date') })
+  .superRefine(deliveryNotBeforePickup);
+export type DuplicateLoadInput = z.input<typeof duplicateLoadInput>;
+
+/** A bulk action takes at most this many loads. */
+export const BULK_LOADS_MAX = 100;
+
+/** Change the status of the selected loads (those the user may change), in one transaction. */
+export const bulkLoadStatusInput = z.object({
+  ids: z
+    .array(z.uuid('Load is invalid'), { error: 'Select loads' })
+    .min(1, 'Select at least one load')
+    .max(BULK_LOADS_MAX, `Select at most ${BULK_LOADS_MAX} loads`),
+  status: loadStatusSchema,
+});
+export type BulkLoadStatusInput = z.input<typeof bulkLoadStatusInput>;
+
+/** `changed`: the loads whose status changed; the others were missing, not the user's to change, or had that status already. */
+export const bulkLoadStatusOutput = z.object({ changed: z.array(z.uuid()) });
+export type BulkLoadStatusOutput = z.infer<typeof bulkLoadStatusOutput>;

@@ -1,9 +1,24 @@
-import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
+import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
+import type { LoadSort, SortDirection } from '#shared/schemas/load-board.js';
 import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
-import { decodeCursor, keysetAnswer, keysetQuery, type Keyset, type Page, type PageRequest } from '../../db/pagination.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  keysetAnswer,
+  keysetQuery,
+  readKeyset,
+  type Keyset,
+  type KeysetColumns,
+  type KeysetPart,
+  type Page,
+  type PageRequest,
+} from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import { OWNERSHIP, readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
+import { loadGazetteer, type Gazetteer } from '../../services/geo/gazetteer.js';
 
 /** The tenant-scoped transaction a procedure hands in (ctx.db); every function takes it first. */
 export type LoadsDb = Kysely<Database>;
@@ -48,13 +63,112 @@ const DETAIL_COLUMNS = [
   isoTimestamp('loads.updatedAt').as('updatedAt'),
 ] as const;
 
+/** The list's filters: the search and status of the cards, and the board's (shared/src/schemas/load-board.ts), all optional. */
 export interface LoadFilters {
   search: string;
   status: LoadStatusFilter;
+  statuses?: readonly LoadStatus[] | undefined;
+  pickupFrom?: string | null | undefined;
+  pickupTo?: string | null | undefined;
+  deliveryFrom?: string | null | undefined;
+  deliveryTo?: string | null | undefined;
+  driverId?: string | null | undefined;
+  brokerId?: string | null | undefined;
+  carrierId?: string | null | undefined;
+  unassigned?: boolean | undefined;
+  late?: boolean | undefined;
+  atRisk?: boolean | undefined;
+  today?: string | null | undefined;
+  sort?: LoadSort | undefined;
+  direction?: SortDirection | undefined;
 }
 
 /**
- * The list's query.
+ * Each sort's column (or expression) as its index in migrations/2026-11-28T2000_load_board_indexes.ts
+ * has it, word for word: (company_id, <sort>, id) for every sort but createdAt, whose index is the
+ * list's own (company_id, created_at desc, id desc). Status sorts in the order of the work
+ * (pending first), not alphabetically.
+ */
+const STATUS_ORDER = sql.raw(
+  `(case loads.status ${LOAD_STATUSES.map((status, index) => `when '${status}' then ${index}`).join(' ')} end)`,
+);
+const RATE_PER_MILE = sql.raw('round(loads.rate / nullif(loads.distance, 0), 2)');
+
+const SORTS: Record<LoadSort, Pick<KeysetColumns, 'sortedBy' | 'type' | 'nullable'>> = {
+  createdAt: { sortedBy: 'loads.createdAt', type: 'timestamptz' },
+  loadNumber: { sortedBy: 'loads.loadNumber', type: 'text' },
+  status: { sortedBy: STATUS_ORDER, type: 'integer' },
+  pickupDate: { sortedBy: 'loads.pickupDate', type: 'date', nullable: true },
+  deliveryDate: { sortedBy: 'loads.deliveryDate', type: 'date', nullable: true },
+  pickupCity: { sortedBy: 'loads.pickupCity', type: 'text' },
+  deliveryCity: { sortedBy: 'loads.deliveryCity', type: 'text' },
+  driverName: { sortedBy: 'loads.driverName', type: 'text', nullable: true },
+  brokerName: { sortedBy: 'loads.brokerName', type: 'text', nullable: true },
+  carrierName: { sortedBy: 'loads.carrierName', type: 'text', nullable: true },
+  rate: { sortedBy: 'loads.rate', type: 'numeric', nullable: true },
+  ratePerMile: { sortedBy: RATE_PER_MILE, type: 'numeric', nullable: true },
+};
+
+/**
+ * The keyset of a sort. createdAt's cursor keeps the list's original form ([at, id]), so a
+ * cursor of any other sort (which names its sort) is refused by it, and the other way round.
+ */
+export function sortColumns(sort: LoadSort = 'createdAt', direction: SortDirection = 'desc'): KeysetColumns {
+  return { ...SORTS[sort], id: 'loads.id', sort: sort === 'createdAt' ? undefined : sort, direction };
+}
+
+/** What the board shows that the card list does not: ids, distance, rate per mile, and whether it is late. */
+const BOARD_COLUMNS = [
+  'loads.driverId',
+  'loads.brokerId',
+  'loads.carrierId',
+  'loads.distance',
+  sql<string | null>`${RATE_PER_MILE}::text`.as('ratePerMile'),
+] as const;
+
+/** The viewer's date (the server's when not given). */
+const todayOf = (filters: LoadFilters) => sql`coalesce(${filters.today ?? null}::date, current_date)`;
+
+/**
+ * Late (shared/src/schemas/load-board.ts): past its delivery date and not delivered or cancelled,
+ * or past its pickup date and still pending or assigned.
+ */
+const lateOf = (filters: LoadFilters) =>
+  sql<boolean>`coalesce((loads.delivery_date < ${todayOf(filters)} and loads.status not in ('delivered', 'cancelled'))
+    or (loads.pickup_date < ${todayOf(filters)} and loads.status in ('pending', 'assigned')), false)`;
+
+/** What may be at risk: on the road (picked or in transit) with a driver and a delivery date, and not late. */
+const AT_RISK_STATUSES = ['picked', 'in_transit'] as const satisfies readonly LoadStatus[];
+
+/** The board's filters as conditions (AND), none for a filter left out. */
+function boardConditions(filters: LoadFilters): RawBuilder<SqlBool>[] {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  const statuses = filters.statuses ?? [];
+  if (statuses.length > 0) conditions.push(sql<SqlBool>`loads.status in (${sql.join(statuses)})`);
+  const range = (column: string, from: string | null | undefined, to: string | null | undefined) => {
+    if (from) conditions.push(sql<SqlBool>`${sql.ref(column)} >= ${from}::date`);
+    if (to) conditions.push(sql<SqlBool>`${sql.ref(column)} <= ${to}::date`);
+  };
+  range('loads.pickupDate', filters.pickupFrom, filters.pickupTo);
+  range('loads.deliveryDate', filters.deliveryFrom, filters.deliveryTo);
+  if (filters.driverId) conditions.push(sql<SqlBool>`loads.driver_id = ${filters.driverId}::uuid`);
+  if (filters.brokerId) conditions.push(sql<SqlBool>`loads.broker_id = ${filters.brokerId}::uuid`);
+  if (filters.carrierId) conditions.push(sql<SqlBool>`loads.carrier_id = ${filters.carrierId}::uuid`);
+  if (filters.unassigned) conditions.push(sql<SqlBool>`loads.driver_id is null`);
+  if (filters.late) conditions.push(sql<SqlBool>`${lateOf(filters)}`);
+  if (filters.atRisk) {
+    conditions.push(
+      sql<SqlBool>`loads.status in (${sql.join(AT_RISK_STATUSES)}) and loads.driver_id is not null
+        and loads.delivery_date is not null and not ${lateOf(filters)}`,
+    );
+  }
+  return conditions;
+}
+
+const allOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+
+/**
+ * The list's query, for one part of the sort (KeysetPart: the rows with a value, then those without).
  *
  * A user who sees only their own loads (sales: sold or created by them) gets one ordered, limited
  * branch per owner column, each walking its own index (company, owner, newest first), and the page
@@ -62,30 +176,29 @@ export interface LoadFilters {
  * the planner, which under row-level security underestimates how many rows match, took all of a
  * user's loads through a bitmap and sorted them: 12 to 40 ms for a first page of a sales user
  * with 10,000 loads at 1,000,000 loads in the table (bench/run.ts), where each branch reads a page.
- *
- * A search goes through app_search_loads (migrations/2026-11-28T1300_search_without_leakproof.ts):
- * the page's ids, found by a function that filters by the caller's company explicitly (with the
- * same status, owner and keyset filters): from the company's newest 2,000 loads when they hold a
- * page of matches (a common word), otherwise through the trigram index (2026-11-28T1620); the rows themselves are read
- * here, under row-level security, with the same filters again. Under row-level security the app
- * role's own LIKE could not use the index.
+ * Another sort keeps the branches, each ordered by the sort (a sales user's own loads, sorted).
  */
-function listLoadsQuery(db: LoadsDb, scope: Scope, filters: LoadFilters, after: Keyset | null, limitPlusOne: number) {
-  const columns = { sortedBy: 'loads.createdAt', id: 'loads.id' } as const;
+function listLoadsQuery(
+  db: LoadsDb,
+  scope: Scope,
+  filters: LoadFilters,
+  columns: KeysetColumns,
+  after: Keyset | null,
+  limitPlusOne: number,
+  part: KeysetPart,
+) {
   const status = filters.status === 'all' ? null : filters.status;
-  const filtered = <Q extends SelectQueryBuilder<Database, 'loads', object>>(query: Q): Q =>
-    status === null ? query : (query.where('loads.status', '=', status) as Q);
+  const conditions = boardConditions(filters);
+  const filtered = <Q extends SelectQueryBuilder<Database, 'loads', object>>(query: Q): Q => {
+    let narrowed = status === null ? query : (query.where('loads.status', '=', status) as Q);
+    if (conditions.length > 0) narrowed = narrowed.where(allOf(conditions)) as Q;
+    return narrowed;
+  };
+  const listed = (query: SelectQueryBuilder<Database, 'loads', object>) =>
+    query.select(LIST_COLUMNS).select(BOARD_COLUMNS).select(lateOf(filters).as('late'));
   const ownOnly = seesOnlyOwn(scope, 'loads');
-  if (filters.search !== '') {
-    // The page's ids through the search function, the rows under row-level security.
-    const found = sql<SqlBool>`loads.id in (select found.id from app_search_loads(lower(${containsPattern(filters.search)}),
-      ${scope.readsCompanyId}::uuid, ${status}::text, ${ownOnly ? scope.userId : null}::uuid,
-      ${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid, ${limitPlusOne}::integer) as found)`;
-    const query = filtered(db.selectFrom('loads').select(LIST_COLUMNS).where(readable(scope, 'loads')).where(found));
-    return keysetQuery(query, columns, after, limitPlusOne);
-  }
   if (!ownOnly) {
-    return keysetQuery(filtered(db.selectFrom('loads').select(LIST_COLUMNS).where(readable(scope, 'loads'))), columns, after, limitPlusOne);
+    return keysetQuery(filtered(listed(db.selectFrom('loads').where(readable(scope, 'loads')))), columns, after, limitPlusOne, part);
   }
   // Each owner's branch: the company's rows this owner column names, filtered and paged as the list.
   const company = { ...scope, role: null };
@@ -95,24 +208,162 @@ function listLoadsQuery(db: LoadsDb, scope: Scope, filters: LoadFilters, after: 
       columns,
       after,
       limitPlusOne,
+      part,
     );
   const [first, ...others] = OWNERSHIP.loads.owners.map((owner, index) =>
     db.selectFrom(branch(owner).as(`own${index}`)).select(`own${index}.id`),
   );
   if (!first) throw new Error('loads has no owner column');
   const ownIds = others.reduce((union, other) => union.unionAll(other), first);
-  const query = db.selectFrom('loads').select(LIST_COLUMNS).where(readable(company, 'loads')).where('loads.id', 'in', ownIds);
-  return keysetQuery(query, columns, null, limitPlusOne);
+  const query = listed(db.selectFrom('loads').where(readable(company, 'loads')).where('loads.id', 'in', ownIds));
+  // The branches read one part already: the page is their ids in the sort's order.
+  return keysetQuery(query, { ...columns, nullable: false }, null, limitPlusOne);
 }
 
 /**
- * Newest first, keyset paged (server/src/db/pagination.ts). The search runs over the generated
- * search_text column (trigram index, through app_search_loads).
+ * A search: the page's ids through app_search_loads (migrations/2026-11-28T1300_search_without_leakproof.ts,
+ * 2026-11-28T1620_search_common_words.ts), a function that filters by the caller's company explicitly
+ * (with the same status, owner and keyset filters): from the company's newest 2,000 loads when they
+ * hold a page of matches (a common word), otherwise through the trigram index; the rows themselves
+ * are read here, under row-level security, with the same filters again. Under row-level security
+ * the app role's own LIKE could not use the index.
+ *
+ * The function pages newest first only, so a search keeps that order's pages and cursor: the
+ * board's filters are applied to each page found (a page may come short, its cursor still leads
+ * on), and the page is shown in the chosen sort (`boardRank`).
+ */
+function searchLoadsQuery(db: LoadsDb, scope: Scope, filters: LoadFilters, after: Keyset | null, limitPlusOne: number) {
+  const status = filters.status === 'all' ? null : filters.status;
+  const ownOnly = seesOnlyOwn(scope, 'loads');
+  const found = sql<SqlBool>`loads.id in (select found.id from app_search_loads(lower(${containsPattern(filters.search)}),
+    ${scope.readsCompanyId}::uuid, ${status}::text, ${ownOnly ? scope.userId : null}::uuid,
+    ${after?.value ?? null}::timestamptz, ${after?.id ?? null}::uuid, ${limitPlusOne}::integer) as found)`;
+  const conditions = boardConditions(filters);
+  const board = sortColumns(filters.sort, filters.direction);
+  const direction = sql.raw(board.direction ?? 'desc');
+  const sortedBy = typeof board.sortedBy === 'string' ? sql.ref(board.sortedBy) : board.sortedBy;
+  let query = db
+    .selectFrom('loads')
+    .select(LIST_COLUMNS)
+    .select(BOARD_COLUMNS)
+    .select(lateOf(filters).as('late'))
+    .select([
+      (conditions.length > 0 ? sql<boolean>`${allOf(conditions)}` : sql<boolean>`true`).as('matches'),
+      sql<string>`row_number() over (order by ${sortedBy} ${direction} nulls last, loads.id ${direction})`.as('boardRank'),
+    ])
+    .where(readable(scope, 'loads'))
+    .where(found);
+  if (status !== null) query = query.where('loads.status', '=', status);
+  return keysetQuery(query, { sortedBy: 'loads.createdAt', id: 'loads.id' }, after, limitPlusOne);
+}
+
+/** At most this many loads are read for a page of the "at risk" filter (each is weighed here, by the gazetteer). */
+export const AT_RISK_SCAN = 1000;
+
+/** Miles an hour a load may still make (shared/src/schemas/load-board.ts, atRisk). */
+export const AT_RISK_MPH = 50;
+
+/**
+ * Whether a load on the road is at risk: its driver's last known position is farther from the
+ * delivery city than the hours left before the end of its delivery date (UTC) allow at 50 mph.
+ * False when anything is unknown (no position, no delivery date, a city the gazetteer does not know).
+ */
+export function isAtRisk(
+  load: { status: LoadStatus; deliveryDate: string | null; deliveryCity: string; deliveryState: string },
+  position: LatLng | null,
+  gazetteer: Pick<Gazetteer, 'locate'>,
+  now = Date.now(),
+): boolean {
+  if (!position || !load.deliveryDate || !(AT_RISK_STATUSES as readonly LoadStatus[]).includes(load.status)) return false;
+  const destination = gazetteer.locate(load.deliveryCity, load.deliveryState);
+  if (!destination) return false;
+  const endOfDay = Date.parse(`${load.deliveryDate}T00:00:00Z`) + 24 * 3600 * 1000;
+  const hoursLeft = Math.max(0, (endOfDay - now) / 3600_000);
+  return haversineMiles(position, destination) > hoursLeft * AT_RISK_MPH;
+}
+
+type ListedRow = LoadListItemRow & { late: boolean };
+type LoadListItemRow = Omit<LoadListItem, 'flag'>;
+
+/** The drivers' last known positions, for the page's loads that may be at risk (one query, by key). */
+async function positionsOf(db: LoadsDb, scope: Scope, rows: readonly ListedRow[]): Promise<Map<string, LatLng>> {
+  const ids = [
+    ...new Set(
+      rows
+        .filter((row) => !row.late && row.driverId && row.deliveryDate && (AT_RISK_STATUSES as readonly LoadStatus[]).includes(row.status))
+        .map((row) => row.driverId as string),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  let query = db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.currentLocationLat as lat', 'drivers.currentLocationLng as lng'])
+    .where('drivers.id', '=', sql<string>`any(${ids}::uuid[])`)
+    .where('drivers.currentLocationLat', 'is not', null)
+    .where('drivers.currentLocationLng', 'is not', null);
+  if (scope.readsCompanyId !== null) query = query.where('drivers.companyId', '=', scope.readsCompanyId);
+  const positions = await query.execute();
+  return new Map(positions.map((row) => [row.id, { lat: Number(row.lat), lng: Number(row.lng) }]));
+}
+
+/** Each row's flag: late, else at risk, else none. */
+async function flagged<Row extends ListedRow>(db: LoadsDb, scope: Scope, rows: readonly Row[]): Promise<(Row & { atRisk: boolean })[]> {
+  const positions = await positionsOf(db, scope, rows);
+  const gazetteer = positions.size > 0 ? await loadGazetteer() : null;
+  const now = Date.now();
+  return rows.map((row) => ({
+    ...row,
+    atRisk: gazetteer !== null && !row.late && isAtRisk(row, row.driverId ? (positions.get(row.driverId) ?? null) : null, gazetteer, now),
+  }));
+}
+
+const toItem = <Row extends ListedRow & { atRisk: boolean }>(row: Row): LoadListItem => {
+  const { late, atRisk, ...item } = row as ListedRow & { atRisk: boolean; keysetAt?: unknown; keysetId?: unknown; matches?: unknown; boardRank?: unknown };
+  delete item.keysetAt;
+  delete item.keysetId;
+  delete item.matches;
+  delete item.boardRank;
+  return { ...(item as LoadListItemRow), flag: late ? 'late' : atRisk ? 'atRisk' : null };
+};
+
+/**
+ * The list (server/src/db/pagination.ts): newest first by default, or by any of the board's sorts,
+ * keyset paged on (sort, id), rows without a value last. With the "at risk" filter at most
+ * AT_RISK_SCAN loads are weighed a page: a page may come short, its cursor leading on from the
+ * last load weighed. The search runs over the generated search_text column (trigram index,
+ * through app_search_loads).
  */
 export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters, page: PageRequest): Promise<Page<LoadListItem>> {
-  const after = page.cursor ? decodeCursor(page.cursor) : null;
-  const rows = await listLoadsQuery(db, scope, filters, after, page.limit + 1).execute();
-  return keysetAnswer(rows, page.limit);
+  if (filters.search !== '') {
+    const after = page.cursor ? decodeCursor(page.cursor) : null;
+    const rows = await searchLoadsQuery(db, scope, filters, after, page.limit + 1).execute();
+    const { nextCursor } = keysetAnswer(rows, page.limit);
+    const kept = (await flagged(db, scope, rows.slice(0, page.limit).filter((row) => row.matches)))
+      .filter((row) => !filters.atRisk || row.atRisk)
+      .sort((a, b) => Number(a.boardRank) - Number(b.boardRank));
+    return { items: kept.map(toItem), nextCursor };
+  }
+  const columns = sortColumns(filters.sort, filters.direction);
+  const after = page.cursor ? decodeCursor(page.cursor, columns) : null;
+  const wanted = filters.atRisk ? AT_RISK_SCAN : page.limit + 1;
+  const rows = await readKeyset(columns, after, wanted, (part, limit) =>
+    listLoadsQuery(db, scope, filters, columns, after, limit, part).execute(),
+  );
+  if (!filters.atRisk) {
+    const { items, nextCursor } = keysetAnswer(rows, page.limit, columns);
+    const flags = await flagged(db, scope, items as unknown as ListedRow[]);
+    return { items: flags.map(toItem), nextCursor };
+  }
+  const weighed = await flagged(db, scope, rows);
+  const atRisk = weighed.filter((row) => row.atRisk);
+  if (atRisk.length > page.limit) return { items: atRisk.slice(0, page.limit).map(toItem), ...cursorAfter(atRisk[page.limit - 1], columns) };
+  // Every load weighed and none left: the last page. Otherwise lead on from the last one weighed.
+  const last = rows.length >= wanted ? rows[rows.length - 1] : undefined;
+  return { items: atRisk.map(toItem), ...cursorAfter(last, columns) };
+}
+
+function cursorAfter(row: { keysetAt: string | null; keysetId: string } | undefined, columns: KeysetColumns) {
+  return { nextCursor: row ? encodeCursor({ sort: columns.sort, value: row.keysetAt, id: row.keysetId }) : null };
 }
 
 /** One load as the scope may read it. */
