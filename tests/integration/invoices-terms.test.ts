@@ -122,7 +122,12 @@ describe('invoicing a load that is not delivered', () => {
   it('refuses a confirmation that is not true or false, naming it', async () => {
     const load = await deliveredLoad({ status: 'pending' });
     const error = await expectTrpcError(
-      (await as('treasury')).invoices.create({ invoiceDate: INVOICE_DATE, amount: '1', loadId: load.id, confirmUndelivered: 'yes' as never }),
+      (await as('treasury')).invoices.create({
+        invoiceDate: INVOICE_DATE,
+        amount: '1',
+        loadId: load.id,
+        confirmUndelivered: 'yes' as never,
+      }),
       'BAD_REQUEST',
     );
     expect(userFacingError(error, 'invoices.create').data.fieldErrors?.confirmUndelivered).toBe('Confirmation must be true or false');

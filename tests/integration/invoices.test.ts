@@ -35,7 +35,10 @@ describe('creating an invoice', () => {
   it('makes a draft numbered INV-yyyymmdd-NNN of its invoice date, with its load and broker', async () => {
     const company = tenants.companyA;
     const brokerId = await createBroker(db(), company.users.admin, { name: 'Acme Logistics' });
-    const loadId = await createLoad(db(), company.users.dispatcher, { loadNumber: `LOAD-${randomUUID().slice(0, 8)}`, status: 'delivered' });
+    const loadId = await createLoad(db(), company.users.dispatcher, {
+      loadNumber: `LOAD-${randomUUID().slice(0, 8)}`,
+      status: 'delivered',
+    });
     const treasury = await as('treasury');
     const invoice = await treasury.invoices.create(form({ loadId, brokerId, amount: 1875.5, notes: 'Net 30' }));
     expect(invoice).toMatchObject({

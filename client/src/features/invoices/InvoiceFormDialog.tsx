@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Grid, Stack } from '@chakra-ui/react';
+import { Alert, Grid, Stack } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import {
   createInvoiceInput,
-  dueDateFor,
+  defaultDueDate,
   INVOICE_LIMITS,
   localToday,
   type CreateInvoiceInput,
@@ -13,6 +13,7 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
+import { statusLabel } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { useFailureToast } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
@@ -20,8 +21,10 @@ import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { INVOICE_TEXTS } from './use-invoices';
 
+/** A new invoice: today, due in the company's default 30 days until a broker's terms say otherwise. */
 function emptyValues(): CreateInvoiceInput {
-  return { invoiceDate: localToday(), dueDate: '', amount: '', loadId: '', brokerId: '', notes: '' };
+  const today = localToday();
+  return { invoiceDate: today, dueDate: defaultDueDate(today, null) ?? '', amount: '', loadId: '', brokerId: '', notes: '' };
 }
 
 function valuesOf(invoice: InvoiceDetail): CreateInvoiceInput {
@@ -38,7 +41,10 @@ function valuesOf(invoice: InvoiceDetail): CreateInvoiceInput {
 /**
  * The Create Invoice dialog (and the same form to edit a draft): invoice date (today by default),
  * due date, amount (step 0.01), an optional load and broker. Choosing a load fills its broker and
- * its rate; the due date follows the broker's payment terms ("Net 30") when they parse.
+ * its rate; the due date is the invoice date plus the broker's payment terms ("Net 30"), 30 days
+ * without terms (defaultDueDate, the server's rule too), until the user types another. A load
+ * that is not delivered shows a warning, and the dialog's button becomes "Invoice anyway": only
+ * that creates it (confirmUndelivered; the server refuses it otherwise).
  */
 export function InvoiceFormDialog({ invoice, onClose }: { invoice?: InvoiceListItem; onClose: () => void }) {
   const isEdit = invoice !== undefined;
@@ -57,28 +63,36 @@ function InvoiceForm({ invoice, onClose }: { invoice: InvoiceDetail | undefined;
   const update = trpc.invoices.update.useMutation();
 
   const [loadId, brokerId, invoiceDate] = useWatch({ control, name: ['loadId', 'brokerId', 'invoiceDate'] });
-  const previous = useRef({ loadId, brokerId, invoiceDate });
+  // What the due date was proposed from: a new form's came from no terms; an edited one's is found once the brokers are read.
+  const previous = useRef<{ loadId: typeof loadId; brokerId: typeof brokerId; invoiceDate: typeof invoiceDate; terms?: string | null }>(
+    invoice ? { loadId, brokerId, invoiceDate } : { loadId, brokerId, invoiceDate, terms: null },
+  );
   useEffect(() => {
-    const before = previous.current;
-    previous.current = { loadId, brokerId, invoiceDate };
     const data = options.data;
     if (!data) return;
+    const before = previous.current;
+    const termsOf = (id: string | null | undefined) => data.brokers.find((candidate) => candidate.id === id)?.paymentTerms ?? null;
     let broker = brokerId ?? '';
     if (loadId !== before.loadId && loadId) {
       const load = data.loads.find((candidate) => candidate.id === loadId);
       if (load) {
         broker = load.brokerId ?? '';
         setValue('brokerId', broker);
-        previous.current.brokerId = broker;
         if (load.rate !== null) setValue('amount', load.rate, { shouldValidate: getValues('amount') !== '' });
       }
     }
-    if (loadId !== before.loadId || broker !== (before.brokerId ?? '') || invoiceDate !== before.invoiceDate) {
-      const terms = data.brokers.find((candidate) => candidate.id === broker)?.paymentTerms;
-      const due = dueDateFor(invoiceDate ?? '', terms);
-      if (due) setValue('dueDate', due);
-    }
+    const terms = termsOf(broker);
+    const proposedBefore = defaultDueDate(before.invoiceDate ?? '', before.terms === undefined ? termsOf(before.brokerId) : before.terms);
+    previous.current = { loadId, brokerId: broker, invoiceDate, terms };
+    // The due date follows the terms while it is the one proposed (or empty); a date the user typed stays.
+    const due = getValues('dueDate') ?? '';
+    const next = defaultDueDate(invoiceDate ?? '', terms);
+    if (next && next !== due && (due === '' || due === proposedBefore)) setValue('dueDate', next, { shouldValidate: due !== '' });
   }, [loadId, brokerId, invoiceDate, options.data, setValue, getValues]);
+
+  // A load not delivered yet: warn, and create only through "Invoice anyway".
+  const chosenLoad = options.data?.loads.find((candidate) => candidate.id === loadId);
+  const undelivered = !invoice && chosenLoad !== undefined && chosenLoad.status !== 'delivered' ? chosenLoad : undefined;
 
   const done = (title: string) => (saved: InvoiceDetail) => {
     notify.success(title);
@@ -89,17 +103,22 @@ function InvoiceForm({ invoice, onClose }: { invoice: InvoiceDetail | undefined;
   const onSubmit = form.handleSubmit((input) => {
     if (invoice) {
       update.mutate(
-        { ...input, id: invoice.id },
+        { ...input, dueDate: input.dueDate ?? '', id: invoice.id },
         { onSuccess: done(INVOICE_TEXTS.updated), onError: form.fail('Failed to update invoice') },
       );
     } else {
-      create.mutate(input, { onSuccess: done(INVOICE_TEXTS.created), onError: form.fail('Failed to create invoice') });
+      create.mutate(
+        { ...input, confirmUndelivered: undelivered ? true : undefined },
+        { onSuccess: done(INVOICE_TEXTS.created), onError: form.fail('Failed to create invoice') },
+      );
     }
   });
 
   const loadOptions: SelectOption[] = (options.data?.loads ?? []).map((load) => ({
     value: load.id,
-    label: `${load.loadNumber} · ${load.pickupCity} → ${load.deliveryCity}${load.rate ? ` · ${formatMoney(load.rate)}` : ''}`,
+    label: `${load.loadNumber} · ${load.pickupCity} → ${load.deliveryCity}${load.rate ? ` · ${formatMoney(load.rate)}` : ''}${
+      load.status === 'delivered' ? '' : ` · ${statusLabel(load.status)}`
+    }`,
   }));
   const brokerOptions: SelectOption[] = (options.data?.brokers ?? []).map((broker) => ({
     value: broker.id,
@@ -112,7 +131,7 @@ function InvoiceForm({ invoice, onClose }: { invoice: InvoiceDetail | undefined;
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={invoice ? 'Edit Invoice' : 'Create Invoice'}
       description={invoice ? `Change the draft ${invoice.invoiceNumber}.` : 'The invoice number is made when it is created.'}
-      submitLabel={invoice ? 'Save Changes' : 'Create Invoice'}
+      submitLabel={invoice ? 'Save Changes' : undelivered ? 'Invoice anyway' : 'Create Invoice'}
       busyLabel={invoice ? 'Saving...' : 'Creating...'}
       isPending={create.isPending || update.isPending}
       onSubmit={(event) => void onSubmit(event)}
@@ -120,6 +139,18 @@ function InvoiceForm({ invoice, onClose }: { invoice: InvoiceDetail | undefined;
     >
       <Stack gap="4">
         <SelectField control={control} name="loadId" label="Load" options={loadOptions} placeholder="No load" />
+        {undelivered ? (
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>This load is not delivered yet</Alert.Title>
+              <Alert.Description>
+                {undelivered.loadNumber} is {statusLabel(undelivered.status).toLowerCase()}. Loads are usually invoiced once delivered:
+                choose "Invoice anyway" to invoice it now.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         <SelectField control={control} name="brokerId" label="Broker" options={brokerOptions} placeholder="No broker" />
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
           <FormField control={control} name="invoiceDate" label="Invoice Date" type="date" required />

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { ExternalLink, FileDown, Files, Link2, Mail, Pencil } from 'lucide-react';
+import { Box, Button, IconButton, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Ban, CircleCheck, EllipsisVertical, ExternalLink, FileDown, Files, Link2, Mail, Pencil, Send } from 'lucide-react';
 import { INVOICE_TRANSITIONS, type InvoiceListItem, type InvoiceStatus } from '#shared/schemas/invoices.js';
-
-const TRANSITION_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Mark as sent', paid: 'Mark as paid', void: 'Void' };
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { notify } from '../../components/toaster';
@@ -12,10 +10,34 @@ import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { SendInvoiceDialog } from './SendInvoiceDialog';
 import { INVOICE_TEXTS, useInvoiceActions } from './use-invoices';
 
+const TRANSITION_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Mark as sent', paid: 'Mark as paid', void: 'Void' };
+const TRANSITION_ICONS: Record<InvoiceStatus, typeof Send> = { draft: Pencil, sent: Send, paid: CircleCheck, void: Ban };
+
+/** One line that never wraps: cut with an ellipsis (the whole text on hover), so every row keeps one height. */
+function Line({ children, maxW, muted }: { children: string; maxW?: string; muted?: boolean }) {
+  return (
+    <Text
+      truncate
+      maxW={maxW}
+      title={children}
+      fontSize={muted ? 'xs' : undefined}
+      color={muted ? 'gray.700' : undefined}
+      lineHeight={muted ? '1rem' : '1.25rem'}
+    >
+      {children}
+    </Text>
+  );
+}
+
+/** Every row is this tall: the tallest cell (a load's number over its lane) fits inside. */
+const ROW_HEIGHT = '10';
+
 /**
  * The spec's invoice table: number, load (number and lane), broker, date, due date, amount, status
- * badge, and View Link or Generate Link; the PDF; for those who may change invoices, Send, Edit
- * (a draft) and a status selector offering the lifecycle's next steps (void after a confirmation).
+ * badge, and View Link or Generate Link; then one "Actions" menu per row (Download PDF, the
+ * factoring packet, Send, Edit a draft, and the lifecycle's next steps under "Change status", void
+ * after a confirmation). Cells never wrap (long names are cut, whole on hover), so rows are even
+ * and the table fits beside the sidebar at 1440 px; on a phone each row is a card.
  */
 export function InvoicesTable({
   invoices,
@@ -57,17 +79,15 @@ export function InvoicesTable({
       header: 'Load',
       cell: (invoice) =>
         invoice.loadNumber ? (
-          <Stack gap="0">
-            <Text whiteSpace="nowrap">{invoice.loadNumber}</Text>
-            <Text fontSize="xs" color="gray.700" whiteSpace="nowrap">
-              {invoice.pickupCity} → {invoice.deliveryCity}
-            </Text>
+          <Stack gap="0" minW="0">
+            <Line maxW="36">{invoice.loadNumber}</Line>
+            <Line maxW="36" muted>{`${invoice.pickupCity ?? ''} → ${invoice.deliveryCity ?? ''}`}</Line>
           </Stack>
         ) : (
           '—'
         ),
     },
-    { key: 'broker', header: 'Broker', cell: (invoice) => invoice.brokerName ?? '—' },
+    { key: 'broker', header: 'Broker', cell: (invoice) => (invoice.brokerName ? <Line maxW="40">{invoice.brokerName}</Line> : '—') },
     { key: 'date', header: 'Date', cell: (invoice) => <Text whiteSpace="nowrap">{formatDate(invoice.invoiceDate)}</Text> },
     { key: 'due', header: 'Due Date', cell: (invoice) => <Text whiteSpace="nowrap">{formatDate(invoice.dueDate)}</Text> },
     { key: 'amount', header: 'Amount', align: 'end', cell: (invoice) => <Text whiteSpace="nowrap">{formatMoney(invoice.amount)}</Text> },
@@ -89,8 +109,9 @@ export function InvoicesTable({
           </Link>
         ) : canChange && (invoice.status === 'draft' || invoice.status === 'sent') ? (
           <Button
-            size="sm"
+            size="xs"
             variant="outline"
+            whiteSpace="nowrap"
             loading={linkingId === invoice.id}
             aria-label={`Generate Link for ${invoice.invoiceNumber}`}
             onClick={() =>
@@ -103,72 +124,73 @@ export function InvoicesTable({
           '—'
         ),
     },
-  ];
-
-  columns.push({
-    key: 'actions',
-    header: 'Actions',
-    align: 'end',
-    cell: (invoice) => {
-      const busy = movingId === invoice.id;
-      return (
-        <Flex gap="2" justify="end" align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
-          <Button
-            size="sm"
-            variant="outline"
-            loading={downloadingId === invoice.id}
-            onClick={() => downloadPdf(invoice)}
-            aria-label={`Download PDF of ${invoice.invoiceNumber}`}
-          >
-            <FileDown aria-hidden="true" /> PDF
-          </Button>
-          {canChange && invoice.factoring && invoice.loadId ? (
-            <Button
-              size="sm"
-              variant="outline"
-              loading={packingId === invoice.id}
-              onClick={() => factoringPacket(invoice)}
-              aria-label={`Build factoring packet for ${invoice.invoiceNumber}`}
-            >
-              <Files aria-hidden="true" /> Packet
-            </Button>
-          ) : null}
-          {canChange && (invoice.status === 'draft' || invoice.status === 'sent') ? (
-            <Button size="sm" variant="outline" onClick={() => setSending(invoice)} aria-label={`Send ${invoice.invoiceNumber}`}>
-              <Mail aria-hidden="true" /> Send
-            </Button>
-          ) : null}
-          {canChange && invoice.status === 'draft' && onEdit ? (
-            <Button size="sm" variant="outline" onClick={() => onEdit(invoice)} aria-label={`Edit ${invoice.invoiceNumber}`}>
-              <Pencil aria-hidden="true" /> Edit
-            </Button>
-          ) : null}
-          {canChange && INVOICE_TRANSITIONS[invoice.status].length > 0 ? (
-            <NativeSelect.Root size="sm" width="auto" disabled={busy}>
-              <NativeSelect.Field
-                aria-label={`Change status of ${invoice.invoiceNumber}`}
-                value=""
-                bg="white"
-                onChange={(event) => {
-                  const next = event.target.value as InvoiceStatus;
-                  if (next === 'void') setVoiding(invoice);
-                  else if (next) move(invoice, next);
-                }}
-              >
-                <option value="">Change status</option>
-                {INVOICE_TRANSITIONS[invoice.status].map((status) => (
-                  <option key={status} value={status}>
-                    {TRANSITION_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          ) : null}
-        </Flex>
-      );
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      cell: (invoice) => {
+        const busy = [movingId, downloadingId, packingId].includes(invoice.id);
+        const unpaid = invoice.status === 'draft' || invoice.status === 'sent';
+        const transitions = canChange ? INVOICE_TRANSITIONS[invoice.status] : [];
+        return (
+          <Box h={ROW_HEIGHT} display="flex" alignItems="center" justifyContent="flex-end">
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <IconButton size="sm" variant="outline" loading={busy} aria-label={`Actions for ${invoice.invoiceNumber}`}>
+                  <EllipsisVertical aria-hidden="true" />
+                </IconButton>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="52">
+                    <Menu.Item value="pdf" onSelect={() => downloadPdf(invoice)}>
+                      <FileDown size={16} aria-hidden="true" /> Download PDF
+                    </Menu.Item>
+                    {canChange && invoice.factoring && invoice.loadId ? (
+                      <Menu.Item value="packet" onSelect={() => factoringPacket(invoice)}>
+                        <Files size={16} aria-hidden="true" /> Build factoring packet
+                      </Menu.Item>
+                    ) : null}
+                    {canChange && unpaid ? (
+                      <Menu.Item value="send" onSelect={() => setSending(invoice)}>
+                        <Mail size={16} aria-hidden="true" /> Send invoice
+                      </Menu.Item>
+                    ) : null}
+                    {canChange && invoice.status === 'draft' && onEdit ? (
+                      <Menu.Item value="edit" onSelect={() => onEdit(invoice)}>
+                        <Pencil size={16} aria-hidden="true" /> Edit
+                      </Menu.Item>
+                    ) : null}
+                    {transitions.length > 0 ? (
+                      <>
+                        <Menu.Separator />
+                        <Menu.ItemGroup>
+                          <Menu.ItemGroupLabel>Change status</Menu.ItemGroupLabel>
+                          {transitions.map((status) => {
+                            const Icon = TRANSITION_ICONS[status];
+                            return (
+                              <Menu.Item
+                                key={status}
+                                value={`status-${status}`}
+                                color={status === 'void' ? 'fg.error' : undefined}
+                                onSelect={() => (status === 'void' ? setVoiding(invoice) : move(invoice, status))}
+                              >
+                                <Icon size={16} aria-hidden="true" /> {TRANSITION_LABELS[status]}
+                              </Menu.Item>
+                            );
+                          })}
+                        </Menu.ItemGroup>
+                      </>
+                    ) : null}
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </Box>
+        );
+      },
     },
-  });
+  ];
 
   return (
     <>

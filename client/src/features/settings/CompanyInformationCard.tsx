@@ -23,7 +23,10 @@ type Company = SettingsOutput['company'];
  */
 export function CompanyInformationCard({ company, canEdit }: { company: Company; canEdit: boolean }) {
   return canEdit ? (
-    <SettingsCard title="Company Information" description="How customers reach and pay your company: the Remit to of invoices, and their emails">
+    <SettingsCard
+      title="Company Information"
+      description="How customers reach and pay your company: the Remit to of invoices, and their emails"
+    >
       <CompanyForm company={company} />
     </SettingsCard>
   ) : (
