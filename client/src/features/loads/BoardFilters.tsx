@@ -32,7 +32,12 @@ export function BoardFilters({ filters, onChange }: { filters: LoadFilters; onCh
     >
       <CheckGroup legend="Status">
         {LOAD_STATUSES.map((status) => (
-          <Check key={status} label={statusLabel(status)} checked={filters.statuses.includes(status)} onChange={(on) => toggleStatus(status, on)} />
+          <Check
+            key={status}
+            label={statusLabel(status)}
+            checked={filters.statuses.includes(status)}
+            onChange={(on) => toggleStatus(status, on)}
+          />
         ))}
       </CheckGroup>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
@@ -42,8 +47,20 @@ export function BoardFilters({ filters, onChange }: { filters: LoadFilters; onCh
         <DateField label="Delivery to" value={filters.deliveryTo} onChange={(deliveryTo) => set({ deliveryTo })} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-        <PickField label="Driver" any="Any driver" value={filters.driverId} options={options.data?.drivers} onChange={(driverId) => set({ driverId })} />
-        <PickField label="Broker" any="Any broker" value={filters.brokerId} options={options.data?.brokers} onChange={(brokerId) => set({ brokerId })} />
+        <PickField
+          label="Driver"
+          any="Any driver"
+          value={filters.driverId}
+          options={options.data?.drivers}
+          onChange={(driverId) => set({ driverId })}
+        />
+        <PickField
+          label="Broker"
+          any="Any broker"
+          value={filters.brokerId}
+          options={options.data?.brokers}
+          onChange={(brokerId) => set({ brokerId })}
+        />
         <PickField
           label="Carrier"
           any="Any carrier"
@@ -97,7 +114,15 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
   );
 }
 
-function DateField({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
+function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
   return (
     <Field.Root>
       <Field.Label fontSize="sm">{label}</Field.Label>

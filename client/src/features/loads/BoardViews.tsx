@@ -2,7 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Field, Flex, NativeSelect } from '@chakra-ui/react';
 import { Bookmark, Trash2 } from 'lucide-react';
 import type { BuiltInLoadView } from '#shared/schemas/load-board.js';
-import { builtInViewFilters, BUILT_IN_VIEW_NAMES, hasFilters, localToday, NO_FILTERS, sameFilters, type LoadFilters } from './board-filters';
+import {
+  builtInViewFilters,
+  BUILT_IN_VIEW_NAMES,
+  hasFilters,
+  localToday,
+  NO_FILTERS,
+  sameFilters,
+  type LoadFilters,
+} from './board-filters';
 import { useSavedViews } from './saved-views';
 
 const SaveViewDialog = lazy(() => import('./ViewDialogs').then((module) => ({ default: module.SaveViewDialog })));
@@ -15,14 +23,28 @@ const BUILT_INS = Object.keys(BUILT_IN_VIEW_NAMES) as BuiltInLoadView[];
  * and the person's own, saved in this browser. Choosing one sets the address; the view shown as
  * chosen is the one whose filters the address holds exactly.
  */
-export function BoardViews({ userId, filters, onChange }: { userId: string; filters: LoadFilters; onChange: (filters: LoadFilters) => void }) {
+export function BoardViews({
+  userId,
+  filters,
+  onChange,
+}: {
+  userId: string;
+  filters: LoadFilters;
+  onChange: (filters: LoadFilters) => void;
+}) {
   const today = localToday();
   const { views, save, remove } = useSavedViews(userId);
   const [dialog, setDialog] = useState<'save' | 'delete' | null>(null);
 
   const builtIn = BUILT_INS.find((view) => sameFilters(filters, builtInViewFilters(view, today)));
   const saved = builtIn ? undefined : views.find((view) => sameFilters(filters, view.filters));
-  const chosen = builtIn ? `built-in:${builtIn}` : saved ? `saved:${saved.id}` : hasFilters(filters) || filters.sort !== NO_FILTERS.sort ? 'custom' : 'all';
+  const chosen = builtIn
+    ? `built-in:${builtIn}`
+    : saved
+      ? `saved:${saved.id}`
+      : hasFilters(filters) || filters.sort !== NO_FILTERS.sort
+        ? 'custom'
+        : 'all';
 
   const choose = (value: string) => {
     if (value === 'all') onChange(NO_FILTERS);

@@ -3,6 +3,7 @@ import { ArrowRight, Calendar, Handshake, Truck } from 'lucide-react';
 import type { LoadListItem } from '#shared/schemas/loads.js';
 import { statusLabel, statusPalette } from '../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../lib/format';
+import { FLAG_LABELS } from './board-filters';
 
 /**
  * The cards' looks, given once to the list that holds them (LoadsPage): a page is 50 cards, and a
@@ -58,9 +59,6 @@ export const LOAD_CARDS_CSS: SystemStyleObject = {
     ]),
   ),
 };
-
-/** A board row's flag as people read it. */
-export const FLAG_LABELS = { late: 'Late', atRisk: 'At risk' } as const;
 
 /**
  * A load as a card: one button that opens its details, by mouse or keyboard. Everything

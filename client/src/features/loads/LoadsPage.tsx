@@ -211,10 +211,22 @@ export function LoadsPage({
 function LayoutSwitch({ layout, onChange }: { layout: BoardLayout; onChange: (layout: BoardLayout) => void }) {
   return (
     <Flex role="group" aria-label="Layout" borderWidth="1px" borderRadius="md" bg="white" overflow="hidden">
-      <Button size="sm" variant={layout === 'table' ? 'subtle' : 'ghost'} borderRadius="0" aria-pressed={layout === 'table'} onClick={() => onChange('table')}>
+      <Button
+        size="sm"
+        variant={layout === 'table' ? 'subtle' : 'ghost'}
+        borderRadius="0"
+        aria-pressed={layout === 'table'}
+        onClick={() => onChange('table')}
+      >
         <Table2 aria-hidden="true" /> Table
       </Button>
-      <Button size="sm" variant={layout === 'cards' ? 'subtle' : 'ghost'} borderRadius="0" aria-pressed={layout === 'cards'} onClick={() => onChange('cards')}>
+      <Button
+        size="sm"
+        variant={layout === 'cards' ? 'subtle' : 'ghost'}
+        borderRadius="0"
+        aria-pressed={layout === 'cards'}
+        onClick={() => onChange('cards')}
+      >
         <LayoutGrid aria-hidden="true" /> Cards
       </Button>
     </Flex>

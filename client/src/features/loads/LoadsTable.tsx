@@ -7,8 +7,7 @@ import type { LoadListItem } from '#shared/schemas/loads.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { statusLabel, statusPalette } from '../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../lib/format';
-import { filtersToAddress, localToday, sortedBy, type LoadFilters } from './board-filters';
-import { FLAG_LABELS } from './LoadCard';
+import { FLAG_LABELS, filtersToAddress, localToday, sortedBy, type LoadFilters } from './board-filters';
 import { downloadCsv, loadsCsv } from './loads-csv';
 import { useBulkStatus, useChangeStatus } from './use-load-actions';
 
@@ -208,7 +207,12 @@ export function LoadsTable({
                 />
               </th>
               {COLUMNS.map((column) => (
-                <HeaderCell key={column.key} column={column} filters={filters} onSort={(sort) => onFiltersChange(sortedBy(filters, sort))} />
+                <HeaderCell
+                  key={column.key}
+                  column={column}
+                  filters={filters}
+                  onSort={(sort) => onFiltersChange(sortedBy(filters, sort))}
+                />
               ))}
               <th scope="col">
                 <span className="sr">Actions</span>
@@ -263,7 +267,11 @@ function HeaderCell({ column, filters, onSort }: { column: Column; filters: Load
         <>
           <chakra.button type="button" className="sort" onClick={() => column.sort && onSort(column.sort)}>
             {column.header}
-            {filters.sort === column.sort ? <Arrow size={12} aria-hidden="true" /> : <ArrowUpDown size={12} aria-hidden="true" color="#718096" />}
+            {filters.sort === column.sort ? (
+              <Arrow size={12} aria-hidden="true" />
+            ) : (
+              <ArrowUpDown size={12} aria-hidden="true" color="#718096" />
+            )}
           </chakra.button>
           {column.secondary ? (
             <chakra.button
@@ -316,7 +324,12 @@ const Row = memo(function Row({
   return (
     <tr aria-current={isHighlighted || undefined} onFocus={() => onHighlight(load.id)} data-load-id={load.id}>
       <td>
-        <input type="checkbox" aria-label={`Select ${load.loadNumber}`} checked={isSelected} onChange={(event) => onToggle(load.id, event.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label={`Select ${load.loadNumber}`}
+          checked={isSelected}
+          onChange={(event) => onToggle(load.id, event.target.checked)}
+        />
       </td>
       <td>
         <chakra.button type="button" className="open" data-load-open={load.id} onClick={() => onOpen(load.id)}>
@@ -420,7 +433,12 @@ function BulkActions({ selected, onClear }: { selected: LoadListItem[]; onClear:
         {count} selected
       </Text>
       <NativeSelect.Root size="xs" w="auto">
-        <NativeSelect.Field aria-label="New status" bg="white" value={status} onChange={(event) => setStatus(event.target.value as LoadStatus | '')}>
+        <NativeSelect.Field
+          aria-label="New status"
+          bg="white"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as LoadStatus | '')}
+        >
           <option value="">New status…</option>
           {STATUS_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

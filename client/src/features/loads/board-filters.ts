@@ -33,6 +33,9 @@ export interface LoadFilters {
   direction: SortDirection;
 }
 
+/** A board row's flag as people read it. */
+export const FLAG_LABELS = { late: 'Late', atRisk: 'At risk' } as const;
+
 export const DEFAULT_SORT: LoadSort = 'createdAt';
 
 export const NO_FILTERS: LoadFilters = {
@@ -66,8 +69,7 @@ export function clearedFilters(filters: LoadFilters): LoadFilters {
 
 /** A header chosen: the active column flips its direction, another column starts in its own first direction. */
 export function sortedBy(filters: LoadFilters, sort: LoadSort): LoadFilters {
-  const direction =
-    filters.sort === sort ? (filters.direction === 'asc' ? 'desc' : 'asc') : LOAD_BOARD_ADDRESS.firstDirection[sort];
+  const direction = filters.sort === sort ? (filters.direction === 'asc' ? 'desc' : 'asc') : LOAD_BOARD_ADDRESS.firstDirection[sort];
   return { ...filters, sort, direction };
 }
 
@@ -146,7 +148,8 @@ export function listInput(filters: LoadFilters, today: string) {
   const { search, statuses, unassigned, late, atRisk, sort, direction } = filters;
   const input: Record<string, unknown> = { search, statuses, unassigned, late, atRisk, sort, direction, today };
   for (const key of PANEL_KEYS) if (filters[key]) input[key] = filters[key];
-  return input as Omit<LoadFilters, (typeof PANEL_KEYS)[number]> & Partial<Pick<LoadFilters, (typeof PANEL_KEYS)[number]>> & { today: string };
+  return input as Omit<LoadFilters, (typeof PANEL_KEYS)[number]> &
+    Partial<Pick<LoadFilters, (typeof PANEL_KEYS)[number]>> & { today: string };
 }
 
 /** Two sets of filters that show the same list (a view is "chosen" when the address holds exactly its filters). */

@@ -1,6 +1,6 @@
 import type { LoadListItem } from '#shared/schemas/loads.js';
 import { statusLabel } from '../../components/StatusBadge';
-import { FLAG_LABELS } from './LoadCard';
+import { FLAG_LABELS } from './board-filters';
 
 /**
  * "Export CSV" of the board's selected rows (issue 26, item 2): the table's visible columns, in

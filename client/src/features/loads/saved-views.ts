@@ -30,7 +30,8 @@ export function readSavedViews(storage: Pick<Storage, 'getItem'>, userId: string
   return parsed.flatMap((entry: unknown): SavedView[] => {
     if (typeof entry !== 'object' || entry === null) return [];
     const { id, name, address } = entry as { id?: unknown; name?: unknown; address?: unknown };
-    if (typeof id !== 'string' || typeof name !== 'string' || name.trim() === '' || typeof address !== 'object' || address === null) return [];
+    if (typeof id !== 'string' || typeof name !== 'string' || name.trim() === '' || typeof address !== 'object' || address === null)
+      return [];
     return [{ id, name: name.slice(0, VIEW_NAME_MAX), filters: addressToFilters(address as Record<string, unknown>) }];
   });
 }

@@ -2,7 +2,14 @@ import { useCallback, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { optionalUuid, type RawSearch } from '../../lib/search-params';
 import { LoadsPage } from '../../features/loads/LoadsPage';
-import { addressToFilters, filtersToAddress, listInput, localToday, type LoadBoardAddress, type LoadFilters } from '../../features/loads/board-filters';
+import {
+  addressToFilters,
+  filtersToAddress,
+  listInput,
+  localToday,
+  type LoadBoardAddress,
+  type LoadFilters,
+} from '../../features/loads/board-filters';
 
 /**
  * The board's filters and sort live in the address (the board contract's names), so a filtered,
@@ -38,10 +45,17 @@ function LoadsRoute() {
   );
   // Opening a load is a history entry of its own (Back closes it); closing it replaces that entry.
   const onOpenLoad = useCallback(
-    (loadId: string | null) => void navigate({ search: (previous) => ({ ...previous, load: loadId ?? undefined }), replace: loadId === null }),
+    (loadId: string | null) =>
+      void navigate({ search: (previous) => ({ ...previous, load: loadId ?? undefined }), replace: loadId === null }),
     [navigate],
   );
   return (
-    <LoadsPage session={session} filters={filters} onFiltersChange={onFiltersChange} openLoadId={search.load ?? null} onOpenLoad={onOpenLoad} />
+    <LoadsPage
+      session={session}
+      filters={filters}
+      onFiltersChange={onFiltersChange}
+      openLoadId={search.load ?? null}
+      onOpenLoad={onOpenLoad}
+    />
   );
 }
