@@ -97,6 +97,38 @@ describe('Company Information in Settings', () => {
     expect(await storedCompany(company.companyId)).toMatchObject({ email: null, phone: null, address: null });
   });
 
+  it('keeps the MC and DOT numbers an admin sets (issue 27: an invoice Remit to), every member reads them, and refuses one too long', async () => {
+    const company = await createTestCompany(tenants.services);
+    const admin = await callerFor(tenants.services, company.users.admin, uniqueIp());
+    expect((await admin.settings.get()).company).toMatchObject({ mcNumber: null, dotNumber: null });
+    expect(await admin.settings.updateCompany({ mcNumber: ' 123456 ', dotNumber: '7654321' })).toMatchObject({
+      mcNumber: '123456',
+      dotNumber: '7654321',
+    });
+    const stored = await tenants.owner
+      .selectFrom('companies')
+      .select(['mcNumber', 'dotNumber'])
+      .where('id', '=', company.companyId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ mcNumber: '123456', dotNumber: '7654321' });
+    const treasury = await callerFor(tenants.services, company.users.treasury, uniqueIp());
+    expect((await treasury.settings.get()).company).toMatchObject({ mcNumber: '123456', dotNumber: '7654321' });
+    await expectTrpcError(treasury.settings.updateCompany({ mcNumber: '999' }), 'FORBIDDEN');
+
+    const call = (input: Record<string, unknown>) => refusal(admin.settings.updateCompany(input as never), 'settings.updateCompany');
+    expect(await call({ mcNumber: 'x'.repeat(21) })).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'MC number must be at most 20 characters',
+      field: 'mcNumber',
+    });
+    expect(await call({ dotNumber: 'x'.repeat(21) })).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'DOT number must be at most 20 characters',
+      field: 'dotNumber',
+    });
+    expect(await admin.settings.updateCompany({ mcNumber: '' })).toMatchObject({ mcNumber: null, dotNumber: '7654321' });
+  });
+
   it("changes only the caller's own company: another company's, and a master admin's own, stay as they are", async () => {
     const before = await storedCompany(tenants.companyB.companyId);
     await (await as('admin')).settings.updateCompany({ email: 'a-only@example.test' });

@@ -118,8 +118,9 @@ describe('Send invoice', () => {
     expect(text).toContain(invoiceNumber);
     expect(text).toContain('Mail Broker');
     expect(text).toContain('$3,150.00');
-    // Made after the status change: the attached invoice reads as sent.
-    expect(text).toContain('Status: Sent');
+    // The broker reads where to remit, never the invoice's internal status (issue 27, item 7).
+    expect(text).toContain('REMIT TO');
+    expect(text).not.toContain('Status');
   });
 
   it('queues a job naming the invoice (no PDF, no secret); the worker attaches the PDF for Resend under the outbox key, retried with the same key', async () => {
