@@ -24,6 +24,9 @@ export const CONTACT_DETAILS = {
 export const LOAD_STATUSES = ['pending', 'assigned', 'picked', 'in_transit', 'delivered', 'cancelled'] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
 export const ACTIVE_LOAD_STATUSES = ['assigned', 'picked', 'in_transit'] as const satisfies readonly LoadStatus[];
+/** The loads a proof of delivery fits: picked up, in transit or delivered (never pending, assigned or cancelled). */
+export const POD_LOAD_STATUSES = ['picked', 'in_transit', 'delivered'] as const satisfies readonly LoadStatus[];
+export const takesPod = (status: string): boolean => (POD_LOAD_STATUSES as readonly string[]).includes(status);
 
 export const PWA_INSTALL_DISMISSED_KEY = 'pwa-install-dismissed';
 export const NOTIFICATION_DISMISSED_KEY = 'notification-prompt-dismissed';

@@ -322,6 +322,16 @@ describe('POD upload from the portal', () => {
     expect(JSON.stringify(staff)).toContain(name);
   });
 
+  it('refuses a POD on a load it does not fit: not yet picked up, or cancelled (issue 27, item 3)', async () => {
+    const { driver, session } = await invitedDriver();
+    for (const status of ['assigned', 'cancelled'] as const) {
+      const loadId = await createLoad(db(), company.users.dispatcher, { driverId: driver.id, status });
+      const answer = await upload(origin, session, { name: `POD ${randomUUID().slice(0, 6)}.pdf`, content: minimalPdf() }, { documentType: 'pod', loadId });
+      expect(answer).toEqual({ status: 400, body: { error: { message: PORTAL_UPLOAD_TEXTS.podNotYet } } });
+      expect(await owner.selectFrom('documents').select('id').where('loadId', '=', loadId).execute()).toEqual([]);
+    }
+  });
+
   it('refuses another driver’s load, another company’s load, another category, and no load', async () => {
     const { session } = await invitedDriver();
     const someoneElses = await createLoad(db(), company.users.dispatcher, { driverId: await createDriver(db(), company.users.admin) });
@@ -353,7 +363,7 @@ describe('POD upload from the portal', () => {
   it('a carrier user uploads a POD for a load of their carrier (marked carrier), not for another carrier’s', async () => {
     const carrierId = await createCarrier(db(), company.users.admin);
     const { account, session } = await invitedDriver(carrierId);
-    const carrierLoad = await createLoad(db(), company.users.dispatcher, {});
+    const carrierLoad = await createLoad(db(), company.users.dispatcher, { status: 'delivered' });
     await owner.updateTable('loads').set({ carrierId }).where('id', '=', carrierLoad).execute();
     const name = `Carrier POD ${randomUUID().slice(0, 6)}.pdf`;
     const answer = await upload(origin, session, { name, content: minimalPdf() }, { documentType: 'pod', loadId: carrierLoad });
@@ -361,7 +371,7 @@ describe('POD upload from the portal', () => {
     expect(answer.body).toMatchObject({ visibility: 'carrier', carrierId });
     expect((await (await as(account)).documents.mine({})).items.map((item) => item.fileName)).toContain(name);
 
-    const otherCarrierLoad = await createLoad(db(), company.users.dispatcher, {});
+    const otherCarrierLoad = await createLoad(db(), company.users.dispatcher, { status: 'delivered' });
     await owner
       .updateTable('loads')
       .set({ carrierId: await createCarrier(db(), company.users.admin) })

@@ -199,6 +199,11 @@ describe('the demo fleet seed', () => {
     expect(portal.driver).toMatchObject({ id: hauler, gpsConsent: true, lat: 35, lng: -90, place: 'Southaven, MS' });
     expect((await (await as('dispatcher', company)).geo.describe({ points: [{ lat: 35, lng: -90 }] })).places).toEqual(['Southaven, MS']);
     expect(portal.stats).toMatchObject({ earnings: '800.00', activeLoads: 1 });
+    // One name per person (issue 27, item 3): the record and its loads carry the account's name.
+    const session = await (await as('driver', company)).auth.session();
+    expect(portal.driver).toMatchObject({ firstName: session?.user.firstName, lastName: session?.user.lastName });
+    const names = await tenants.owner.selectFrom('loads').select('driverName').where('driverId', '=', hauler).execute();
+    expect(new Set(names.map((row) => row.driverName))).toEqual(new Set([`${session?.user.firstName} ${session?.user.lastName}`]));
     const track = await tenants.owner.selectFrom('positions').select('idempotencyKey').where('driverId', '=', hauler).execute();
     expect(track).toHaveLength(24);
     const carrierUser = await tenants.owner.selectFrom('users').select('id').where('email', '=', carrier.email).executeTakeFirstOrThrow();

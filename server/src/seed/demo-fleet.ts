@@ -72,12 +72,23 @@ export async function seedDemoFleet(
         .where('companyId', '=', companyId)
         .where('role', '=', 'dispatcher')
         .executeTakeFirst();
+      // One name per person (issue 27, item 3): the record takes the account's name and address, so
+      // the sidebar, the portal's welcome and every load it hauls say the same.
+      const profile = await tx.selectFrom('profiles').select(['firstName', 'lastName']).where('userId', '=', driverUser).executeTakeFirst();
+      const name = profile ? { firstName: profile.firstName, lastName: profile.lastName, email: accounts.driverEmail } : {};
       await tx
         .updateTable('drivers')
-        .set({ userId: driverUser, gpsConsent: true, dispatcherId: dispatcher?.userId ?? null, lastLocationUpdate: new Date() })
+        .set({ userId: driverUser, gpsConsent: true, dispatcherId: dispatcher?.userId ?? null, lastLocationUpdate: new Date(), ...name })
         .where('companyId', '=', companyId)
         .where('id', '=', pick.id)
         .execute();
+      if (profile) {
+        // Loads keep the name they were assigned with (the assignment trigger sets driver_name, so
+        // the typed schema offers no update of it): these were assigned to this record before it
+        // took the account's name.
+        await sql`update loads set driver_name = ${`${profile.firstName} ${profile.lastName}`}
+          where company_id = ${companyId} and driver_id = ${pick.id}`.execute(tx);
+      }
       return { id: pick.id, lat: Number(pick.lat), lng: Number(pick.lng) };
     });
     if (linked) {

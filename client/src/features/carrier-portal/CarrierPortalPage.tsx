@@ -1,3 +1,4 @@
+import { takesPod } from '#shared/constants.js';
 import { Badge, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { PORTAL_TEXTS, type CarrierPortalOutput, type PortalLoad } from '#shared/schemas/portal.js';
@@ -37,7 +38,7 @@ const loadColumns: Column<PortalLoad>[] = [
   { key: 'status', header: 'Status', cell: (load) => <StatusBadge status={load.status} /> },
   { key: 'rate', header: 'Rate', cell: (load) => formatMoney(load.rate), align: 'end' },
   // The carrier's proof of delivery from the phone (POST /api/documents admits a carrier user for its carrier's loads).
-  { key: 'pod', header: 'Proof of delivery', cell: (load) => <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> },
+  { key: 'pod', header: 'Proof of delivery', cell: (load) => (takesPod(load.status) ? <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> : '—') },
 ];
 
 /**

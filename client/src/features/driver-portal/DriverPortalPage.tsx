@@ -1,3 +1,4 @@
+import { takesPod } from '#shared/constants.js';
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucide-react';
 import { gpsFreshness } from '#shared/rules/geo.js';
@@ -59,7 +60,7 @@ function LoadCard({ load }: { load: PortalLoad }) {
               {STEP_LABELS[step]}
             </Button>
           ) : null}
-          <PodUpload loadId={load.id} loadNumber={load.loadNumber} />
+          {takesPod(load.status) ? <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> : null}
         </Stack>
       </Card.Body>
     </Card.Root>

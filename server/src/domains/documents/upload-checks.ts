@@ -1,3 +1,4 @@
+import { takesPod } from '#shared/constants.js';
 import { open } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -237,6 +238,7 @@ export const PORTAL_UPLOAD_TEXTS = {
   podOnly: 'From the portal you can upload only a proof of delivery (POD)',
   loadRequired: 'Choose the load this proof of delivery is for',
   loadNotFound: 'Load not found',
+  podNotYet: 'A proof of delivery fits a load that is picked up, in transit or delivered',
 } as const;
 
 /**
@@ -260,13 +262,18 @@ export async function admitPortalUpload(
   const load = await db
     .selectFrom('loads')
     .leftJoin('drivers', (join) => join.onRef('drivers.id', '=', 'loads.driverId').onRef('drivers.companyId', '=', 'loads.companyId'))
-    .select(['loads.driverId', 'loads.carrierId', 'drivers.carrierId as driverCarrierId'])
+    .select(['loads.driverId', 'loads.carrierId', 'loads.status', 'drivers.carrierId as driverCarrierId'])
     .where('loads.companyId', '=', scope.companyId)
     .where('loads.id', '=', input.loadId)
     .executeTakeFirst();
-  if (load && own && load.driverId === own.id) return { driverId: own.id, carrierId: null, visibility: 'driver' };
-  if (load && carrierId && (load.carrierId === carrierId || load.driverCarrierId === carrierId)) {
-    return { driverId: load.driverId, carrierId, visibility: 'carrier' };
-  }
-  throw new UploadRefused(PORTAL_UPLOAD_TEXTS.loadNotFound, 404);
+  const admitted: PortalUpload | null =
+    load && own && load.driverId === own.id
+      ? { driverId: own.id, carrierId: null, visibility: 'driver' }
+      : load && carrierId && (load.carrierId === carrierId || load.driverCarrierId === carrierId)
+        ? { driverId: load.driverId, carrierId, visibility: 'carrier' }
+        : null;
+  if (!load || !admitted) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.loadNotFound, 404);
+  // Only on a load a POD fits (issue 27, item 3): not before pickup, never on a cancelled one.
+  if (!takesPod(load.status)) throw new UploadRefused(PORTAL_UPLOAD_TEXTS.podNotYet);
+  return admitted;
 }
