@@ -14,6 +14,7 @@ const BrokerFields: RecordFields<typeof createBrokerInput> = ({ control }) => (
       name="paymentTerms"
       label="Payment Terms"
       placeholder="e.g. Net 30"
+      helperText="Invoices fall due after the days these name (Net 30, 45 days, Due on receipt); 30 days when they name none."
       autoComplete="off"
       maxLength={BROKER_LIMITS.paymentTerms}
     />
