@@ -35,7 +35,7 @@ async function assignLoadTo(email: string, loadNumber: string): Promise<void> {
     await client.query(
       `insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state, delivery_location, delivery_city,
                           delivery_state, commodity, rate, driver_id, status, created_by)
-       values ($1, $2, '1200 Industrial Pkwy', 'Dallas', 'TX', '88 Harbor Rd', 'Atlanta', 'GA', 'Dry goods', 1500, $3, 'assigned', $4)`,
+       values ($1, $2, '1200 Industrial Pkwy', 'Dallas', 'TX', '88 Harbor Rd', 'Atlanta', 'GA', 'Dry goods', 1500, $3, 'in_transit', $4)`,
       [driver.company_id, loadNumber, driver.id, driver.dispatcher_id],
     );
     await client.query('commit');

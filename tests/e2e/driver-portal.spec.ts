@@ -124,7 +124,11 @@ test('the carrier user sees its carrier, contract badge, drivers and loads', asy
   // A proof of delivery from the carrier's phone, for one of its loads.
   await holdToasts(page);
   const loads = page.getByRole('table', { name: 'Assigned Loads' });
-  const loadNumber = ((await loads.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').trim();
+  // Only a load a POD fits (picked up, in transit or delivered) offers the upload (issue 27, item 3).
+  const podInput = loads.locator('[data-testid^="pod-input-"]').first();
+  const loadNumber = ((await podInput.getAttribute('data-testid')) ?? '').replace(/^pod-input-/, '');
+  const podRow = loads.getByRole('row').filter({ has: page.getByTestId(`pod-input-${loadNumber}`) });
+  await expect(podRow.getByRole('cell').nth(4)).toHaveText(/Picked|In Transit|Delivered/i);
   const name = `carrier-pod-${Date.now()}.png`;
   await page.getByTestId(`pod-input-${loadNumber}`).setInputFiles({ name, mimeType: 'image/png', buffer: TINY_PNG });
   await expectToast(page, 'Document Uploaded', `Proof of delivery for ${loadNumber}`);
