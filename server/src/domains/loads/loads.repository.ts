@@ -1,8 +1,15 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
+import { ACTIVE_LOAD_STATUSES, LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 import type { LoadSort, SortDirection } from '#shared/schemas/load-board.js';
-import type { LoadDetail, LoadListItem, LoadStatusFilter, PickOption } from '#shared/schemas/loads.js';
+import {
+  DRIVER_CHOICES_LIMIT,
+  type DriverChoicesOutput,
+  type LoadDetail,
+  type LoadListItem,
+  type LoadStatusFilter,
+  type PickOption,
+} from '#shared/schemas/loads.js';
 import {
   decodeCursor,
   encodeCursor,
@@ -418,4 +425,74 @@ export async function formOptions(
   const brokers = await assignable.broker(db, scope).limit(PICK_LIST_LIMIT).execute();
   const carriers = await assignable.carrier(db, scope).limit(PICK_LIST_LIMIT).execute();
   return { drivers, brokers, carriers };
+}
+
+/** The loads among `ids` the scope may change that take `status` (those that had it already are left alone); the ids changed. */
+export async function changeStatuses(db: LoadsDb, scope: Scope, ids: readonly string[], status: LoadStatus): Promise<string[]> {
+  const changed = await db
+    .updateTable('loads')
+    .set({ status })
+    .where(writable(scope, 'loads'))
+    .where('loads.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .where('loads.status', '<>', status)
+    .returning('loads.id')
+    .execute();
+  return changed.map((row) => row.id);
+}
+
+/**
+ * The driver picker: the drivers the scope may assign (as assertAssignable checks them), by name,
+ * at most DRIVER_CHOICES_LIMIT; each with the newest of their active loads, their last known
+ * position, and whether they are free by `pickupDate`: no active load delivered after it (one
+ * without a delivery date keeps them busy); without a pickup date, no active load at all. One
+ * statement: each driver's active loads through (company_id, driver_id).
+ */
+export async function driverChoices(db: LoadsDb, scope: Scope, pickupDate: string | null): Promise<DriverChoicesOutput> {
+  const rows = await db
+    .selectFrom('drivers')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('loads')
+          .select(['loads.id as loadId', 'loads.loadNumber', 'loads.status as loadStatus'])
+          .whereRef('loads.companyId', '=', 'drivers.companyId')
+          .whereRef('loads.driverId', '=', 'drivers.id')
+          .where('loads.status', 'in', ACTIVE_LOAD_STATUSES)
+          .orderBy('loads.createdAt', 'desc')
+          .limit(1)
+          .as('current'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'drivers.id',
+      sql<string>`drivers.first_name || ' ' || drivers.last_name`.as('name'),
+      'drivers.status',
+      'drivers.currentLocationLat as lat',
+      'drivers.currentLocationLng as lng',
+      sql<string | null>`to_json(drivers.last_location_update) #>> '{}'`.as('at'),
+      'current.loadId',
+      'current.loadNumber',
+      'current.loadStatus',
+      sql<boolean>`not exists (select 1 from loads busy where busy.company_id = drivers.company_id and busy.driver_id = drivers.id
+        and busy.status in (${sql.join(ACTIVE_LOAD_STATUSES)})
+        and (${pickupDate}::date is null or busy.delivery_date is null or busy.delivery_date > ${pickupDate}::date))`.as('freeByPickup'),
+    ])
+    .where(writable(scope, 'drivers'))
+    .orderBy('drivers.firstName')
+    .orderBy('drivers.lastName')
+    .orderBy('drivers.id')
+    .limit(DRIVER_CHOICES_LIMIT + 1)
+    .execute();
+  return {
+    truncated: rows.length > DRIVER_CHOICES_LIMIT,
+    drivers: rows.slice(0, DRIVER_CHOICES_LIMIT).map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      currentLoad:
+        row.loadId && row.loadNumber && row.loadStatus ? { id: row.loadId, loadNumber: row.loadNumber, status: row.loadStatus } : null,
+      lastPosition: row.lat !== null && row.lng !== null && row.at !== null ? { lat: Number(row.lat), lng: Number(row.lng), at: row.at } : null,
+      freeByPickup: row.freeByPickup,
+    })),
+  };
 }

@@ -1,8 +1,12 @@
 import { router } from '../../trpc/procedures.js';
+import { assignLoadProcedure } from './assign-load.js';
+import { bulkLoadStatusProcedure } from './bulk-load-status.js';
 import { changeLoadStatusProcedure } from './change-load-status.js';
 import { createLoadProcedure } from './create-load.js';
+import { duplicateLoadProcedure } from './duplicate-load.js';
 import { getLoadHistoryProcedure } from './get-load-history.js';
 import { getLoadProcedure } from './get-load.js';
+import { listDriverChoicesProcedure } from './list-driver-choices.js';
 import { listLoadFormOptionsProcedure } from './list-load-form-options.js';
 import { listLoadsProcedure } from './list-loads.js';
 import { updateLoadProcedure } from './update-load.js';
@@ -16,4 +20,8 @@ export const loadsRouter = router({
   create: createLoadProcedure,
   update: updateLoadProcedure,
   changeStatus: changeLoadStatusProcedure,
+  driverChoices: listDriverChoicesProcedure,
+  assign: assignLoadProcedure,
+  duplicate: duplicateLoadProcedure,
+  bulkStatus: bulkLoadStatusProcedure,
 });

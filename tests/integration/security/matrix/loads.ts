@@ -24,4 +24,20 @@ export const loadsRules = {
     allowed: allowedBy('loads', 'write'),
     input: async (sample) => ({ ...(await loadId(sample)), status: 'in_transit' }),
   },
+  'loads.driverChoices': { type: 'query', allowed: allowedBy('loads', 'write'), input: () => ({ pickupDate: '2026-12-01' }) },
+  'loads.assign': {
+    type: 'mutation',
+    allowed: allowedBy('loads', 'write'),
+    input: async (sample) => ({ ...(await loadId(sample)), driverId: null }),
+  },
+  'loads.duplicate': {
+    type: 'mutation',
+    allowed: allowedBy('loads', 'write'),
+    input: async (sample) => ({ ...(await loadId(sample)), pickupDate: '2026-12-01', deliveryDate: '2026-12-03' }),
+  },
+  'loads.bulkStatus': {
+    type: 'mutation',
+    allowed: allowedBy('loads', 'write'),
+    input: async (sample) => ({ ids: [(await loadId(sample)).id], status: 'in_transit' }),
+  },
 } satisfies Record<string, ProcedureRule>;
