@@ -255,12 +255,13 @@ describe('dashboard.sales and dashboard.dispatch', () => {
     await createWipRequest(db(), other.users.dispatcher);
   });
 
-  it('Conversion Rate: converted drivers over carriers onboarded, times 100, rounded; 0 with no carrier', () => {
+  it('Conversion Rate: active drivers over drivers onboarded, times 100, rounded; 0 with no driver; never above 100', () => {
     expect(conversionRate(3, 4)).toBe(75);
     expect(conversionRate(2, 3)).toBe(67);
     expect(conversionRate(1, 8)).toBe(13);
     expect(conversionRate(5, 0)).toBe(0);
     expect(conversionRate(0, 0)).toBe(0);
+    expect(conversionRate(3, 2)).toBe(100);
   });
 
   it("a sales user's figures count only their own carriers, drivers and loads", async () => {

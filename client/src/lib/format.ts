@@ -47,6 +47,27 @@ export function formatDate(value: string | null | undefined): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year}`;
 }
 
+/**
+ * A range of whole days as people read it: "Nov 1 – Nov 30, 2026"; "Dec 1, 2025 – Jan 31, 2026"
+ * across years; "Nov 5, 2026" for one day. `from` is the first day; `until` is the day AFTER the
+ * last (the exclusive end the server's ranges carry), shown as the last day itself. Dates
+ * ("2026-11-01") are read as UTC calendar days, never shifted by time zone. The one range
+ * formatter: every screen that shows a range uses it.
+ */
+export function formatDateRange(from: string | null | undefined, until: string | null | undefined): string {
+  if (!from || !until) return '—';
+  const first = new Date(`${from.slice(0, 10)}T00:00:00Z`);
+  const end = new Date(`${until.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(first.getTime()) || Number.isNaN(end.getTime())) return '—';
+  const last = new Date(end.getTime() - 86_400_000);
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  if (last.getTime() <= first.getTime()) return formatDate(day(first));
+  if (first.getUTCFullYear() !== last.getUTCFullYear()) return `${formatDate(day(first))} – ${formatDate(day(last))}`;
+  const lastText = formatDate(day(last));
+  const firstText = formatDate(day(first)).replace(/, \d+$/, '');
+  return `${firstText} – ${lastText}`;
+}
+
 const monthDayTime = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
 
 /** "Jan 5, 3:04 PM" */

@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 
 /**
- * Revenue, one definition (docs/dashboards.md): the sum of the loads' rates, as the spec has it
- * ("total revenue is the sum of rate over all loads"), on the admin and master-admin dashboards and
- * in analytics alike. Money actually received is the Treasury dashboard's (paid invoices).
+ * Revenue, one definition (shared/src/rules/figures.ts, docs/dashboards.md): the sum of the rates of
+ * the loads that are not cancelled (REVENUE_LOAD_STATUSES; the spec's "sum of rate over all loads"
+ * less cancelled loads, a documented deviation), on the admin and master-admin dashboards and in
+ * analytics alike. Money actually received is the Treasury dashboard's (paid invoices).
  * 'paid_invoices' stays a basis the one function (server/src/domains/analytics/revenue.ts) can switch to.
  */
 export const REVENUE_BASES = ['load_rates', 'paid_invoices'] as const;
 export type RevenueBasis = (typeof REVENUE_BASES)[number];
 export const REVENUE_NOTES: Record<RevenueBasis, string> = {
-  load_rates: 'Sum of load rates',
+  load_rates: 'Sum of load rates, cancelled loads excluded',
   paid_invoices: 'Sum of paid invoices',
 };
 
@@ -92,14 +93,19 @@ export const analyticsOutput = z.object({
     totalLoads: count,
     /** Delivered loads. */
     completedLoads: count,
-    /** Distinct drivers and brokers on the loads. */
+    /** Drivers available or on route now (ACTIVE_DRIVER_STATUSES, shared/src/rules/figures.ts): the admin dashboard's figure too. */
     activeDrivers: count,
+    /** Distinct drivers on the period's loads (the spec's "active drivers ... distinct ones on loads"). */
+    driversOnLoads: count,
+    /** Distinct brokers on the period's loads. */
     activeBrokers: count,
     /** Delivered loads with a delivery date, and of them those delivered on or before it. */
     deliveredWithDate: count,
     deliveredOnTime: count,
-    /** Percent (whole number), or null when no delivered load has a delivery date. */
-    onTimeRate: z.number().int().nullable(),
+    /** Open loads (not delivered, not cancelled) created in the period whose delivery date is before today: late. */
+    overdueLoads: count,
+    /** deliveredOnTime over (deliveredWithDate + overdueLoads), percent rounded down (onTimeRate), null when none is judged. */
+    onTimeRate: z.number().int().min(0).max(100).nullable(),
   }),
   byStatus: z.array(z.object({ status: z.enum(LOAD_STATUSES), loads: count, revenue: money })),
   topDrivers: z.array(analyticsLeader).max(ANALYTICS_TOP),

@@ -36,20 +36,8 @@ export const DISPATCH_ACTIVE_LOADS = 10;
 /** The spec's "Driver locations shown: 10". */
 export const DISPATCH_DRIVER_LOCATIONS = 10;
 
-/**
- * Driver statuses that count as "available or active" in the Conversion Rate (docs/dashboards.md):
- * available, and on_route (driving a load). off_duty does not count.
- */
-export const CONVERTED_DRIVER_STATUSES = ['available', 'on_route'] as const;
-
-/**
- * The spec's Conversion Rate: drivers available or active, divided by carriers onboarded, times
- * 100, rounded (half up); 0 when no carrier was onboarded (never a division by zero).
- */
-export function conversionRate(convertedDrivers: number, carriersOnboarded: number): number {
-  if (carriersOnboarded <= 0) return 0;
-  return Math.round((convertedDrivers / carriersOnboarded) * 100);
-}
+/** The Conversion Rate and the active drivers it counts: one definition, shared/src/rules/figures.ts. */
+export { ACTIVE_DRIVER_STATUSES, conversionRate } from '../rules/figures.js';
 
 export const dashboardLoad = recentLoad.extend({
   brokerName: z.string().nullable(),
@@ -60,10 +48,10 @@ export type DashboardLoad = z.infer<typeof dashboardLoad>;
 export const salesDashboardOutput = z.object({
   carriersOnboarded: z.number().int().nonnegative(),
   driversOnboarded: z.number().int().nonnegative(),
-  /** Of the drivers onboarded, those available or on route (CONVERTED_DRIVER_STATUSES). */
+  /** Of the drivers onboarded, the active ones (ACTIVE_DRIVER_STATUSES: available or on route). */
   convertedDrivers: z.number().int().nonnegative(),
-  /** Percent, a whole number (conversionRate). */
-  conversionRate: z.number().int().nonnegative(),
+  /** convertedDrivers over driversOnboarded, percent, a whole number from 0 to 100 (conversionRate). */
+  conversionRate: z.number().int().min(0).max(100),
   /** The sum of the shared commission rule over the loads the user sells (not cancelled), exact to the cent. */
   commission: z.string(),
   activeLoads: z.array(dashboardLoad).max(SALES_DASHBOARD_LOADS),

@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFailureToast } from '../../lib/errors';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatDateRange, formatMoney, formatNumber } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { StatCard } from '../dashboard/StatCard';
@@ -80,16 +80,26 @@ export function AnalyticsPage({ range, onRangeChange }: { range: AnalyticsRange;
   const data = report.data;
   const isLoading = report.isPending;
   const overview = data?.overview;
+  // Each figure's definition: shared/src/rules/figures.ts (docs/dashboards.md).
   const cards = [
     { label: 'Total Revenue', value: overview ? formatMoney(overview.totalRevenue) : null, icon: CircleDollarSign },
     { label: 'Average per Load', value: overview ? formatMoney(overview.averagePerLoad) : null, icon: CircleDollarSign },
     { label: 'Completed Loads', value: overview ? formatNumber(overview.completedLoads) : null, icon: CheckCircle2 },
-    { label: 'Active Drivers', value: overview ? formatNumber(overview.activeDrivers) : null, icon: UserRound },
+    {
+      label: 'Active Drivers',
+      value: overview ? formatNumber(overview.activeDrivers) : null,
+      icon: UserRound,
+      hint: overview ? `Available or on route now; ${formatNumber(overview.driversOnLoads)} on loads in the period` : undefined,
+    },
     { label: 'Active Brokers', value: overview ? formatNumber(overview.activeBrokers) : null, icon: Handshake },
     {
       label: 'On-time Delivery',
       value: overview ? (overview.onTimeRate === null ? '—' : `${overview.onTimeRate}%`) : null,
       icon: Clock,
+      hint: overview
+        ? `${formatNumber(overview.deliveredOnTime)} of ${formatNumber(overview.deliveredWithDate + overview.overdueLoads)} by the delivery date` +
+          (overview.overdueLoads > 0 ? `; ${formatNumber(overview.overdueLoads)} overdue` : '')
+        : undefined,
     },
   ];
   const subtitle =
@@ -143,14 +153,21 @@ export function AnalyticsPage({ range, onRangeChange }: { range: AnalyticsRange;
         ) : null}
         {data ? (
           <Text color="gray.700" fontSize="sm" pb="2" data-testid="analytics-period">
-            {data.range.from} to {data.range.until} (exclusive)
+            {formatDateRange(data.range.from, data.range.until)}
           </Text>
         ) : null}
       </Flex>
       <Stack gap="2">
         <SimpleGrid as="section" aria-label="Revenue cards" columns={{ base: 2, md: 3, '2xl': 6 }} gap={{ base: '3', md: '4' }}>
           {cards.map((card) => (
-            <StatCard key={card.label} label={card.label} value={card.value} icon={card.icon} isLoading={isLoading && isCustomReady} />
+            <StatCard
+              key={card.label}
+              label={card.label}
+              value={card.value}
+              icon={card.icon}
+              hint={card.hint}
+              isLoading={isLoading && isCustomReady}
+            />
           ))}
         </SimpleGrid>
         <Text fontSize="sm" color="gray.700">

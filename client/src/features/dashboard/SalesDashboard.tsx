@@ -18,17 +18,30 @@ export function SalesDashboard() {
   useFailureToast(figures);
   const data = figures.data;
   const counters = [
-    { label: 'Carriers Onboarded', value: data?.carriersOnboarded ?? null, icon: Truck },
-    { label: 'Drivers Onboarded', value: data?.driversOnboarded ?? null, icon: UserRound },
-    { label: 'Conversion Rate', value: data ? `${data.conversionRate}%` : null, icon: Percent },
-    { label: 'My Commission', value: data ? formatMoney(data.commission) : null, icon: CircleDollarSign },
+    { label: 'Carriers Onboarded', value: data?.carriersOnboarded ?? null, icon: Truck, hint: undefined },
+    { label: 'Drivers Onboarded', value: data?.driversOnboarded ?? null, icon: UserRound, hint: undefined },
+    {
+      label: 'Conversion Rate',
+      value: data ? `${data.conversionRate}%` : null,
+      icon: Percent,
+      // Of the drivers the user onboarded, the active ones (shared/src/rules/figures.ts): never above 100%.
+      hint: data ? `${data.convertedDrivers} of ${data.driversOnboarded} drivers available or on route` : undefined,
+    },
+    { label: 'My Commission', value: data ? formatMoney(data.commission) : null, icon: CircleDollarSign, hint: undefined },
   ];
   return (
     <Stack gap="6">
       <PageHeader title="Sales Dashboard" subtitle="Your carriers, drivers, conversion and commission" />
       <SimpleGrid as="section" aria-label="Counters" columns={{ base: 2, xl: 4 }} gap={{ base: '3', md: '4' }}>
         {counters.map((counter) => (
-          <StatCard key={counter.label} label={counter.label} value={counter.value} icon={counter.icon} isLoading={figures.isPending} />
+          <StatCard
+            key={counter.label}
+            label={counter.label}
+            value={counter.value}
+            icon={counter.icon}
+            hint={counter.hint}
+            isLoading={figures.isPending}
+          />
         ))}
       </SimpleGrid>
       <DashboardLoadsTable

@@ -1,17 +1,19 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
+import { ACTIVE_DRIVER_STATUSES, OPEN_LOAD_STATUSES, onTimeRate, utcToday } from '#shared/rules/figures.js';
 import { ANALYTICS_TOP, ANALYTICS_TOP_LANES, type AnalyticsReport } from '#shared/schemas/analytics.js';
 import type { Database } from '../../db/schema.js';
 import { readable, seesOnlyOwn, type Scope } from '../../db/scope.js';
-import { revenueBasis, revenueOf, revenueSum } from './revenue.js';
+import { countsAsRevenue, revenueBasis, revenueOf, revenueSum } from './revenue.js';
 
 type Db = Kysely<Database>;
 
 /** The cells' figures, grouped by status, by week and in total: the same in the live pass and over the roll-ups (cells as c). */
 const CELL_FIGURES = sql`case when grouping(c.status) = 0 then 'status' when grouping(c.week) = 0 then 'week' else 'total' end as kind,
         c.status, to_char(c.week, 'YYYY-MM-DD') as week, null::uuid as id, null as name, null as pickup, null as delivery,
-        sum(c.loads) as loads, ${revenueSum('c.amount')} as revenue,
-        coalesce(round(sum(c.amount) / nullif(sum(c.priced), 0), 2), 0)::numeric(14, 2)::text as average,
+        sum(c.loads) as loads, ${revenueSum('c.amount', 'c.status')} as revenue,
+        coalesce(round(sum(c.amount) filter (where ${countsAsRevenue('c.status')})
+          / nullif(sum(c.priced) filter (where ${countsAsRevenue('c.status')}), 0), 2), 0)::numeric(14, 2)::text as average,
         coalesce(sum(c.loads) filter (where c.status = 'delivered'), 0) as delivered,
         coalesce(sum(c.loads) filter (where c.dated), 0) as dated,
         coalesce(sum(c.loads) filter (where c.dated and c.ontime), 0) as ontime`;
@@ -28,7 +30,11 @@ const WEEK = sql`date_trunc('week', loads.created_at at time zone 'UTC')`;
 const SEPARATOR = sql`E'\\x1f'`;
 const LANE_KEY = sql`c.pickup_city || ${SEPARATOR} || rtrim(c.pickup_state) || ${SEPARATOR} || c.delivery_city || ${SEPARATOR} || rtrim(c.delivery_state)`;
 const LANE = sql`loads.pickup_city, loads.pickup_state, loads.delivery_city, loads.delivery_state`;
-/** Delivered with a delivery date; and delivered (the status last changed, or creation) on or before that date. */
+/**
+ * Delivered with a delivery date; and delivered (the status last changed, or creation) on or before
+ * that date: onTimeOf() in shared/src/rules/figures.ts (the roll-up's trigger counts the same). The
+ * overdue loads that count against on-time are counted apart (overdueAndActive), live.
+ */
 const DATED = sql`(loads.status = 'delivered' and loads.delivery_date is not null)`;
 const ON_TIME = sql`(loads.status = 'delivered'
   and (coalesce(loads.status_updated_at, loads.created_at) at time zone 'UTC')::date <= loads.delivery_date)`;
@@ -62,7 +68,7 @@ interface ReportRow {
  * status and each week; each driver; each broker; each lane. The top 5 drivers and brokers (by
  * revenue, their current names) and lanes (by volume) are kept in SQL, so about 70 rows come back.
  */
-export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange): Promise<AnalyticsReport> {
+export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange, today = utcToday()): Promise<AnalyticsReport> {
   const inRange = (eb: ExpressionBuilder<Database, 'loads'>) =>
     eb.and([
       readable(scope, 'loads')(eb),
@@ -89,8 +95,9 @@ export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange
       sql`loads.pickup_city || ', ' || loads.pickup_state`.as('pickup'),
       sql`loads.delivery_city || ', ' || loads.delivery_state`.as('delivery'),
       sql`count(*)`.as('loads'),
-      sql`coalesce(sum(loads.rate), 0)`.as('amount'),
-      sql`count(loads.rate)`.as('priced'),
+      // Revenue only (not cancelled): the drivers', brokers' and lanes' revenue; the cells filter again by their status.
+      sql`coalesce(sum(loads.rate) filter (where ${countsAsRevenue('loads.status')}), 0)`.as('amount'),
+      sql`count(loads.rate) filter (where ${countsAsRevenue('loads.status')})`.as('priced'),
     ])
     .groupBy(sql`grouping sets ((loads.status, ${WEEK}, ${DATED}, ${ON_TIME}), (loads.driver_id), (loads.broker_id), (${LANE}))`);
 
@@ -114,7 +121,49 @@ export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange
         null, null, null, null, null, null
       from g where g.kind = 'lane' order by g.loads desc, g.amount desc, g.pickup, g.delivery limit ${sql.lit(ANALYTICS_TOP_LANES)})
   `.execute(db);
-  return shapeReport(range, rows);
+  const now = await overdueAndActive(db, readable(scope, 'loads'), readable(scope, 'drivers'), range, today);
+  return shapeReport(range, rows, now);
+}
+
+/** What no roll-up can hold: the overdue loads created in the range (today decides), and the active drivers (now). */
+interface NowFigures {
+  overdue: number;
+  activeDrivers: number;
+}
+
+/**
+ * The loads created in the range that are overdue today (OPEN_LOAD_STATUSES, a delivery date
+ * before today; on the (company_id, status, created_at) index: open loads only), and the active
+ * drivers (ACTIVE_DRIVER_STATUSES) the reader reads. One statement, the status lists as parameters.
+ */
+async function overdueAndActive(
+  db: Db,
+  loadsFilter: (eb: ExpressionBuilder<Database, 'loads'>) => Expression<SqlBool>,
+  driversFilter: (eb: ExpressionBuilder<Database, 'drivers'>) => Expression<SqlBool>,
+  range: DateRange,
+  today: string,
+): Promise<NowFigures> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('loads')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where(loadsFilter)
+        .where('loads.status', 'in', OPEN_LOAD_STATUSES)
+        .where('loads.deliveryDate', 'is not', null)
+        .where(sql<boolean>`loads.delivery_date < ${today}::date`)
+        .where('loads.createdAt', '>=', at(range.from))
+        .where('loads.createdAt', '<', at(range.until))
+        .as('overdue'),
+      eb
+        .selectFrom('drivers')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where(driversFilter)
+        .where('drivers.status', 'in', ACTIVE_DRIVER_STATUSES)
+        .as('activeDrivers'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { overdue: Number(row.overdue ?? 0), activeDrivers: Number(row.activeDrivers ?? 0) };
 }
 
 /**
@@ -123,10 +172,12 @@ export async function liveAnalyticsReport(db: Db, scope: Scope, range: DateRange
  * Performance counts their own loads, which no per-company roll-up can tell apart, so it stays the
  * live pass over their loads (about a tenth of a large company's, well inside the budget).
  */
-export async function analyticsReport(db: Db, scope: Scope, range: DateRange): Promise<AnalyticsReport> {
-  if (seesOnlyOwn(scope, 'loads') || scope.readsCompanyId === null) return liveAnalyticsReport(db, scope, range);
-  return analyticsFromRollups(db, scope.readsCompanyId, range);
+export async function analyticsReport(db: Db, scope: Scope, range: DateRange, today = utcToday()): Promise<AnalyticsReport> {
+  if (seesOnlyOwn(scope, 'loads') || scope.readsCompanyId === null) return liveAnalyticsReport(db, scope, range, today);
+  return analyticsFromRollups(db, scope.readsCompanyId, range, today);
 }
+
+const at = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The first day of the month of an ISO date, and of the month after it. */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
@@ -151,7 +202,6 @@ export function splitRange(range: DateRange): { months: { first: string; end: st
   return { months: { first, end }, live };
 }
 
-const at = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * The same report as liveAnalyticsReport, in ONE statement over the roll-ups (migration
@@ -162,7 +212,7 @@ const at = (day: string) => new Date(`${day}T00:00:00Z`);
  *   the whole months of the range, plus the partial months' loads grouped live from the covering
  *   index, summed per driver, broker and lane: the active counts and the top 5s.
  */
-export async function analyticsFromRollups(db: Db, companyId: string, range: DateRange): Promise<AnalyticsReport> {
+export async function analyticsFromRollups(db: Db, companyId: string, range: DateRange, today = utcToday()): Promise<AnalyticsReport> {
   const { months, live } = splitRange(range);
   const parts: RawBuilder<unknown>[] = [];
   if (months)
@@ -179,6 +229,14 @@ export async function analyticsFromRollups(db: Db, companyId: string, range: Dat
       where c.company_id = ${companyId} and k.key is not null and (${within})
       group by k.kind, k.key`);
   }
+  // The monthly roll-up sums every load's rate: the rates of the range's loads that earn no revenue
+  // (cancelled ones) are taken off again, read live (few rows, on the (company_id, status, created_at) index).
+  parts.push(sql`select k.kind, k.key, 0 as loads, -coalesce(sum(c.rate), 0) as amount
+    from loads as c
+    cross join lateral (values ('driver', c.driver_id::text), ('broker', c.broker_id::text), ('lane', ${LANE_KEY})) as k (kind, key)
+    where c.company_id = ${companyId} and k.key is not null and not (${countsAsRevenue('c.status')})
+      and c.created_at >= ${at(range.from)} and c.created_at < ${at(range.until)}
+    group by k.kind, k.key`);
   const leaderOf = (kind: 'driver' | 'broker') =>
     sql`(select ${sql.lit(kind)}, null, null, d.key::uuid, coalesce(${kind === 'driver' ? sql`p.first_name || ' ' || p.last_name` : sql`p.name`}, 'Unknown'),
         null, null, d.loads, ${revenueOf('d.amount')}, null, null, null, null, null, null
@@ -209,11 +267,18 @@ export async function analyticsFromRollups(db: Db, companyId: string, range: Dat
         d.loads, ${revenueOf('d.amount')}, null, null, null, null, null, null
       from dims as d where d.kind = 'lane' order by d.loads desc, d.amount desc, 6, 7 limit ${sql.lit(ANALYTICS_TOP_LANES)})
   `.execute(db);
-  return shapeReport(range, rows);
+  const now = await overdueAndActive(
+    db,
+    (eb) => eb('loads.companyId', '=', companyId),
+    (eb) => eb('drivers.companyId', '=', companyId),
+    range,
+    today,
+  );
+  return shapeReport(range, rows, now);
 }
 
 /** The statement's rows as the report: the live pass and the roll-ups return the same rows. */
-function shapeReport(range: DateRange, rows: ReportRow[]): AnalyticsReport {
+function shapeReport(range: DateRange, rows: ReportRow[], now: NowFigures): AnalyticsReport {
   const n = Number;
   const of = (kind: Kind) => rows.filter((row) => row.kind === kind);
   const total = of('total')[0];
@@ -232,11 +297,13 @@ function shapeReport(range: DateRange, rows: ReportRow[]): AnalyticsReport {
       averagePerLoad: total?.average ?? '0.00',
       totalLoads: n(total?.loads ?? 0),
       completedLoads: n(total?.delivered ?? 0),
-      activeDrivers: n(total?.drivers ?? 0),
+      activeDrivers: now.activeDrivers,
+      driversOnLoads: n(total?.drivers ?? 0),
       activeBrokers: n(total?.brokers ?? 0),
       deliveredWithDate: dated,
       deliveredOnTime: onTime,
-      onTimeRate: dated === 0 ? null : Math.round((onTime / dated) * 100),
+      overdueLoads: now.overdue,
+      onTimeRate: onTimeRate(onTime, dated + now.overdue),
     },
     byStatus: of('status')
       .map((row) => ({ status: row.status as LoadStatus, loads: n(row.loads), revenue: row.revenue }))

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACTIVE_LOAD_STATUSES } from '#shared/constants.js';
+import { ACTIVE_DRIVER_STATUSES, conversionRate, REVENUE_LOAD_STATUSES } from '#shared/rules/figures.js';
 import {
-  CONVERTED_DRIVER_STATUSES,
-  conversionRate,
   DASHBOARD_RECENT_LOADS,
   DISPATCH_ACTIVE_LOADS,
   DISPATCH_DRIVER_LOCATIONS,
@@ -92,7 +91,7 @@ function latestActiveLoads(db: Db, scope: Scope, limit: number) {
 
 /**
  * The Sales Dashboard: Carriers Onboarded and Drivers Onboarded (the user's own, sales_agent_id),
- * the Conversion Rate over them, My Commission (the shared rule, per load rounded to the cent,
+ * the Conversion Rate (of those drivers, the active ones: shared/src/rules/figures.ts), My Commission (the shared rule, per load rounded to the cent,
  * summed over the loads the user sells that are not cancelled) and My Active Loads. The four
  * counters are one statement; the loads a second. See docs/dashboards.md.
  */
@@ -105,7 +104,7 @@ export async function salesDashboard(db: Db, scope: Scope): Promise<SalesDashboa
         .selectFrom('drivers')
         .select(eb.fn.countAll<number>().as('n'))
         .where(readable(scope, 'drivers'))
-        .where('drivers.status', 'in', CONVERTED_DRIVER_STATUSES)
+        .where('drivers.status', 'in', ACTIVE_DRIVER_STATUSES)
         .as('convertedDrivers'),
       eb
         .selectFrom('loads')
@@ -114,17 +113,17 @@ export async function salesDashboard(db: Db, scope: Scope): Promise<SalesDashboa
         )
         .where('loads.companyId', '=', scope.companyId)
         .where('loads.salesUserId', '=', scope.userId)
-        .where('loads.status', '!=', 'cancelled')
+        .where('loads.status', 'in', REVENUE_LOAD_STATUSES)
         .as('commission'),
     ])
     .executeTakeFirstOrThrow();
-  const carriersOnboarded = Number(counters.carriersOnboarded ?? 0);
+  const driversOnboarded = Number(counters.driversOnboarded ?? 0);
   const convertedDrivers = Number(counters.convertedDrivers ?? 0);
   return {
-    carriersOnboarded,
-    driversOnboarded: Number(counters.driversOnboarded ?? 0),
+    carriersOnboarded: Number(counters.carriersOnboarded ?? 0),
+    driversOnboarded,
     convertedDrivers,
-    conversionRate: conversionRate(convertedDrivers, carriersOnboarded),
+    conversionRate: conversionRate(convertedDrivers, driversOnboarded),
     commission: counters.commission ?? '0.00',
     activeLoads: await latestActiveLoads(db, scope, SALES_DASHBOARD_LOADS),
   };
