@@ -20,8 +20,9 @@ const BUILT_INS = Object.keys(BUILT_IN_VIEW_NAMES) as BuiltInLoadView[];
 
 /**
  * Views (issue 26, item 1): the built-ins ("Today's pickups", ... relative to the viewer's today)
- * and the person's own, saved in this browser. Choosing one sets the address; the view shown as
- * chosen is the one whose filters the address holds exactly.
+ * and the person's own, saved in this browser. A view is filters and sort, not the search box's
+ * text. Choosing one sets the address; the view shown as chosen is the one whose filters and sort
+ * the address holds exactly.
  */
 export function BoardViews({
   userId,
@@ -46,13 +47,15 @@ export function BoardViews({
         ? 'custom'
         : 'all';
 
+  // A view is filters and sort: the search typed stays as it is.
+  const apply = (view: LoadFilters) => onChange({ ...view, search: filters.search });
   const choose = (value: string) => {
-    if (value === 'all') onChange(NO_FILTERS);
+    if (value === 'all') apply(NO_FILTERS);
     const [kind, id] = value.split(':');
-    if (kind === 'built-in') onChange(builtInViewFilters(id as BuiltInLoadView, today));
+    if (kind === 'built-in') apply(builtInViewFilters(id as BuiltInLoadView, today));
     if (kind === 'saved') {
       const view = views.find((candidate) => candidate.id === id);
-      if (view) onChange(view.filters);
+      if (view) apply(view.filters);
     }
   };
 

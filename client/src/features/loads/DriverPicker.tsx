@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Badge, Button, chakra, Dialog, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import type { DriverChoice, LoadListItem } from '#shared/schemas/loads.js';
 import { DialogFrame } from '../../components/DialogFrame';
@@ -27,15 +27,17 @@ export function DriverPicker({ load, onClose }: { load: LoadListItem; onClose: (
     return (choices.data?.drivers ?? []).filter((driver) => driver.name.toLowerCase().includes(words));
   }, [choices.data, search]);
   const places = usePlaceNames(drivers.map((driver) => driver.lastPosition ?? { lat: null, lng: null }));
-  const assign = useAssignDriver(onClose);
-  const choose = (driver: DriverChoice | null) =>
-    assign.mutate(
-      { id: load.id, driverId: driver?.id ?? null },
-      {
-        onSuccess: () =>
-          notify.success(driver ? 'Driver assigned' : 'Driver removed', driver ? `${driver.name} on ${load.loadNumber}` : load.loadNumber),
-      },
-    );
+  // Told in the mutation's own success (the picker closes with it, so a call's callbacks could be dropped).
+  const chosen = useRef<DriverChoice | null>(null);
+  const assign = useAssignDriver(() => {
+    const driver = chosen.current;
+    notify.success(driver ? 'Driver assigned' : 'Driver removed', driver ? `${driver.name} on ${load.loadNumber}` : load.loadNumber);
+    onClose();
+  });
+  const choose = (driver: DriverChoice | null) => {
+    chosen.current = driver;
+    assign.mutate({ id: load.id, driverId: driver?.id ?? null });
+  };
   const now = Date.now();
 
   return (

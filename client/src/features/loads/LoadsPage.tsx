@@ -133,7 +133,7 @@ export function LoadsPage({
             />
           </InputGroup>
         </Stack>
-        <BoardViews userId={session.user.id} filters={filters} onChange={onFiltersChange} />
+        <BoardViews userId={session.user.id} filters={filters} onChange={changeFilters} />
         <Flex gap="2" wrap="wrap">
           <Button
             size="sm"

@@ -152,10 +152,10 @@ export function listInput(filters: LoadFilters, today: string) {
     Partial<Pick<LoadFilters, (typeof PANEL_KEYS)[number]>> & { today: string };
 }
 
-/** Two sets of filters that show the same list (a view is "chosen" when the address holds exactly its filters). */
+/** Two sets of filters and sort that are the same view (the search box's text aside): a view is "chosen" when the address holds exactly its filters. */
 export function sameFilters(a: LoadFilters, b: LoadFilters): boolean {
-  const left = filtersToAddress({ ...a, statuses: [...a.statuses].sort() });
-  const right = filtersToAddress({ ...b, statuses: [...b.statuses].sort() });
+  const left = filtersToAddress({ ...a, search: '', statuses: [...a.statuses].sort() });
+  const right = filtersToAddress({ ...b, search: '', statuses: [...b.statuses].sort() });
   const keys = new Set([...Object.keys(left), ...Object.keys(right)]) as Set<keyof LoadBoardAddress>;
   return [...keys].every((key) => left[key] === right[key]);
 }

@@ -37,7 +37,8 @@ export function readSavedViews(storage: Pick<Storage, 'getItem'>, userId: string
 }
 
 function writeSavedViews(storage: Pick<Storage, 'setItem'>, userId: string, views: SavedView[]) {
-  const stored = views.map(({ id, name, filters }) => ({ id, name, address: filtersToAddress(filters) }));
+  // A view is filters and sort: the search box's text is not part of it.
+  const stored = views.map(({ id, name, filters }) => ({ id, name, address: filtersToAddress({ ...filters, search: '' }) }));
   storage.setItem(savedViewsKey(userId), JSON.stringify(stored));
 }
 
