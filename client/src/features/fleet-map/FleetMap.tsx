@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Center, Spinner, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Point } from 'geojson';
 import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '#shared/rules/geo.js';
-import { loadBaseStyle, MAP_COLOURS } from '../maps/basemap-style';
-import { MAP_TEXTS } from '../maps/map-types';
+import { loadBaseStyle } from '../maps/basemap-style';
+import { MapFrame, type MapStatus } from '../maps/MapFrame';
 import type { ClusterFeature, ClusterRequest, ClusterResponse, PackedPoints } from './cluster-protocol';
 import { COUNT_IMAGE_PREFIX, featureCollection, loadMessage } from './fleet-map-model';
 
@@ -51,7 +51,7 @@ function countImage(count: number): ImageData | null {
 export default function FleetMap({ points, selectedId, onSelect, height }: FleetMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [status, setStatus] = useState<MapStatus>('loading');
   const worker = useRef<Worker | null>(null);
   const [features, setFeatures] = useState<ClusterFeature[]>([]);
   const requestId = useRef(0);
@@ -201,20 +201,8 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
     (map.getSource(SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(featureCollection(features, selectedId));
   }, [map, features, selectedId]);
 
-  // contain: inline-size keeps the canvas out of the page's width: a canvas sized at a wider
-  // moment (a drawer's scroll lock, a rotation) would otherwise hold its column, and so itself, that wide.
   return (
-    <Box
-      position="relative"
-      h={height}
-      w="full"
-      minW="0"
-      css={{ contain: 'inline-size' }}
-      borderRadius="md"
-      overflow="hidden"
-      borderWidth="1px"
-      bg={MAP_COLOURS.water}
-    >
+    <MapFrame height={height} status={status}>
       <Box
         ref={container}
         h="full"
@@ -224,17 +212,6 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
         data-markers={features.filter((feature) => feature.clusterId === null).length}
         data-clusters={features.filter((feature) => feature.clusterId !== null).length}
       />
-      {status === 'loading' ? (
-        <Center position="absolute" inset="0" role="status" pointerEvents="none">
-          <Spinner size="lg" color="blue.600" />
-          <Text srOnly>{MAP_TEXTS.loading}</Text>
-        </Center>
-      ) : null}
-      {status === 'failed' ? (
-        <Center position="absolute" inset="0" role="alert" bg="gray.50">
-          <Text color="red.700">{MAP_TEXTS.unavailable}</Text>
-        </Center>
-      ) : null}
-    </Box>
+    </MapFrame>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, LineString, Point } from 'geojson';
 import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '#shared/rules/geo.js';
 import { loadBaseStyle, MAP_COLOURS } from './basemap-style';
-import { MAP_TEXTS, type BaseMapProps, type MapPlace, type MapTrack } from './map-types';
+import { MapFrame, type MapStatus } from './MapFrame';
+import type { BaseMapProps, MapPlace, MapTrack } from './map-types';
 
 // The worker ships as its own file of the build (served from our origin, as the CSP's worker-src allows).
 maplibregl.setWorkerUrl(workerUrl);
@@ -122,13 +123,11 @@ function frame(map: maplibregl.Map, places: readonly Pick<MapPlace, 'lat' | 'lng
   map.fitBounds(bounds, { padding: fitPadding(clientWidth, clientHeight, labelWidth), maxZoom: MAX_FIT_ZOOM, duration: 0 });
 }
 
-type Status = 'loading' | 'ready' | 'failed';
-
 /** The one MapLibre map of the app. Loaded lazily (see MapView): nothing else imports maplibre-gl. */
 export default function BaseMap({ places, track, connect = false, ariaLabel, height }: BaseMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<MapStatus>('loading');
   // What the resize observer needs to frame the places again: the latest places and their widest label.
   const framing = useRef({ places: framedPoints(places, track), labelWidth: 0 });
 
@@ -230,35 +229,10 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
     };
   }, [map, places, track, connect]);
 
-  // contain: inline-size keeps the canvas out of the page's width: a canvas sized at a wider
-  // moment (a drawer's scroll lock, a rotation) would otherwise hold its column, and so itself, that wide.
   return (
-    <Box
-      position="relative"
-      h={height}
-      w="full"
-      minW="0"
-      css={{ contain: 'inline-size' }}
-      borderRadius="md"
-      overflow="hidden"
-      borderWidth="1px"
-      bg={MAP_COLOURS.water}
-    >
+    <MapFrame height={height} status={status}>
       {/* Sized by the frame, not positioned: MapLibre's stylesheet makes its container position: relative. */}
       <Box ref={container} h="full" w="full" data-testid="map" data-map-status={status} />
-      {status === 'loading' ? (
-        <Center position="absolute" inset="0" role="status" pointerEvents="none">
-          <Stack align="center" gap="2">
-            <Spinner color="blue.600" />
-            <Text color="gray.800">{MAP_TEXTS.loading}</Text>
-          </Stack>
-        </Center>
-      ) : null}
-      {status === 'failed' ? (
-        <Center position="absolute" inset="0" role="alert" bg="gray.50">
-          <Text color="red.700">{MAP_TEXTS.unavailable}</Text>
-        </Center>
-      ) : null}
-    </Box>
+    </MapFrame>
   );
 }
