@@ -98,7 +98,13 @@ describe('analytics.report', () => {
   it('My Performance: a sales user counts only their own loads', async () => {
     const caller = await tenants.as('sales');
     const report = await caller.analytics.report({ range: 'this_month' });
-    expect(report.overview).toMatchObject({ totalRevenue: '1000.00', totalLoads: 1, completedLoads: 1, driversOnLoads: 1, onTimeRate: 100 });
+    expect(report.overview).toMatchObject({
+      totalRevenue: '1000.00',
+      totalLoads: 1,
+      completedLoads: 1,
+      driversOnLoads: 1,
+      onTimeRate: 100,
+    });
     expect(report.topDrivers.map((row) => row.name)).toEqual(['Rosa Alpha']);
   });
 

@@ -113,11 +113,18 @@ beforeAll(async () => {
   for (let index = 0; index < SALES_CARRIERS; index += 1) await createCarrier(db, admin, { salesAgentId: sales.userId });
   await createCarrier(db, admin, { salesAgentId: null });
   for (const [index, driver] of DRIVERS.entries()) {
-    const id = await createDriver(db, admin, { firstName: `Figure${index}`, lastName: 'Driver', salesAgentId: driver.sales ? sales.userId : null });
+    const id = await createDriver(db, admin, {
+      firstName: `Figure${index}`,
+      lastName: 'Driver',
+      salesAgentId: driver.sales ? sales.userId : null,
+    });
     await withCompany(db, admin, (tx) => tx.updateTable('drivers').set({ status: driver.status }).where('id', '=', id).execute());
     created.drivers.push({ id, ...driver });
   }
-  const brokers = [await createBroker(db, admin, { name: 'Figures Broker A' }), await createBroker(db, admin, { name: 'Figures Broker B' })];
+  const brokers = [
+    await createBroker(db, admin, { name: 'Figures Broker A' }),
+    await createBroker(db, admin, { name: 'Figures Broker B' }),
+  ];
   for (const load of LOADS) {
     const id = await createLoad(db, admin, {
       rate: load.rate,
@@ -153,7 +160,11 @@ describe('figures, each computed from the data', () => {
     const admin = await tenants.as('admin');
     expect((await admin.team.adminStats()).totalRevenue).toBe(want.totalRevenue);
     const report = await admin.analytics.report({ range: 'this_month' });
-    expect(report.overview).toMatchObject({ totalRevenue: want.totalRevenue, averagePerLoad: want.averagePerLoad, totalLoads: want.totalLoads });
+    expect(report.overview).toMatchObject({
+      totalRevenue: want.totalRevenue,
+      averagePerLoad: want.averagePerLoad,
+      totalLoads: want.totalLoads,
+    });
     // The cancelled loads are counted as loads, but earn nothing anywhere: by status, per week, per driver, broker and lane.
     expect(report.byStatus.find((row) => row.status === 'cancelled')).toEqual({ status: 'cancelled', loads: 2, revenue: '0.00' });
     const byStatusSum = report.byStatus.reduce((sum, row) => sum + cents(row.revenue), 0);
@@ -171,7 +182,10 @@ describe('figures, each computed from the data', () => {
 
   it("a sales user's revenue (My Performance, read live) leaves out their cancelled loads as well", async () => {
     const own = created.loads.filter((load) => load.sold);
-    const want = expected(own, created.drivers.filter((driver) => driver.sales));
+    const want = expected(
+      own,
+      created.drivers.filter((driver) => driver.sales),
+    );
     const report = await (await tenants.as('sales')).analytics.report({ range: 'this_month' });
     expect(report.overview).toMatchObject({
       totalRevenue: want.totalRevenue,
@@ -203,12 +217,23 @@ describe('figures, each computed from the data', () => {
     // 200 loads delivered on time and one overdue: rounded, 200/201 would read 100%; it reads 99%.
     const ids: string[] = [];
     for (let index = 0; index < 200; index += 1) ids.push(await createLoad(db, admin, { rate: '10.00', status: 'delivered' }));
-    await tenants.owner.updateTable('loads').set({ deliveryDate: dayOffset(3) }).where('id', 'in', ids).execute();
+    await tenants.owner
+      .updateTable('loads')
+      .set({ deliveryDate: dayOffset(3) })
+      .where('id', 'in', ids)
+      .execute();
     const late = await createLoad(db, admin, { rate: '10.00', status: 'assigned' });
-    await tenants.owner.updateTable('loads').set({ deliveryDate: dayOffset(-1) }).where('id', '=', late).execute();
+    await tenants.owner
+      .updateTable('loads')
+      .set({ deliveryDate: dayOffset(-1) })
+      .where('id', '=', late)
+      .execute();
     const report = await (await tenants.as('admin', company)).analytics.report({ range: 'this_month' });
     expect(report.overview).toMatchObject({ deliveredOnTime: 200, deliveredWithDate: 200, overdueLoads: 1, onTimeRate: 99 });
-    await tenants.owner.deleteFrom('loads').where('id', 'in', [...ids, late]).execute();
+    await tenants.owner
+      .deleteFrom('loads')
+      .where('id', 'in', [...ids, late])
+      .execute();
   });
 
   it('Active Drivers: available or on route, the same on the admin dashboard and in analytics', async () => {
@@ -221,7 +246,10 @@ describe('figures, each computed from the data', () => {
     // The spec's per-period figure keeps its own name: the distinct drivers on the period's loads.
     expect(report.overview.driversOnLoads).toBe(want.driversOnLoads);
     // Another period changes the loads, not who is active now.
-    expect((await admin.analytics.report({ range: 'last_month' })).overview).toMatchObject({ activeDrivers: want.activeDrivers, driversOnLoads: 0 });
+    expect((await admin.analytics.report({ range: 'last_month' })).overview).toMatchObject({
+      activeDrivers: want.activeDrivers,
+      driversOnLoads: 0,
+    });
   });
 
   it('Conversion Rate: of the drivers the sales user onboarded, the active ones; never above 100%', async () => {

@@ -36,7 +36,9 @@ export function isActiveDriver(status: DriverStatus): boolean {
  * Loads that are still to be delivered: not delivered and not cancelled. One of them is overdue
  * once its delivery date (the appointment) has passed.
  */
-export const OPEN_LOAD_STATUSES = LOAD_STATUSES.filter((status) => status !== 'delivered' && status !== 'cancelled') as readonly LoadStatus[];
+export const OPEN_LOAD_STATUSES = LOAD_STATUSES.filter(
+  (status) => status !== 'delivered' && status !== 'cancelled',
+) as readonly LoadStatus[];
 
 /**
  * On-time delivery, measured against the load's delivery date (its appointment, a calendar date):

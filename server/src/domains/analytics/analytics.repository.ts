@@ -202,7 +202,6 @@ export function splitRange(range: DateRange): { months: { first: string; end: st
   return { months: { first, end }, live };
 }
 
-
 /**
  * The same report as liveAnalyticsReport, in ONE statement over the roll-ups (migration
  * 2026-11-26T0200_analytics_rollup, kept by triggers on loads in the writing transaction):
