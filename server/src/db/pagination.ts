@@ -163,7 +163,8 @@ export function keysetQuery<DB, TB extends keyof DB, Row extends object>(
   ]) as unknown as SelectQueryBuilder<DB, TB, KeysetRow<Row>>;
   if (part === 'nulls') {
     paged = paged.where(sql<SqlBool>`${sortedBy} is null`);
-    if (after) paged = paged.where(sql<SqlBool>`${id} ${beyond} ${after.id}::uuid`);
+    // After a row with a value, every row without one is still to come.
+    if (after && after.value === null) paged = paged.where(sql<SqlBool>`${id} ${beyond} ${after.id}::uuid`);
   } else {
     if (columns.nullable) paged = paged.where(sql<SqlBool>`${sortedBy} is not null`);
     if (after) paged = paged.where(sql<SqlBool>`(${sortedBy}, ${id}) ${beyond} (${after.value}::${type}, ${after.id}::uuid)`);
