@@ -40,15 +40,38 @@ describe('the permission table', () => {
     });
   }
 
-  it("points a driver's one entry, Dashboard, at the driver portal", () => {
-    expect(navigationFor({ role: null, isMasterAdmin: false, portal: 'driver' })).toEqual([{ to: '/driver-portal', label: 'Dashboard' }]);
+  it("points a driver's Dashboard at the driver portal, and links their Messages", () => {
+    expect(navigationFor({ role: null, isMasterAdmin: false, portal: 'driver' })).toEqual([
+      { to: '/driver-portal', label: 'Dashboard' },
+      { to: '/messages', label: 'Messages' },
+    ]);
     expect(navigationFor({ role: null, isMasterAdmin: false, portal: null })).toEqual([{ to: '/dashboard', label: 'Dashboard' }]);
+  });
+
+  it('lets drivers and carrier users read and write messages (the same screen as staff), and no other member', () => {
+    const driver = { role: null, isMasterAdmin: false, portal: 'driver' } as const;
+    const carrierUser = { role: null, isMasterAdmin: false, portal: 'carrier' } as const;
+    const member = { role: null, isMasterAdmin: false, portal: null } as const;
+    for (const identity of [driver, carrierUser]) {
+      expect(grantOf(identity, 'messages', 'read')).toBe(identity.portal);
+      expect(grantOf(identity, 'messages', 'write')).toBe(identity.portal);
+      expect(canOpen(identity, '/messages')).toBe(true);
+    }
+    expect(grantOf(member, 'messages', 'read')).toBeNull();
+    expect(grantOf(member, 'messages', 'write')).toBeNull();
+    expect(canOpen(member, '/messages')).toBe(false);
+    // A portal account's other staff screens stay closed.
+    expect(canOpen(driver, '/loads')).toBe(false);
+    expect(canOpen(carrierUser, '/drivers')).toBe(false);
   });
 
   it("points a carrier user's Dashboard at the carrier portal; a driver is sent home from the carrier portal, a carrier user from the driver's", () => {
     const carrierUser = { role: null, isMasterAdmin: false, portal: 'carrier' } as const;
     const driver = { role: null, isMasterAdmin: false, portal: 'driver' } as const;
-    expect(navigationFor(carrierUser)).toEqual([{ to: '/carrier-portal', label: 'Dashboard' }]);
+    expect(navigationFor(carrierUser)).toEqual([
+      { to: '/carrier-portal', label: 'Dashboard' },
+      { to: '/messages', label: 'Messages' },
+    ]);
     expect(canOpen(driver, '/carrier-portal')).toBe(false);
     expect(canOpen(driver, '/driver-portal')).toBe(true);
     expect(canOpen(carrierUser, '/driver-portal')).toBe(false);

@@ -61,8 +61,17 @@ export const PERMISSIONS = {
   },
   /** read: the Invoices screen and the treasury figures; write: create, edit drafts, move along the lifecycle, payment links, send. */
   invoices: { read: ['admin', 'treasury'], write: ['admin', 'treasury'] },
-  /** Everyone on staff writes to colleagues; each reads only what they sent or received (row-level security). */
-  messages: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales', 'treasury'] },
+  /**
+   * Everyone on staff writes to colleagues, drivers and carrier users; each reads only what they
+   * sent or received (row-level security). A driver or a carrier's user reads and replies in the
+   * same Messages screen, and writes only to the company's staff: a new message to those who
+   * dispatch (admins, dispatchers), a reply to whoever wrote; never to another driver or carrier
+   * user (the server's recipient check and the restrictive policy messages_portal_to_staff).
+   */
+  messages: {
+    read: ['admin', 'dispatcher', 'sales', 'treasury', 'driver', 'carrier'],
+    write: ['admin', 'dispatcher', 'sales', 'treasury', 'driver', 'carrier'],
+  },
   analytics: { read: ['admin', 'sales', 'treasury'] },
   /** The data export (the Export card): every category of the company, streamed. */
   export: { run: ['admin'] },
@@ -331,10 +340,14 @@ export function navigationKey(identity: Identity): NavigationKey {
   return identity.role ?? 'other';
 }
 
+/** What a portal account's navigation adds after its Dashboard: the screens it may open beside its portal. */
+export const PORTAL_NAVIGATION: readonly AppPath[] = ['/messages'];
+
 /**
  * The spec's navigation by role, with its labels. A user with no role has only "Dashboard"; for a
  * driver it points straight at the driver portal, for a carrier user at the carrier portal, where
- * /dashboard sends them, as every staff role's "Dashboard" points at its own home.
+ * /dashboard sends them, as every staff role's "Dashboard" points at its own home. A driver or a
+ * carrier user also has Messages (PORTAL_NAVIGATION, where the table lets them open it).
  */
 export function navigationFor(identity: Identity): NavItem[] {
   const items = NAVIGATION[navigationKey(identity)].map((entry) =>
@@ -342,7 +355,8 @@ export function navigationFor(identity: Identity): NavItem[] {
   );
   const portal = identity.portal ? PORTAL_HOME[identity.portal] : null;
   if (navigationKey(identity) === 'other' && portal) {
-    return items.map((item) => (item.to === '/dashboard' ? { to: portal, label: item.label } : item));
+    const extra = PORTAL_NAVIGATION.filter((path) => canOpen(identity, path)).map((path) => ({ to: path, label: SCREENS[path].label }));
+    return [...items.map((item) => (item.to === '/dashboard' ? { to: portal, label: item.label } : item)), ...extra];
   }
   return items;
 }
