@@ -314,7 +314,7 @@ describe('loads.list as the dispatch board', () => {
     const { ids } = await boardOf(
       [
         { loadNumber: `${word}-1`, pickupDate: '2026-12-03' },
-        { loadNumber: `${word}-2`, pickupDate: '2026-12-01', status: 'assigned' },
+        { loadNumber: `${word}-2`, pickupDate: '2026-12-01', status: 'assigned' as const },
         { loadNumber: `${word}-3`, pickupDate: null },
         { loadNumber: `${word}-4`, pickupDate: '2026-12-02' },
       ].map((load, index) => ({ ...load, createdAt: new Date(Date.now() - (4 - index) * 1000) })),
