@@ -99,7 +99,7 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(/search=/);
 }
 
-/** The filter panel shown (it starts open from md up, closed on a phone). */
+/** The filter panel shown (closed at first; a new browser context remembers nothing). */
 async function openFilters(page: Page) {
   const toggle = page.getByRole('button', { name: /^Filters/ });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
@@ -141,7 +141,9 @@ test('the "Today\'s pickups" view shows the loads picked up today, as a dense ta
   await expect(rowOf(page, todays.loadNumber)).toBeVisible();
   await expect(rowOf(page, later.loadNumber)).toHaveCount(0);
   await expect(boardRows(page)).toHaveCount(1);
+  await openFilters(page);
   await expect(filterPanel(page).getByLabel('Pickup from')).toHaveValue(today);
+  await expect(filterPanel(page).getByLabel('Pickup to')).toHaveValue(today);
   await expect(rowOf(page, todays.loadNumber)).toContainText('Oakland, CA');
   await expect(rowOf(page, todays.loadNumber)).toContainText('Reno, NV');
   await expect(rowOf(page, todays.loadNumber)).toContainText('$1,850.50');

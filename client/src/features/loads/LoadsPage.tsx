@@ -9,18 +9,18 @@ import { LoadMore } from '../../components/records/LoadMore';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
 import { useSearchBox } from '../../lib/use-paged-list';
 import { clearedFilters, hasFilters, panelFilterCount, type LoadFilters } from './board-filters';
-import { filtersStartOpen, useBoardLayout, type BoardLayout } from './board-layout';
-import { BoardFilters } from './BoardFilters';
+import { useBoardLayout, useFilterPanelOpen, type BoardLayout } from './board-layout';
 import { BoardViews } from './BoardViews';
 import { LOAD_CARDS_CSS, LoadCard } from './LoadCard';
 import { useBoardKeys } from './use-board-keys';
 import { loadPermissions, useLoadList } from './use-loads';
 
 // The dialogs (forms, uploads, the route map) load when opened, not with the list; the table
-// (with its pickers and row actions) loads when it is the layout shown.
+// (with its pickers and row actions) loads when it is the layout shown, the filter panel when opened.
 const LoadDetailDialog = lazy(() => import('./LoadDetailDialog').then((module) => ({ default: module.LoadDetailDialog })));
 const LoadFormDialog = lazy(() => import('./LoadFormDialog').then((module) => ({ default: module.LoadFormDialog })));
 const LoadsTable = lazy(() => import('./LoadsTable').then((module) => ({ default: module.LoadsTable })));
+const BoardFilters = lazy(() => import('./BoardFilters').then((module) => ({ default: module.BoardFilters })));
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((module) => ({ default: module.ShortcutsDialog })));
 
 /**
@@ -48,7 +48,7 @@ export function LoadsPage({
   const [isCreating, setCreating] = useState(false);
   const [isShowingShortcuts, setShowingShortcuts] = useState(false);
   const [layout, setLayout] = useBoardLayout();
-  const [isFilterPanelOpen, setFilterPanelOpen] = useState(filtersStartOpen);
+  const [isFilterPanelOpen, toggleFilterPanel] = useFilterPanelOpen();
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const { query } = useLoadList(filters);
@@ -101,7 +101,12 @@ export function LoadsPage({
         subtitle="Create, assign and track your loads"
         actions={
           <Flex gap="2" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', md: 'center' }}>
-            <Button variant="ghost" onClick={() => setShowingShortcuts(true)} aria-keyshortcuts="?">
+            <Button
+              variant="ghost"
+              onClick={() => setShowingShortcuts(true)}
+              aria-keyshortcuts="?"
+              display={{ base: 'none', md: 'inline-flex' }}
+            >
               <Keyboard aria-hidden="true" /> Shortcuts
             </Button>
             {permissions.canCreate ? (
@@ -140,8 +145,8 @@ export function LoadsPage({
             variant="outline"
             bg="white"
             aria-expanded={isFilterPanelOpen}
-            aria-controls="load-filter-panel"
-            onClick={() => setFilterPanelOpen((open) => !open)}
+            aria-controls={isFilterPanelOpen ? 'load-filter-panel' : undefined}
+            onClick={toggleFilterPanel}
           >
             <SlidersHorizontal aria-hidden="true" /> Filters{panelCount > 0 ? ` (${panelCount})` : ''}
           </Button>
@@ -152,7 +157,11 @@ export function LoadsPage({
         </Flex>
       </Flex>
 
-      {isFilterPanelOpen ? <BoardFilters filters={filters} onChange={changeFilters} /> : null}
+      {isFilterPanelOpen ? (
+        <Suspense fallback={null}>
+          <BoardFilters filters={filters} onChange={changeFilters} />
+        </Suspense>
+      ) : null}
 
       <QueryState
         isLoading={isLoading}

@@ -26,5 +26,23 @@ export function useBoardLayout(): [BoardLayout, (layout: BoardLayout) => void] {
   return [layout, setLayout];
 }
 
-/** Whether the filter panel starts open: on a wide screen, where it fits beside the list. */
-export const filtersStartOpen = isWideScreen;
+const FILTERS_OPEN_KEY = 'haulwise:loads-filters-open';
+
+/**
+ * Whether the filter panel is open: closed at first (more rows on screen; the Filters button counts
+ * what is set), then as the person last left it, in this browser.
+ */
+export function useFilterPanelOpen(): [boolean, () => void] {
+  const [isOpen, setOpen] = useState(() => safeStorage()?.getItem(FILTERS_OPEN_KEY) === 'true');
+  const toggle = useCallback(() => {
+    setOpen((open) => {
+      try {
+        safeStorage()?.setItem(FILTERS_OPEN_KEY, String(!open));
+      } catch {
+        // A full or refused storage: the choice holds for this visit only.
+      }
+      return !open;
+    });
+  }, []);
+  return [isOpen, toggle];
+}

@@ -26,10 +26,14 @@ export const BOARD_SHORTCUTS: { keys: string; description: string }[] = [
 
 /** Whether a key pressed here is someone typing (or working a control) rather than a shortcut. */
 export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  // A row's checkbox holds no text: j and k still move from it.
+  if (target instanceof HTMLInputElement) return !NOT_TEXT_INPUTS.has(target.type);
+  return ['TEXTAREA', 'SELECT'].includes(target.tagName);
 }
+
+const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
 
 function isDialogOpen(): boolean {
   return [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some(
@@ -51,7 +55,9 @@ export function boardKeyAction(
       return 'previous';
     case 'Enter':
       // A focused button or link opens itself on Enter: the shortcut is for a row highlighted without focus.
-      return event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"], [role="checkbox"]') ? null : 'open';
+      return event.target instanceof HTMLElement && event.target.closest('button, a, input, [role="button"], [role="checkbox"]')
+        ? null
+        : 'open';
     case 'n':
       return 'create';
     case '?':
