@@ -65,7 +65,15 @@ describe('settings.get', () => {
       const user = company.users[persona];
       const settings = await (await as(user)).settings.get();
       expect(settings.profile).toMatchObject({ email: user.email, twoFactor: { enabled: false, method: 'sms' } });
-      expect(settings.company).toEqual({ name: company.name, email: null, phone: null, address: null, airwallexAccountId: null });
+      expect(settings.company).toEqual({
+        name: company.name,
+        email: null,
+        phone: null,
+        address: null,
+        mcNumber: null,
+        dotNumber: null,
+        airwallexAccountId: null,
+      });
       expect(settings.canEditAccountId).toBe(persona === 'admin');
     },
   );
