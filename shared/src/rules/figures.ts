@@ -15,6 +15,9 @@ import type { DriverStatus } from '../schemas/drivers.js';
  */
 export const REVENUE_LOAD_STATUSES = LOAD_STATUSES.filter((status) => status !== 'cancelled') as readonly LoadStatus[];
 
+/** The statuses that earn no revenue (cancelled): the rest of LOAD_STATUSES, for queries that read those loads only. */
+export const NON_REVENUE_LOAD_STATUSES = LOAD_STATUSES.filter((status) => !REVENUE_LOAD_STATUSES.includes(status)) as readonly LoadStatus[];
+
 /** Whether a load of this status counts in revenue. */
 export function countsAsRevenue(status: LoadStatus): boolean {
   return REVENUE_LOAD_STATUSES.includes(status);

@@ -4,7 +4,7 @@ import { ACTIVE_DRIVER_STATUSES, OPEN_LOAD_STATUSES, onTimeRate, utcToday } from
 import { ANALYTICS_TOP, ANALYTICS_TOP_LANES, type AnalyticsReport } from '#shared/schemas/analytics.js';
 import type { Database } from '../../db/schema.js';
 import { readable, seesOnlyOwn, type Scope } from '../../db/scope.js';
-import { countsAsRevenue, revenueBasis, revenueOf, revenueSum } from './revenue.js';
+import { countsAsRevenue, earnsNoRevenue, revenueBasis, revenueOf, revenueSum } from './revenue.js';
 
 type Db = Kysely<Database>;
 
@@ -233,7 +233,7 @@ export async function analyticsFromRollups(db: Db, companyId: string, range: Dat
   parts.push(sql`select k.kind, k.key, 0 as loads, -coalesce(sum(c.rate), 0) as amount
     from loads as c
     cross join lateral (values ('driver', c.driver_id::text), ('broker', c.broker_id::text), ('lane', ${LANE_KEY})) as k (kind, key)
-    where c.company_id = ${companyId} and k.key is not null and not (${countsAsRevenue('c.status')})
+    where c.company_id = ${companyId} and k.key is not null and ${earnsNoRevenue('c.status')}
       and c.created_at >= ${at(range.from)} and c.created_at < ${at(range.until)}
     group by k.kind, k.key`);
   const leaderOf = (kind: 'driver' | 'broker') =>

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { REVENUE_LOAD_STATUSES } from '#shared/rules/figures.js';
+import { NON_REVENUE_LOAD_STATUSES, REVENUE_LOAD_STATUSES } from '#shared/rules/figures.js';
 import type { RevenueBasis } from '#shared/schemas/analytics.js';
 
 /**
@@ -31,6 +31,15 @@ function statusBeside(column: string): string {
  */
 export function countsAsRevenue(statusColumn = 'loads.status'): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(statusColumn)} = any(${revenueStatuses()})`;
+}
+
+/**
+ * Whether the row earns no revenue (cancelled): `<status> = any($statuses)` with the complement
+ * (NON_REVENUE_LOAD_STATUSES) as the parameter, so a read of those loads only can use an index
+ * that starts with (company_id, status).
+ */
+export function earnsNoRevenue(statusColumn = 'loads.status'): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(statusColumn)} = any(${sql<string[]>`${[...NON_REVENUE_LOAD_STATUSES]}::text[]`})`;
 }
 
 /**
