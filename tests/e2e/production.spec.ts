@@ -115,11 +115,12 @@ test('a new company walks through a production start: sign-up by mail, upload an
 test('treasury downloads an invoice PDF on a production start', async ({ page }) => {
   await openAs(page, 'Treasury', '/invoices');
   const table = page.getByRole('table', { name: 'Invoices' });
-  const first = table.getByRole('button', { name: /^Download PDF of / }).first();
-  const label = (await first.getAttribute('aria-label')) ?? (await first.textContent()) ?? '';
-  const invoiceNumber = label.replace('Download PDF of ', '').trim();
+  // Each row's actions are in its menu (issue 27, item 7).
+  const first = table.getByRole('button', { name: /^Actions for / }).first();
+  const invoiceNumber = ((await first.getAttribute('aria-label')) ?? '').replace('Actions for ', '').trim();
   const downloading = page.waitForEvent('download');
   await first.click();
+  await page.getByRole('menuitem', { name: 'Download PDF' }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
   expect(
