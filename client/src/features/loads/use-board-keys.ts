@@ -33,6 +33,11 @@ export function isTyping(target: EventTarget | null): boolean {
   return ['TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+function isControl(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
+  return target.closest('button, a, input, [role="button"], [role="checkbox"]') !== null;
+}
+
 const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
 
 function isDialogOpen(): boolean {
@@ -55,9 +60,7 @@ export function boardKeyAction(
       return 'previous';
     case 'Enter':
       // A focused button or link opens itself on Enter: the shortcut is for a row highlighted without focus.
-      return event.target instanceof HTMLElement && event.target.closest('button, a, input, [role="button"], [role="checkbox"]')
-        ? null
-        : 'open';
+      return isControl(event.target) ? null : 'open';
     case 'n':
       return 'create';
     case '?':
