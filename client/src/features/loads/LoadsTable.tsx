@@ -179,7 +179,9 @@ export function LoadsTable({
   );
   const clearSelection = useCallback(() => setSelection({ listKey, ids: new Set() }), [listKey]);
   const allSelected = loads.length > 0 && selected.length === loads.length;
-  const onStatus = useCallback((load: LoadListItem, status: LoadStatus) => changeStatus.mutate({ id: load.id, status }), [changeStatus]);
+  // mutate is stable (the mutation object is not): the rows stay memoized across renders.
+  const { mutate: mutateStatus } = changeStatus;
+  const onStatus = useCallback((load: LoadListItem, status: LoadStatus) => mutateStatus({ id: load.id, status }), [mutateStatus]);
   const pendingStatusId = changeStatus.isPending ? changeStatus.variables.id : null;
 
   return (

@@ -42,7 +42,7 @@ const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset
 
 function isDialogOpen(): boolean {
   return [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some(
-    (element) => element.getAttribute('data-state') !== 'closed' && !(element as HTMLElement).hidden,
+    (element) => element.getAttribute('data-state') !== 'closed' && element.getClientRects().length > 0,
   );
 }
 
