@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../constants.js';
+import { PORTAL_KINDS } from './auth.js';
 import { optionalId, optionalText, recordId, requiredText, timestamp } from './fields.js';
 import { pageInput, pageOutput } from './pagination.js';
 
@@ -32,6 +33,10 @@ export const MESSAGE_TEXTS = {
   sentToast: { title: 'Message Sent', description: 'Your message has been sent successfully' },
   recipientRequired: 'Recipient is required',
   recipientNotFound: 'Recipient not found',
+  /** A driver record whose person has no account: listed, marked, never a recipient. */
+  noAccount: 'No account yet',
+  noAccountHint: 'A driver needs an account to receive messages.',
+  invite: 'Invite',
 } as const;
 
 export const MESSAGE_BOXES = ['inbox', 'sent'] as const;
@@ -87,12 +92,24 @@ export type MessageThread = z.infer<typeof messageThreadOutput>;
 
 export const unreadCountOutput = z.object({ count: z.number().int().nonnegative() });
 
-/** The people of the company one may write to: everyone but oneself, by first name. */
+/**
+ * Whom the Compose Message picker lists. Staff: everyone of the company but oneself (staff, driver
+ * accounts, carrier users), then every driver record they may read whose person has no account yet
+ * (userId null, hasAccount false: marked "No account yet", never a recipient; driverId for the
+ * invitation). A driver or a carrier user: the staff who dispatch them (admins, dispatchers, the
+ * company's master admins). By name.
+ */
 export const messageRecipient = z.object({
-  userId: z.uuid(),
+  /** The account messages go to; null for a driver without one. */
+  userId: z.uuid().nullable(),
   name: z.string(),
   role: z.enum(STAFF_ROLES).nullable(),
   isMasterAdmin: z.boolean(),
+  /** A driver account or a carrier's user (no role); null for staff. */
+  portal: z.enum(PORTAL_KINDS).nullable(),
+  /** The driver record (a driver account's, or one without an account): what an invitation names. */
+  driverId: z.uuid().nullable(),
+  hasAccount: z.boolean(),
 });
 export type MessageRecipient = z.infer<typeof messageRecipient>;
-export const messageRecipientsOutput = z.array(messageRecipient).max(1000);
+export const messageRecipientsOutput = z.array(messageRecipient).max(2000);

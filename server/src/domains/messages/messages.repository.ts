@@ -104,34 +104,114 @@ export async function countUnread(db: Db, scope: Scope): Promise<number> {
   return Number(row.count);
 }
 
-/** A person of the caller's company other than the caller, or undefined (another company's id answers like a missing one). */
-export function findColleague(db: Db, scope: Scope, userId: string): Promise<{ userId: string } | undefined> {
-  return db
-    .selectFrom('profiles')
-    .select('userId')
-    .where('companyId', '=', scope.companyId)
-    .where('userId', '=', userId)
-    .where('userId', '<>', scope.userId)
-    .executeTakeFirst();
+/**
+ * Who may be written to, beyond "someone of the caller's company": anyone, for staff; for a driver
+ * or a carrier user ('portal'), a new message goes to the staff who dispatch them (admins,
+ * dispatchers, the company's master admins) and a reply to any staff member ('staff'), never to
+ * another account without a role (the restrictive policy messages_portal_to_staff says the same).
+ */
+export type RecipientRule = 'anyone' | 'dispatch' | 'staff';
+
+/** The roles a driver or carrier user writes a new message to: those who dispatch them. */
+export const DISPATCHING_ROLES = ['admin', 'dispatcher'] as const;
+
+/** A person of the caller's company other than the caller whom the rule lets them write to, or undefined (another company's id answers like a missing one). */
+export function findColleague(db: Db, scope: Scope, userId: string, rule: RecipientRule = 'anyone'): Promise<{ userId: string } | undefined> {
+  let query = db
+    .selectFrom('profiles as p')
+    .select('p.userId')
+    .where('p.companyId', '=', scope.companyId)
+    .where('p.userId', '=', userId)
+    .where('p.userId', '<>', scope.userId);
+  if (rule !== 'anyone') {
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.isMasterAdmin', '=', true),
+        eb.exists(
+          eb
+            .selectFrom('userRoles as r')
+            .select('r.userId')
+            .whereRef('r.userId', '=', 'p.userId')
+            .whereRef('r.companyId', '=', 'p.companyId')
+            .$if(rule === 'dispatch', (roles) => roles.where('r.role', 'in', DISPATCHING_ROLES)),
+        ),
+      ]),
+    );
+  }
+  return query.executeTakeFirst();
 }
 
-/** Everyone of the company the caller may write to, by first name, with their role. */
-export function listRecipients(db: Db, scope: Scope): Promise<MessageRecipient[]> {
-  return db
+const personName = sql<string>`coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), 'Unknown User')`;
+const byName = (a: MessageRecipient, b: MessageRecipient) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
+/**
+ * The Compose Message picker. Staff: everyone of the company but the caller (staff, driver
+ * accounts, carrier users), then every driver record the caller may read (a sales user: their
+ * own) whose person has no account yet, marked (userId null) so the picker shows why they cannot be
+ * written to and offers the invitation. A driver or a carrier user: the staff who dispatch them.
+ * By name.
+ */
+export async function listRecipients(db: Db, scope: Scope, forPortal: boolean): Promise<MessageRecipient[]> {
+  const people = await db
     .selectFrom('profiles as p')
     .leftJoin('userRoles as r', (join) => join.onRef('r.userId', '=', 'p.userId').onRef('r.companyId', '=', 'p.companyId'))
-    .select([
+    .select((eb) => [
       'p.userId',
-      sql<string>`coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), 'Unknown User')`.as('name'),
+      personName.as('name'),
       'r.role',
       'p.isMasterAdmin',
+      eb
+        .selectFrom('drivers as d')
+        .select('d.id')
+        .whereRef('d.userId', '=', 'p.userId')
+        .whereRef('d.companyId', '=', 'p.companyId')
+        .orderBy('d.createdAt', 'desc')
+        .limit(1)
+        .as('driverId'),
+      eb
+        .exists(
+          eb
+            .selectFrom('carrierUsers as cu')
+            .select('cu.userId')
+            .whereRef('cu.userId', '=', 'p.userId')
+            .whereRef('cu.companyId', '=', 'p.companyId'),
+        )
+        .as('isCarrierUser'),
     ])
     .where('p.companyId', '=', scope.companyId)
     .where('p.userId', '<>', scope.userId)
+    .$if(forPortal, (query) => query.where((eb) => eb.or([eb('p.isMasterAdmin', '=', true), eb('r.role', 'in', DISPATCHING_ROLES)])))
     .orderBy('p.firstName')
     .orderBy('p.lastName')
     .limit(1000)
     .execute();
+  const recipients: MessageRecipient[] = people.map(({ isCarrierUser, driverId, ...person }) => {
+    const staff = person.role !== null || person.isMasterAdmin;
+    const portal = staff ? null : isCarrierUser ? 'carrier' : driverId ? 'driver' : null;
+    return { ...person, portal, driverId: portal === 'driver' ? driverId : null, hasAccount: true };
+  });
+  if (forPortal) return recipients;
+  const withoutAccount = await db
+    .selectFrom('drivers')
+    .select(['id as driverId', sql<string>`coalesce(nullif(trim(first_name || ' ' || last_name), ''), 'Unknown Driver')`.as('name')])
+    .where(readable(scope, 'drivers'))
+    .where('userId', 'is', null)
+    .orderBy('firstName')
+    .orderBy('lastName')
+    .limit(1000)
+    .execute();
+  return [
+    ...recipients,
+    ...withoutAccount.map((driver) => ({
+      userId: null,
+      name: driver.name,
+      role: null,
+      isMasterAdmin: false,
+      portal: 'driver' as const,
+      driverId: driver.driverId,
+      hasAccount: false,
+    })),
+  ].sort(byName);
 }
 
 export interface NewMessage {

@@ -2,7 +2,7 @@ import { MESSAGE_LIMITS, messageItem, messageReplyInput } from '#shared/schemas/
 import { orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { findMessage, insertMessage } from './messages.repository.js';
-import { checkRecipient, checkSendRate } from './send-message.js';
+import { checkRecipient, checkSendRate, writesAsPortal } from './send-message.js';
 
 const replySubject = (subject: string | null) => {
   if (!subject) return null;
@@ -12,6 +12,7 @@ const replySubject = (subject: string | null) => {
 /**
  * A reply to a message one sent or received: to the other person, in the same thread, with the
  * same load. Rate-limited like any message; a message the caller may not read answers like a missing one.
+ * A driver or a carrier user replies only to staff.
  */
 export const replyMessageProcedure = permitted('messages', 'write')
   .input(messageReplyInput)
@@ -20,7 +21,8 @@ export const replyMessageProcedure = permitted('messages', 'write')
     const original = orNotFound(await findMessage(ctx.db, ctx.scope, input.id), 'Message');
     await checkSendRate(ctx.db, ctx.scope);
     const recipientId = original.senderId === ctx.scope.userId ? original.recipientId : original.senderId;
-    await checkRecipient(ctx.db, ctx.scope, recipientId);
+    // A driver or a carrier user answers any staff member who wrote, never another account without a role.
+    await checkRecipient(ctx.db, ctx.scope, recipientId, writesAsPortal(ctx.scope, ctx.session.portal) ? 'staff' : 'anyone');
     const id = await insertMessage(ctx.db, ctx.scope, {
       recipientId,
       subject: replySubject(original.subject),

@@ -3,6 +3,7 @@ import type { Database } from '../../../../server/src/db/schema.js';
 import { withCompany } from '../../../../server/src/db/with-company.js';
 import type { TestCompany, TestUser } from '../../../support/factories.js';
 import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
+import { linkDriverAccount } from './portal.js';
 
 /** A message from one member to another, written as the sender (row-level security lets nobody else send it). */
 export async function sendTestMessage(
@@ -32,26 +33,57 @@ export async function sendTestMessage(
 const colleagueOf = (company: TestCompany, user: TestUser | null): TestUser =>
   user?.userId === company.users.dispatcher.userId ? company.users.admin : company.users.dispatcher;
 
-/** A message to the caller from a colleague (nobody signed in: to the admin). */
-const messageToCaller = async ({ company, services, user }: Sample) => ({
-  id: await sendTestMessage(services.db, colleagueOf(company, user), user ?? company.users.admin),
-});
+/**
+ * The driver persona (no role) as the table sees it: a driver account, linked to a driver record
+ * (once per company: later rows find it linked). Anyone else calls as they are.
+ */
+async function asCaller(sample: Sample): Promise<void> {
+  const { company, services, user } = sample;
+  if (!user || user.userId !== company.users.driver.userId) return;
+  const linked = await withCompany(services.db, company.users.admin, (tx) =>
+    tx.selectFrom('drivers').select('id').where('companyId', '=', company.companyId).where('userId', '=', user.userId).executeTakeFirst(),
+  );
+  if (!linked) await linkDriverAccount(services, company);
+}
 
-/** Every staff member writes to colleagues; a driver (no role) has no messages. */
+/** A message to the caller from a colleague (nobody signed in: to the admin). */
+const messageToCaller = async (sample: Sample) => {
+  await asCaller(sample);
+  const { company, services, user } = sample;
+  return { id: await sendTestMessage(services.db, colleagueOf(company, user), user ?? company.users.admin) };
+};
+
+/**
+ * Every staff member writes to colleagues, drivers and carrier users; a driver account (the driver
+ * persona, linked to a driver record) reads and writes its own messages, here to the dispatcher
+ * (a carrier user's calls, and whom a portal account may write to, are in
+ * tests/integration/messages.test.ts). A member with no role and no portal account has none.
+ */
 export const messagesRules = {
-  'messages.inbox': { type: 'query', allowed: allowedBy('messages', 'read'), input: () => ({ limit: 10 }) },
-  'messages.sent': { type: 'query', allowed: allowedBy('messages', 'read'), input: () => ({ search: 'Dallas' }) },
+  'messages.inbox': {
+    type: 'query',
+    allowed: allowedBy('messages', 'read'),
+    input: async (sample) => (await asCaller(sample), { limit: 10 }),
+  },
+  'messages.sent': {
+    type: 'query',
+    allowed: allowedBy('messages', 'read'),
+    input: async (sample) => (await asCaller(sample), { search: 'Dallas' }),
+  },
   'messages.get': { type: 'query', allowed: allowedBy('messages', 'read'), input: messageToCaller },
   'messages.send': {
     type: 'mutation',
     allowed: allowedBy('messages', 'write'),
-    input: ({ company, user }) => ({ recipientId: colleagueOf(company, user).userId, subject: 'Matrix', body: 'Checking in.' }),
+    input: async (sample) => {
+      await asCaller(sample);
+      return { recipientId: colleagueOf(sample.company, sample.user).userId, subject: 'Matrix', body: 'Checking in.' };
+    },
   },
   'messages.reply': {
     type: 'mutation',
     allowed: allowedBy('messages', 'write'),
     input: async (sample) => ({ ...(await messageToCaller(sample)), body: 'On time.' }),
   },
-  'messages.unreadCount': { type: 'query', allowed: allowedBy('messages', 'read'), input: () => undefined },
-  'messages.recipients': { type: 'query', allowed: allowedBy('messages', 'write'), input: () => undefined },
+  'messages.unreadCount': { type: 'query', allowed: allowedBy('messages', 'read'), input: async (sample) => void (await asCaller(sample)) },
+  'messages.recipients': { type: 'query', allowed: allowedBy('messages', 'write'), input: async (sample) => void (await asCaller(sample)) },
 } satisfies Record<string, ProcedureRule>;
