@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { StaffRole } from '#shared/constants.js';
+import { ACTIVE_DRIVER_STATUSES } from '#shared/rules/figures.js';
 import { MEMBER_STATUS, TEAM_TEXTS, type AdminStats, type TeamMember } from '#shared/schemas/team.js';
 import { keysetPage, type Page, type PageRequest } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
@@ -138,7 +139,7 @@ export async function adminStats(db: Db, companyId: string): Promise<AdminStats>
         .selectFrom('drivers')
         .select(eb.fn.countAll<number>().as('count'))
         .where('drivers.companyId', '=', companyId)
-        .where('drivers.status', 'in', ['available', 'on_route'])
+        .where('drivers.status', 'in', ACTIVE_DRIVER_STATUSES)
         .as('activeDrivers'),
       eb
         .selectFrom('profiles')
