@@ -130,7 +130,7 @@ test('the "Today\'s pickups" view shows the loads picked up today, as a dense ta
   // The table is the desktop's default, every sortable header announces its sort.
   await page.reload();
   await expect(board(page)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Table', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(board(page).getByRole('columnheader', { name: 'Delivery', exact: true })).toHaveAttribute('aria-sort', 'none');
   await search(page, prefix);
   await expect(boardRows(page)).toHaveCount(2);
@@ -377,7 +377,7 @@ test('at 375 px the phone shows cards with the same filters and views', async ({
   // Cards, not the table, on a phone.
   await expect(page.getByRole('list', { name: 'Loads' })).toBeVisible();
   await expect(board(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Cards', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await search(page, prefix);
   await expect(loadCards(page)).toHaveCount(2);
 
@@ -413,7 +413,7 @@ test('at 375 px the phone shows cards with the same filters and views', async ({
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
 
   // The table can be chosen on the phone too: it scrolls inside its box, the page never widens.
-  await page.getByRole('button', { name: 'Table' }).click();
+  await page.getByRole('button', { name: 'Table', exact: true }).click();
   await expect(board(page)).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
