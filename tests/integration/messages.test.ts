@@ -5,12 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_RATE_LIMIT, MESSAGE_RATE_LIMITED } from '#shared/schemas/messages.js';
 import { withCompany } from '../../server/src/db/with-company.js';
 import type { StartedServices } from '../../server/src/create-services.js';
-import { createLoad, createMember, createTestCompany, type TestCompany, type TestUser } from '../support/factories.js';
+import {
+  createCarrier,
+  createDriver,
+  createLoad,
+  createMember,
+  createTestCompany,
+  type TestCompany,
+  type TestUser,
+} from '../support/factories.js';
 import { callerFor, callPath, listen, sessionFor, startTestServices } from '../support/harness.js';
 import { openLiveTab, type LiveTab } from '../support/live.js';
 import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
 import { sendTestMessage } from './security/matrix/messages.js';
+import { linkCarrierUser, linkDriverAccount } from './security/matrix/portal.js';
 
 let started: StartedServices;
 let app: FastifyInstance;
@@ -161,8 +170,10 @@ describe('messages.send and the mailboxes', () => {
     await (await as(company.users.sales)).messages.send({ recipientId: company.users.admin.userId, body: 'Still fine' });
   });
 
-  it('a driver (no role) has no messages', async () => {
-    await expectTrpcError((await as(company.users.driver)).messages.inbox(), 'FORBIDDEN');
+  it('a member with no role and no portal account (no driver record, no carrier) has no messages', async () => {
+    const member = await createMember(started.services, company.companyId, { role: null });
+    await expectTrpcError((await as(member)).messages.inbox(), 'FORBIDDEN');
+    await expectTrpcError((await as(member)).messages.send({ recipientId: company.users.admin.userId, body: 'Hi' }), 'FORBIDDEN');
   });
 });
 
@@ -212,6 +223,186 @@ describe('reading, unread counts and replies', () => {
     expect(ids).toEqual(expect.arrayContaining([company.users.admin.userId, company.users.driver.userId]));
     expect(ids).not.toContain(other.users.admin.userId);
     expect(recipients.find((person) => person.userId === company.users.admin.userId)).toMatchObject({ name: 'Ada Admin', role: 'admin' });
+  });
+});
+
+describe('drivers and carrier users (issue 27, item 2)', () => {
+  /** A driver account of the company: a member with no role linked to a new driver record. */
+  async function driverAccount(of: TestCompany, firstName = 'Dustin'): Promise<{ user: TestUser; driverId: string }> {
+    const user = await createMember(started.services, of.companyId, {
+      role: null,
+      firstName,
+      lastName: `Pruitt ${randomUUID().slice(0, 4)}`,
+    });
+    const driverId = await linkDriverAccount(started.services, of, { userId: user.userId });
+    return { user, driverId };
+  }
+  /** A carrier user of the company: a member with no role linked to a new carrier. */
+  async function carrierUser(of: TestCompany): Promise<{ user: TestUser; carrierId: string }> {
+    const user = await createMember(started.services, of.companyId, {
+      role: null,
+      firstName: 'Carla',
+      lastName: `Reyes ${randomUUID().slice(0, 4)}`,
+    });
+    const carrierId = await createCarrier(started.services.db, of.users.admin);
+    await linkCarrierUser(started.services, of, carrierId, user.userId);
+    return { user, carrierId };
+  }
+
+  it('a driver reads a message sent to them and replies to the dispatcher, who reads the reply', async () => {
+    const { dispatcher } = company.users;
+    const { user: driver, driverId } = await driverAccount(company);
+    const loadId = await createLoad(started.services.db, dispatcher, { driverId, status: 'assigned' });
+    const sent = await (
+      await as(dispatcher)
+    ).messages.send({ recipientId: driver.userId, subject: 'Dock change', body: 'Use dock 7 at pickup.', loadId });
+
+    const driverCaller = await as(driver);
+    expect((await driverCaller.messages.unreadCount()).count).toBe(1);
+    expect((await driverCaller.messages.inbox()).items.map((message) => message.id)).toEqual([sent.id]);
+    const opened = await driverCaller.messages.get({ id: sent.id });
+    expect(opened.message).toMatchObject({ senderName: 'Dee dispatcher', body: 'Use dock 7 at pickup.', isRead: true, loadId });
+    expect((await driverCaller.messages.unreadCount()).count).toBe(0);
+
+    const reply = await driverCaller.messages.reply({ id: sent.id, body: 'Got it, dock 7.' });
+    expect(reply).toMatchObject({
+      senderId: driver.userId,
+      recipientId: dispatcher.userId,
+      threadId: sent.id,
+      subject: 'Re: Dock change',
+      loadId,
+    });
+    expect((await driverCaller.messages.sent()).items.map((message) => message.id)).toEqual([reply.id]);
+    const dispatcherInbox = (await (await as(dispatcher)).messages.inbox()).items;
+    expect(dispatcherInbox.find((message) => message.id === reply.id)).toMatchObject({ senderId: driver.userId, body: 'Got it, dock 7.' });
+    // A driver writes a new message to those who dispatch them, about their own load.
+    const own = await driverCaller.messages.send({ recipientId: company.users.admin.userId, body: 'Running 20 min late.', loadId });
+    expect(own).toMatchObject({ recipientId: company.users.admin.userId, loadId });
+  });
+
+  it('a driver writes to no other driver, carrier user, sales or treasury member, nor anyone of another company, and names no load but their own', async () => {
+    const { user: driver } = await driverAccount(company);
+    const { user: otherDriver } = await driverAccount(company, 'Omar');
+    const { user: carrier } = await carrierUser(company);
+    const { user: foreignDriver } = await driverAccount(other);
+    const caller = await as(driver);
+    for (const recipientId of [
+      otherDriver.userId,
+      carrier.userId,
+      company.users.sales.userId,
+      company.users.treasury.userId,
+      other.users.dispatcher.userId,
+      foreignDriver.userId,
+      randomUUID(),
+    ]) {
+      const error = await settle(caller.messages.send({ recipientId, body: 'Hello' }));
+      if (!error) throw new Error(`a message to ${recipientId} was sent`);
+      expect(userFacingError(error, 'messages.send')).toMatchObject({
+        message: 'Recipient not found',
+        data: { code: 'NOT_FOUND', field: 'recipientId' },
+      });
+    }
+    const someoneElsesLoad = await createLoad(started.services.db, company.users.dispatcher);
+    await expectTrpcError(
+      caller.messages.send({ recipientId: company.users.dispatcher.userId, body: 'About this load', loadId: someoneElsesLoad }),
+      'NOT_FOUND',
+    );
+    // A message another driver received is not theirs to read or answer.
+    const toOther = await sendTestMessage(started.services.db, company.users.dispatcher, otherDriver);
+    await expectSameAsMissing(
+      () => caller.messages.reply({ id: toOther, body: 'Me too' }),
+      () => caller.messages.reply({ id: randomUUID(), body: 'Me too' }),
+    );
+    expect((await caller.messages.inbox()).items).toEqual([]);
+  });
+
+  it('a sales member who writes to a driver gets the reply (a reply goes to any staff who wrote)', async () => {
+    const { user: driver } = await driverAccount(company);
+    const first = await sendTestMessage(started.services.db, company.users.sales, driver, { subject: 'Detention' });
+    const reply = await (await as(driver)).messages.reply({ id: first, body: 'Two hours at the dock.' });
+    expect(reply.recipientId).toBe(company.users.sales.userId);
+  });
+
+  it('the database refuses a message between two accounts without a role, whatever the app asks (messages_portal_to_staff)', async () => {
+    const { user: driver } = await driverAccount(company);
+    const { user: otherDriver } = await driverAccount(company, 'Omar');
+    await expect(sendTestMessage(started.services.db, driver, otherDriver)).rejects.toThrow(/row-level security/);
+    const { user: carrier } = await carrierUser(company);
+    await expect(sendTestMessage(started.services.db, carrier, driver)).rejects.toThrow(/row-level security/);
+    // To staff it is stored.
+    expect(await sendTestMessage(started.services.db, driver, company.users.dispatcher)).toEqual(expect.any(String));
+  });
+
+  it('a carrier user reads and replies like a driver, and writes only to dispatch', async () => {
+    const { user: carrier } = await carrierUser(company);
+    const { user: driver } = await driverAccount(company);
+    const { user: foreignCarrier } = await carrierUser(other);
+    const first = await sendTestMessage(started.services.db, company.users.dispatcher, carrier, { subject: 'Rate con' });
+    const caller = await as(carrier);
+    expect((await caller.messages.get({ id: first })).message.isRead).toBe(true);
+    const reply = await caller.messages.reply({ id: first, body: 'Signed and sent.' });
+    expect(reply).toMatchObject({ recipientId: company.users.dispatcher.userId, threadId: first });
+    for (const recipientId of [driver.userId, foreignCarrier.userId, other.users.admin.userId, company.users.treasury.userId]) {
+      await expectTrpcError(caller.messages.send({ recipientId, body: 'Hello' }), 'NOT_FOUND');
+    }
+    await caller.messages.send({ recipientId: company.users.admin.userId, body: 'Invoice question' });
+  });
+
+  it('a portal account’s recipients are the staff who dispatch them (admins, dispatchers), never drivers or another company', async () => {
+    const { user: driver } = await driverAccount(company);
+    const { user: carrier } = await carrierUser(company);
+    for (const caller of [driver, carrier]) {
+      const recipients = await (await as(caller)).messages.recipients();
+      const ids = recipients.map((person) => person.userId);
+      expect(ids).toEqual(expect.arrayContaining([company.users.admin.userId, company.users.dispatcher.userId]));
+      expect(
+        recipients.every(
+          (person) => person.hasAccount && (person.role === 'admin' || person.role === 'dispatcher' || person.isMasterAdmin),
+        ),
+      ).toBe(true);
+      expect(ids).not.toContain(caller.userId);
+      expect(ids).not.toContain(other.users.admin.userId);
+    }
+  });
+
+  it('staff recipients list every driver: accounts as drivers, carrier users as such, and drivers without an account marked', async () => {
+    const { user: driver, driverId } = await driverAccount(company);
+    const { user: carrier } = await carrierUser(company);
+    const noAccount = await createDriver(started.services.db, company.users.admin, {
+      firstName: 'Nadia',
+      lastName: `Noaccount ${randomUUID().slice(0, 4)}`,
+    });
+    const foreignNoAccount = await createDriver(started.services.db, other.users.admin);
+    const recipients = await (await as(company.users.dispatcher)).messages.recipients();
+    expect(recipients.find((person) => person.userId === driver.userId)).toMatchObject({
+      portal: 'driver',
+      driverId,
+      hasAccount: true,
+      role: null,
+    });
+    expect(recipients.find((person) => person.userId === carrier.userId)).toMatchObject({
+      portal: 'carrier',
+      hasAccount: true,
+      role: null,
+    });
+    expect(recipients.find((person) => person.driverId === noAccount)).toEqual({
+      userId: null,
+      name: expect.stringMatching(/^Nadia Noaccount/),
+      role: null,
+      isMasterAdmin: false,
+      portal: 'driver',
+      driverId: noAccount,
+      hasAccount: false,
+    });
+    expect(recipients.some((person) => person.driverId === foreignNoAccount)).toBe(false);
+    // Sorted by name, the marked ones among the others.
+    const names = recipients.map((person) => person.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    // A sales member lists the drivers without an account they brought in, not everyone's.
+    const salesOwn = await createDriver(started.services.db, company.users.sales, { firstName: 'Sam' });
+    const salesList = await (await as(company.users.sales)).messages.recipients();
+    expect(salesList.some((person) => person.driverId === salesOwn)).toBe(true);
+    expect(salesList.some((person) => person.driverId === noAccount)).toBe(false);
   });
 });
 

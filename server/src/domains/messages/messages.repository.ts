@@ -116,7 +116,12 @@ export type RecipientRule = 'anyone' | 'dispatch' | 'staff';
 export const DISPATCHING_ROLES = ['admin', 'dispatcher'] as const;
 
 /** A person of the caller's company other than the caller whom the rule lets them write to, or undefined (another company's id answers like a missing one). */
-export function findColleague(db: Db, scope: Scope, userId: string, rule: RecipientRule = 'anyone'): Promise<{ userId: string } | undefined> {
+export function findColleague(
+  db: Db,
+  scope: Scope,
+  userId: string,
+  rule: RecipientRule = 'anyone',
+): Promise<{ userId: string } | undefined> {
   let query = db
     .selectFrom('profiles as p')
     .select('p.userId')

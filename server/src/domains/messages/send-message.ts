@@ -22,7 +22,12 @@ export const writesAsPortal = (scope: Scope, portal: PortalKind | null): portal 
  * The recipient must be someone of the caller's own company (not the caller) whom the rule lets
  * them write to (messages.repository.ts, RecipientRule): any other id answers "Recipient not found".
  */
-export async function checkRecipient(db: Kysely<Database>, scope: Scope, recipientId: string, rule: RecipientRule = 'anyone'): Promise<void> {
+export async function checkRecipient(
+  db: Kysely<Database>,
+  scope: Scope,
+  recipientId: string,
+  rule: RecipientRule = 'anyone',
+): Promise<void> {
   if (!(await findColleague(db, scope, recipientId, rule))) {
     throw new AppError('NOT_FOUND', MESSAGE_TEXTS.recipientNotFound, { field: 'recipientId' });
   }
@@ -46,10 +51,18 @@ async function isPortalLoad(db: Kysely<Database>, scope: Scope, portal: PortalKi
           eb.selectFrom('drivers').select('id').where('companyId', '=', scope.companyId).where('userId', '=', scope.userId),
         );
       }
-      const carriers = eb.selectFrom('carrierUsers').select('carrierId').where('companyId', '=', scope.companyId).where('userId', '=', scope.userId);
+      const carriers = eb
+        .selectFrom('carrierUsers')
+        .select('carrierId')
+        .where('companyId', '=', scope.companyId)
+        .where('userId', '=', scope.userId);
       return eb.or([
         eb('carrierId', 'in', carriers),
-        eb('driverId', 'in', eb.selectFrom('drivers').select('id').where('companyId', '=', scope.companyId).where('carrierId', 'in', carriers)),
+        eb(
+          'driverId',
+          'in',
+          eb.selectFrom('drivers').select('id').where('companyId', '=', scope.companyId).where('carrierId', 'in', carriers),
+        ),
       ]);
     })
     .executeTakeFirst();
