@@ -150,6 +150,28 @@ describe('fan-out per event kind and role', () => {
       expect(await about(company.users[persona], id)).toEqual([]);
   });
 
+  it('a message to a driver account links to it, the driver opens it there, and their reply links the dispatcher to the reply', async () => {
+    const driver = await createMember(started.services, company.companyId, { role: null, firstName: 'Dustin', lastName: 'Pruitt' });
+    const driverId = await createDriver(db(), company.users.dispatcher, { firstName: 'Dustin', lastName: 'Pruitt' });
+    await withCompany(db(), company.users.admin, (tx) =>
+      tx.updateTable('drivers').set({ userId: driver.userId }).where('id', '=', driverId).execute(),
+    );
+    const sent = await (
+      await as(company.users.dispatcher)
+    ).messages.send({ recipientId: driver.userId, subject: 'Dock 7', body: 'Use dock 7.' });
+    const [notification] = await about(driver, sent.id);
+    expect(notification).toMatchObject({ kind: 'message', title: 'New message from Dee dispatcher', link: `/messages?id=${sent.id}` });
+    // The link is what the Messages screen reads: ?id= opens that message, for a driver too.
+    const opened = new URL(notification?.link ?? '/', 'https://haulwise.test').searchParams.get('id');
+    expect(opened).toBe(sent.id);
+    const caller = await as(driver);
+    expect((await caller.messages.get({ id: opened ?? '' })).message).toMatchObject({ id: sent.id, body: 'Use dock 7.', isRead: true });
+    const reply = await caller.messages.reply({ id: sent.id, body: 'On my way.' });
+    expect(await about(company.users.dispatcher, reply.id)).toEqual([
+      expect.objectContaining({ kind: 'message', title: 'New message from Dustin Pruitt', link: `/messages?id=${reply.id}` }),
+    ]);
+  });
+
   it('a WIP request decided tells the user who asked', async () => {
     const requestId = await createWipRequest(db(), company.users.sales);
     await (await as(company.users.admin)).wip.reject({ id: requestId, notes: 'Not this week' });
