@@ -96,9 +96,7 @@ export interface LoadFilters {
  * list's own (company_id, created_at desc, id desc). Status sorts in the order of the work
  * (pending first), not alphabetically.
  */
-const STATUS_ORDER = sql.raw(
-  `(case loads.status ${LOAD_STATUSES.map((status, index) => `when '${status}' then ${index}`).join(' ')} end)`,
-);
+const STATUS_ORDER = sql.raw(`(case loads.status ${LOAD_STATUSES.map((status, index) => `when '${status}' then ${index}`).join(' ')} end)`);
 const RATE_PER_MILE = sql.raw('round(loads.rate / nullif(loads.distance, 0), 2)');
 
 const SORTS: Record<LoadSort, Pick<KeysetColumns, 'sortedBy' | 'type' | 'nullable'>> = {
@@ -132,6 +130,15 @@ const BOARD_COLUMNS = [
   'loads.distance',
   sql<string | null>`${RATE_PER_MILE}::text`.as('ratePerMile'),
 ] as const;
+
+/**
+ * The driver's last known position ([lat, lng]) of a load that may be at risk (on the road, with a
+ * driver and a delivery date), read with the row: a look-up by key for those rows of the page only.
+ */
+const DRIVER_POSITION = sql<[number, number] | null>`case when loads.status in ('picked', 'in_transit') and loads.driver_id is not null
+    and loads.delivery_date is not null then (select json_build_array(d.current_location_lat, d.current_location_lng) from drivers d
+    where d.company_id = loads.company_id and d.id = loads.driver_id
+      and d.current_location_lat is not null and d.current_location_lng is not null) end`;
 
 /** The viewer's date (the server's when not given). */
 const todayOf = (filters: LoadFilters) => sql`coalesce(${filters.today ?? null}::date, current_date)`;
@@ -202,7 +209,10 @@ function listLoadsQuery(
     return narrowed;
   };
   const listed = (query: SelectQueryBuilder<Database, 'loads', object>) =>
-    query.select(LIST_COLUMNS).select(BOARD_COLUMNS).select(lateOf(filters).as('late'));
+    query
+      .select(LIST_COLUMNS)
+      .select(BOARD_COLUMNS)
+      .select([lateOf(filters).as('late'), DRIVER_POSITION.as('driverPosition')]);
   const ownOnly = seesOnlyOwn(scope, 'loads');
   if (!ownOnly) {
     return keysetQuery(filtered(listed(db.selectFrom('loads').where(readable(scope, 'loads')))), columns, after, limitPlusOne, part);
@@ -253,7 +263,7 @@ function searchLoadsQuery(db: LoadsDb, scope: Scope, filters: LoadFilters, after
     .selectFrom('loads')
     .select(LIST_COLUMNS)
     .select(BOARD_COLUMNS)
-    .select(lateOf(filters).as('late'))
+    .select([lateOf(filters).as('late'), DRIVER_POSITION.as('driverPosition')])
     .select([
       (conditions.length > 0 ? sql<boolean>`${allOf(conditions)}` : sql<boolean>`true`).as('matches'),
       sql<string>`row_number() over (order by ${sortedBy} ${direction} nulls last, loads.id ${direction})`.as('boardRank'),
@@ -289,43 +299,34 @@ export function isAtRisk(
   return haversineMiles(position, destination) > hoursLeft * AT_RISK_MPH;
 }
 
-type ListedRow = LoadListItemRow & { late: boolean };
+type ListedRow = LoadListItemRow & { late: boolean; driverPosition: [number, number] | null };
 type LoadListItemRow = Omit<LoadListItem, 'flag'>;
 
-/** The drivers' last known positions, for the page's loads that may be at risk (one query, by key). */
-async function positionsOf(db: LoadsDb, scope: Scope, rows: readonly ListedRow[]): Promise<Map<string, LatLng>> {
-  const ids = [
-    ...new Set(
-      rows
-        .filter((row) => !row.late && row.driverId && row.deliveryDate && (AT_RISK_STATUSES as readonly LoadStatus[]).includes(row.status))
-        .map((row) => row.driverId as string),
-    ),
-  ];
-  if (ids.length === 0) return new Map();
-  let query = db
-    .selectFrom('drivers')
-    .select(['drivers.id', 'drivers.currentLocationLat as lat', 'drivers.currentLocationLng as lng'])
-    .where('drivers.id', '=', sql<string>`any(${ids}::uuid[])`)
-    .where('drivers.currentLocationLat', 'is not', null)
-    .where('drivers.currentLocationLng', 'is not', null);
-  if (scope.readsCompanyId !== null) query = query.where('drivers.companyId', '=', scope.readsCompanyId);
-  const positions = await query.execute();
-  return new Map(positions.map((row) => [row.id, { lat: Number(row.lat), lng: Number(row.lng) }]));
-}
-
-/** Each row's flag: late, else at risk, else none. */
-async function flagged<Row extends ListedRow>(db: LoadsDb, scope: Scope, rows: readonly Row[]): Promise<(Row & { atRisk: boolean })[]> {
-  const positions = await positionsOf(db, scope, rows);
-  const gazetteer = positions.size > 0 ? await loadGazetteer() : null;
+/** Each row's flag: late, else at risk, else none. The gazetteer is loaded only when a row has a position to weigh. */
+async function flagged<Row extends ListedRow>(rows: readonly Row[]): Promise<(Row & { atRisk: boolean })[]> {
+  const weighs = rows.some((row) => row.driverPosition !== null && !row.late);
+  const gazetteer = weighs ? await loadGazetteer() : null;
   const now = Date.now();
-  return rows.map((row) => ({
-    ...row,
-    atRisk: gazetteer !== null && !row.late && isAtRisk(row, row.driverId ? (positions.get(row.driverId) ?? null) : null, gazetteer, now),
-  }));
+  return rows.map((row) => {
+    const [lat, lng] = row.driverPosition ?? [];
+    const position = lat === undefined || lng === undefined ? null : { lat: Number(lat), lng: Number(lng) };
+    return { ...row, atRisk: gazetteer !== null && !row.late && isAtRisk(row, position, gazetteer, now) };
+  });
 }
 
 const toItem = <Row extends ListedRow & { atRisk: boolean }>(row: Row): LoadListItem => {
-  const { late, atRisk, ...item } = row as ListedRow & { atRisk: boolean; keysetAt?: unknown; keysetId?: unknown; matches?: unknown; boardRank?: unknown };
+  const {
+    late,
+    atRisk,
+    driverPosition: _position,
+    ...item
+  } = row as ListedRow & {
+    atRisk: boolean;
+    keysetAt?: unknown;
+    keysetId?: unknown;
+    matches?: unknown;
+    boardRank?: unknown;
+  };
   delete item.keysetAt;
   delete item.keysetId;
   delete item.matches;
@@ -345,7 +346,7 @@ export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters,
     const after = page.cursor ? decodeCursor(page.cursor) : null;
     const rows = await searchLoadsQuery(db, scope, filters, after, page.limit + 1).execute();
     const { nextCursor } = keysetAnswer(rows, page.limit);
-    const kept = (await flagged(db, scope, rows.slice(0, page.limit).filter((row) => row.matches)))
+    const kept = (await flagged(rows.slice(0, page.limit).filter((row) => row.matches)))
       .filter((row) => !filters.atRisk || row.atRisk)
       .sort((a, b) => Number(a.boardRank) - Number(b.boardRank));
     return { items: kept.map(toItem), nextCursor };
@@ -358,12 +359,13 @@ export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters,
   );
   if (!filters.atRisk) {
     const { items, nextCursor } = keysetAnswer(rows, page.limit, columns);
-    const flags = await flagged(db, scope, items as unknown as ListedRow[]);
+    const flags = await flagged(items as unknown as ListedRow[]);
     return { items: flags.map(toItem), nextCursor };
   }
-  const weighed = await flagged(db, scope, rows);
+  const weighed = await flagged(rows);
   const atRisk = weighed.filter((row) => row.atRisk);
-  if (atRisk.length > page.limit) return { items: atRisk.slice(0, page.limit).map(toItem), ...cursorAfter(atRisk[page.limit - 1], columns) };
+  if (atRisk.length > page.limit)
+    return { items: atRisk.slice(0, page.limit).map(toItem), ...cursorAfter(atRisk[page.limit - 1], columns) };
   // Every load weighed and none left: the last page. Otherwise lead on from the last one weighed.
   const last = rows.length >= wanted ? rows[rows.length - 1] : undefined;
   return { items: atRisk.map(toItem), ...cursorAfter(last, columns) };
@@ -491,7 +493,8 @@ export async function driverChoices(db: LoadsDb, scope: Scope, pickupDate: strin
       status: row.status,
       currentLoad:
         row.loadId && row.loadNumber && row.loadStatus ? { id: row.loadId, loadNumber: row.loadNumber, status: row.loadStatus } : null,
-      lastPosition: row.lat !== null && row.lng !== null && row.at !== null ? { lat: Number(row.lat), lng: Number(row.lng), at: row.at } : null,
+      lastPosition:
+        row.lat !== null && row.lng !== null && row.at !== null ? { lat: Number(row.lat), lng: Number(row.lng), at: row.at } : null,
       freeByPickup: row.freeByPickup,
     })),
   };
