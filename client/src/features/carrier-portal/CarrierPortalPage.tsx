@@ -4,6 +4,7 @@ import { gpsFreshness } from '#shared/rules/geo.js';
 import { PORTAL_TEXTS, type CarrierPortalOutput, type PortalLoad } from '#shared/schemas/portal.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PortalMessagesLink } from '../messages/PortalMessagesLink';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFailureToast } from '../../lib/errors';
@@ -38,7 +39,11 @@ const loadColumns: Column<PortalLoad>[] = [
   { key: 'status', header: 'Status', cell: (load) => <StatusBadge status={load.status} /> },
   { key: 'rate', header: 'Rate', cell: (load) => formatMoney(load.rate), align: 'end' },
   // The carrier's proof of delivery from the phone (POST /api/documents admits a carrier user for its carrier's loads).
-  { key: 'pod', header: 'Proof of delivery', cell: (load) => (takesPod(load.status) ? <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> : '—') },
+  {
+    key: 'pod',
+    header: 'Proof of delivery',
+    cell: (load) => (takesPod(load.status) ? <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> : '—'),
+  },
 ];
 
 /**
@@ -71,7 +76,7 @@ export function CarrierPortalPage() {
   }
   return (
     <Stack gap="5">
-      <PageHeader title="Carrier Portal" subtitle={carrier.name} />
+      <PageHeader title="Carrier Portal" subtitle={carrier.name} actions={<PortalMessagesLink />} />
       <Card.Root variant="outline" bg="white" as="section" aria-labelledby="carrier-heading">
         <Card.Body>
           <HStack justify="space-between" wrap="wrap" gap="2">

@@ -4,6 +4,7 @@ import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucid
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { DRIVER_LOAD_STEPS, DRIVER_STEP_FROM, PORTAL_TEXTS, type DriverLoadStep, type PortalLoad } from '#shared/schemas/portal.js';
 import { PageHeader } from '../../components/PageHeader';
+import { PortalMessagesLink } from '../messages/PortalMessagesLink';
 import { PlaceName } from '../../components/PlaceName';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';
@@ -112,7 +113,7 @@ export function DriverPortalPage() {
   const dispatcherName = data.dispatcher ? `${data.dispatcher.firstName} ${data.dispatcher.lastName}` : null;
   return (
     <Stack gap="5">
-      <PageHeader title="Driver Portal" subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`} />
+      <PageHeader title="Driver Portal" subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`} actions={<PortalMessagesLink />} />
       <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 2, xl: 4 }} gap="3">
         {stats.map((stat) => (
           <StatCard key={stat.label} label={stat.label} value={stat.value} icon={stat.icon} isLoading={false} />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, Stack, chakra } from '@chakra-ui/react';
 import { useController, useWatch } from 'react-hook-form';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS, messageSendInput } from '#shared/schemas/messages.js';
@@ -8,14 +8,18 @@ import { SelectField } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
+import { InviteDriverDialog } from '../drivers/InviteDriverDialog';
 import { RecipientPicker } from './RecipientPicker';
+import { useMayInviteDrivers, useWritesAsPortal } from './use-messages';
 
 const EMPTY = { recipientId: '', subject: '', body: '', loadId: '' };
 
 /**
- * Compose Message: a searchable picker of the company's people (name and role), Subject, Message
- * (6 rows) and an optional load. "Send Message" is enabled only with a recipient and a non-empty
- * message. Sent: the spec's toast "Message Sent" / "Your message has been sent successfully".
+ * Compose Message: a searchable picker of the company's people (name and role; drivers without an
+ * account marked, with "Invite" for users who may invite them), Subject, Message (6 rows) and an
+ * optional load (staff only: a driver or a carrier user writes to dispatch, the load named in the
+ * text). "Send Message" is enabled only with a recipient and a non-empty message. Sent: the spec's
+ * toast "Message Sent" / "Your message has been sent successfully".
  */
 export function ComposeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useZodForm(messageSendInput, EMPTY);
@@ -24,7 +28,10 @@ export function ComposeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   useEffect(() => {
     if (recipients.error) console.warn('Failed to load recipients', recipients.error);
   }, [recipients.error]);
-  const loads = trpc.loads.list.useQuery({ limit: 100 }, { enabled: open });
+  const portal = useWritesAsPortal();
+  const mayInvite = useMayInviteDrivers();
+  const [inviting, setInviting] = useState<{ driverId: string; name: string } | null>(null);
+  const loads = trpc.loads.list.useQuery({ limit: 100 }, { enabled: open && !portal });
   const utils = trpc.useUtils();
   const send = trpc.messages.send.useMutation();
   const recipient = useController({ control: form.control, name: 'recipientId' });
@@ -51,7 +58,25 @@ export function ComposeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   }));
 
   return (
-    <DialogFrame open={open} onClose={() => onOpenChange(false)} size="md" title={MESSAGE_TEXTS.compose}>
+    <DialogFrame
+      open={open}
+      onClose={() => onOpenChange(false)}
+      size="md"
+      title={MESSAGE_TEXTS.compose}
+      nested={
+        inviting ? (
+          <InviteDriverDialog
+            driverId={inviting.driverId}
+            driverName={inviting.name}
+            onClose={() => {
+              setInviting(null);
+              // An invitation makes no account yet: the list is read again (and once accepted, live).
+              void utils.messages.recipients.invalidate();
+            }}
+          />
+        ) : null
+      }
+    >
       <chakra.form
         onSubmit={(event) => {
           event.preventDefault();
@@ -68,11 +93,14 @@ export function ComposeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               isLoading={recipients.isPending}
               value={recipient.field.value ?? ''}
               onChange={(userId) => recipient.field.onChange(userId)}
+              onInvite={mayInvite ? setInviting : undefined}
               error={recipient.fieldState.error?.message}
             />
             <FormField control={form.control} name="subject" label="Subject" maxLength={MESSAGE_LIMITS.subject} />
             <FormField control={form.control} name="body" label="Message" required multiline={6} maxLength={MESSAGE_LIMITS.body} />
-            <SelectField control={form.control} name="loadId" label="Load (optional)" options={loadOptions} placeholder="No load" />
+            {portal ? null : (
+              <SelectField control={form.control} name="loadId" label="Load (optional)" options={loadOptions} placeholder="No load" />
+            )}
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Badge, Box, Button, Card, Grid, Heading, Stack, chakra } from '@chakra-ui/react';
-import { Inbox, PenSquare, Send } from 'lucide-react';
+import { ArrowLeft, Inbox, PenSquare, Send } from 'lucide-react';
 import { MESSAGE_LIMITS, MESSAGE_TEXTS, type MessageBox } from '#shared/schemas/messages.js';
 import { PageHeader } from '../../components/PageHeader';
 import { PlainInput } from '../../components/PlainFields';
@@ -22,7 +22,10 @@ export interface MessagesView extends MessageFilters {
  * The Messages screen (platform.md, Messages): the Mailbox panel (Inbox with its red unread
  * badge, Sent), the mailbox's list (600 px high, the spec's loading and empty texts), a reading
  * pane with the thread and a reply box, search, and keyboard navigation (arrow keys, Home and End
- * move between rows; Enter opens). The mailbox, search and opened message live in the address.
+ * move between rows; Enter opens). The mailbox, search and opened message live in the address (a
+ * message's notification links to ?id=). Staff, drivers and carrier users share it. On a phone
+ * (below lg) it is one column: the mailbox and its list, or, once a message is open, the message
+ * alone with a way back to the list.
  */
 export function MessagesPage({ view, onViewChange }: { view: MessagesView; onViewChange: (view: MessagesView) => void }) {
   const [composing, setComposing] = useState(false);
@@ -34,6 +37,9 @@ export function MessagesPage({ view, onViewChange }: { view: MessagesView; onVie
 
   const openBox = (box: MessageBox) => onViewChange({ box, search: '', id: undefined });
   const open = (id: string) => onViewChange({ ...view, id });
+  const close = () => onViewChange({ ...view, id: undefined });
+  // Below lg the open message takes the list's place (one column on a phone).
+  const listDisplay = { base: view.id ? 'none' : 'flex', lg: 'flex' } as const;
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
     if (!keys.includes(event.key)) return;
@@ -62,7 +68,7 @@ export function MessagesPage({ view, onViewChange }: { view: MessagesView; onVie
         }
       />
       <Grid templateColumns={{ base: '1fr', lg: '200px minmax(0, 1fr) minmax(0, 1.2fr)' }} gap="4" alignItems="start">
-        <Card.Root variant="outline" bg="white" as="nav" aria-label={MESSAGE_TEXTS.mailbox}>
+        <Card.Root variant="outline" bg="white" as="nav" aria-label={MESSAGE_TEXTS.mailbox} display={listDisplay}>
           <Card.Body gap="2" p="3">
             <Heading as="h2" size="sm" px="2">
               {MESSAGE_TEXTS.mailbox}
@@ -93,7 +99,7 @@ export function MessagesPage({ view, onViewChange }: { view: MessagesView; onVie
             </Button>
           </Card.Body>
         </Card.Root>
-        <Card.Root variant="outline" bg="white" as="section" aria-labelledby="mailbox-title">
+        <Card.Root variant="outline" bg="white" as="section" aria-labelledby="mailbox-title" display={listDisplay}>
           <Card.Body gap="3" p="3">
             <Heading as="h2" size="md" id="mailbox-title">
               {view.box === 'inbox' ? MESSAGE_TEXTS.inboxTitle : MESSAGE_TEXTS.sentTitle}
@@ -134,7 +140,14 @@ export function MessagesPage({ view, onViewChange }: { view: MessagesView; onVie
             </Box>
           </Card.Body>
         </Card.Root>
-        <ReadingPane id={view.id} />
+        <Stack gap="2" display={{ base: view.id ? 'flex' : 'none', lg: 'flex' }} minW="0">
+          {view.id ? (
+            <Button hideFrom="lg" variant="ghost" alignSelf="flex-start" onClick={close}>
+              <ArrowLeft aria-hidden /> Back to {view.box === 'inbox' ? MESSAGE_TEXTS.inboxTitle : MESSAGE_TEXTS.sentTitle}
+            </Button>
+          ) : null}
+          <ReadingPane id={view.id} />
+        </Stack>
       </Grid>
       <ComposeDialog open={composing} onOpenChange={setComposing} />
     </Stack>

@@ -17,9 +17,20 @@ export function useMailbox(filters: MessageFilters) {
   return usePagedList(procedure, { search: filters.search || undefined });
 }
 
-/** Whether the signed-in user has messages at all (every staff role; a driver has none). */
+/** Whether the signed-in user has messages at all (every staff role, drivers and carrier users). */
 export function useMayMessage(): boolean {
   return can(useSession(), 'messages', 'read');
+}
+
+/** Whether the signed-in user writes as a driver or a carrier user: to the staff who dispatch them, about their own loads only. */
+export function useWritesAsPortal(): boolean {
+  const session = useSession();
+  return session.portal !== null && session.role === null && !session.isMasterAdmin;
+}
+
+/** Whether the signed-in user may invite a driver without an account (the compose picker's "Invite"). */
+export function useMayInviteDrivers(): boolean {
+  return can(useSession(), 'drivers', 'invite');
 }
 
 /** The unread received messages: the Inbox badge and the navigation's. Live: re-read on every message change. */
