@@ -15,6 +15,10 @@ import { type Kysely, sql } from 'kysely';
  * - status in the order of the work (pending, assigned, picked, in transit, delivered, cancelled);
  * - rate per mile, `round(rate / nullif(distance, 0), 2)`, null without a rate or a distance.
  *
+ * The late filter (past the delivery date and not delivered or cancelled, or past the pickup date
+ * and still pending or assigned, against the viewer's date) walks two partial indexes of the loads
+ * still open, one per arm, so it reads the few late loads rather than the company's history.
+ *
  * createdAt keeps the list's own index (loads_company_created_idx). The driver filter uses
  * loads_company_driver_idx (2026-11-21T1100_operations). Runs as the owner, who need not be a superuser.
  */
@@ -36,11 +40,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, columns] of Object.entries(INDEXES)) {
     await sql`create index ${sql.id(name)} on loads (${sql.raw(columns)})`.execute(db);
   }
+  await sql`create index loads_board_open_delivery_idx on loads (company_id, delivery_date) where status not in ('delivered', 'cancelled')`.execute(
+    db,
+  );
+  await sql`create index loads_board_unpicked_pickup_idx on loads (company_id, pickup_date) where status in ('pending', 'assigned')`.execute(
+    db,
+  );
   await sql`analyze loads`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of Object.keys(INDEXES)) {
+  for (const name of [...Object.keys(INDEXES), 'loads_board_open_delivery_idx', 'loads_board_unpicked_pickup_idx']) {
     await sql`drop index if exists ${sql.id(name)}`.execute(db);
   }
 }

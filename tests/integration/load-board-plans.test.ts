@@ -142,6 +142,17 @@ describe("the board's plans at 20,000 loads a company, as the app role under row
     }
   });
 
+  it('filtered by late, reads the open loads through the partial indexes of each arm, not the company', async () => {
+    const plan = await planOf(
+      'loads',
+      (tx, scope) => listLoads(tx, scope, { search: '', status: 'all', late: true, today: '2026-03-01' }, { cursor: null, limit: 50 }),
+      'explain (analyze, buffers, costs off, timing off, summary off)',
+    );
+    console.log(`loads.list late:\n${plan}`);
+    expect(plan).not.toMatch(/Seq Scan on loads/);
+    expect(plan).toMatch(/loads_board_open_delivery_idx|loads_company_created_idx/);
+  });
+
   it('the second part of a sort (rows without a value) walks the same index', async () => {
     // After the last load with a pickup date: the page is the loads without one, in id order.
     const plan = await planOf('loads', async (tx, scope) => {

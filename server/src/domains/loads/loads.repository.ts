@@ -147,9 +147,11 @@ const todayOf = (filters: LoadFilters) => sql`coalesce(${filters.today ?? null}:
  * Late (shared/src/schemas/load-board.ts): past its delivery date and not delivered or cancelled,
  * or past its pickup date and still pending or assigned.
  */
-const lateOf = (filters: LoadFilters) =>
-  sql<boolean>`coalesce((loads.delivery_date < ${todayOf(filters)} and loads.status not in ('delivered', 'cancelled'))
-    or (loads.pickup_date < ${todayOf(filters)} and loads.status in ('pending', 'assigned')), false)`;
+const lateCondition = (filters: LoadFilters) =>
+  sql<SqlBool>`((loads.delivery_date < ${todayOf(filters)} and loads.status not in ('delivered', 'cancelled'))
+    or (loads.pickup_date < ${todayOf(filters)} and loads.status in ('pending', 'assigned')))`;
+/** The same as a flag (false, not null, without a date). As a filter the condition itself, whose arms each walk a partial index. */
+const lateOf = (filters: LoadFilters) => sql<boolean>`coalesce(${lateCondition(filters)}, false)`;
 
 /** What may be at risk: on the road (picked or in transit) with a driver and a delivery date, and not late. */
 const AT_RISK_STATUSES = ['picked', 'in_transit'] as const satisfies readonly LoadStatus[];
@@ -169,7 +171,7 @@ function boardConditions(filters: LoadFilters): RawBuilder<SqlBool>[] {
   if (filters.brokerId) conditions.push(sql<SqlBool>`loads.broker_id = ${filters.brokerId}::uuid`);
   if (filters.carrierId) conditions.push(sql<SqlBool>`loads.carrier_id = ${filters.carrierId}::uuid`);
   if (filters.unassigned) conditions.push(sql<SqlBool>`loads.driver_id is null`);
-  if (filters.late) conditions.push(sql<SqlBool>`${lateOf(filters)}`);
+  if (filters.late) conditions.push(lateCondition(filters));
   if (filters.atRisk) {
     conditions.push(
       sql<SqlBool>`loads.status in (${sql.join(AT_RISK_STATUSES)}) and loads.driver_id is not null
