@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Combobox, Field, Flex, Text, chakra, useFilter, useListCollection } from '@chakra-ui/react';
+import { Combobox, Field, Flex, Text, chakra, useFilter, useListCollection } from '@chakra-ui/react';
 import { MESSAGE_TEXTS, type MessageRecipient } from '#shared/schemas/messages.js';
 import { ROLE_LABELS } from '#shared/schemas/team.js';
 
@@ -25,7 +25,8 @@ const roleOf = (person: MessageRecipient) => {
  * The Compose Message recipient: the company's people by name, with their role, searchable as one
  * types (a combobox: arrow keys, Enter, Escape). Its value is the chosen person's user id. Drivers
  * without an account are listed too, marked "No account yet" and not selectable (a message needs an
- * account); `onInvite`, for users who may invite drivers, puts an "Invite" button beside them.
+ * account); `onInvite`, for users who may invite drivers, puts "Invite" beside them (a pointer's
+ * shortcut to the driver's Invite to Haulwise dialog).
  */
 export function RecipientPicker({
   people,
@@ -96,7 +97,7 @@ export function RecipientPicker({
                 item={item}
                 key={item.value}
                 data-no-account={item.disabled || undefined}
-                // Listed but not selectable: full colour (the reason must stay readable), the Invite button clickable.
+                // Listed but not selectable: full colour (the reason must stay readable), Invite clickable.
                 _disabled={{ pointerEvents: 'auto', opacity: 1, cursor: 'default' }}
               >
                 <Flex align="center" justify="space-between" gap="2" w="full" minW="0">
@@ -113,13 +114,23 @@ export function RecipientPicker({
                     ) : null}
                   </Combobox.ItemText>
                   {item.disabled && item.driverId && onInvite ? (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="blue"
+                    // Not a button inside the option (an option's content is presentational: no nested
+                    // control for assistive technology); a pointer's shortcut to the invitation. The
+                    // same invitation is on the Drivers screen (Invite to Haulwise) for the keyboard.
+                    <chakra.span
+                      aria-hidden
+                      data-testid="invite-driver"
                       flexShrink={0}
-                      aria-label={`${MESSAGE_TEXTS.invite} ${item.label}`}
-                      // The item is not selectable; the button alone acts, without moving the combobox.
+                      px="2"
+                      py="0.5"
+                      fontSize="xs"
+                      fontWeight="semibold"
+                      borderWidth="1px"
+                      borderColor="blue.600"
+                      color="blue.700"
+                      borderRadius="md"
+                      cursor="pointer"
+                      _hover={{ bg: 'blue.50' }}
                       onPointerDown={(event) => event.stopPropagation()}
                       onClick={(event) => {
                         event.stopPropagation();
@@ -127,7 +138,7 @@ export function RecipientPicker({
                       }}
                     >
                       {MESSAGE_TEXTS.invite}
-                    </Button>
+                    </chakra.span>
                   ) : null}
                 </Flex>
                 <Combobox.ItemIndicator />
@@ -139,7 +150,7 @@ export function RecipientPicker({
       {withoutAccount > 0 ? (
         <Field.HelperText color="gray.700">
           {withoutAccount === 1 ? '1 driver has' : `${withoutAccount} drivers have`} no account yet and can&apos;t receive messages
-          {onInvite ? ': invite them from the list.' : '. An admin or dispatcher can invite them.'}
+          {onInvite ? ': Invite beside a name, or Invite to Haulwise on the Drivers screen.' : '. An admin or dispatcher can invite them.'}
         </Field.HelperText>
       ) : null}
       {error ? (
