@@ -3,6 +3,7 @@ import {
   expect,
   expectAccessible,
   expectAccessibleWithin,
+  expectNoHorizontalOverflow,
   expectToast,
   holdToasts,
   openAs,
@@ -132,6 +133,99 @@ test('two people exchange messages and watch the unread counts change live', asy
   await expect(inbox.getByRole('button')).toHaveCount(1);
   await page.getByLabel('Search messages').fill(`${stamp}-nothing`);
   await expect(inbox.getByText('No messages yet')).toBeVisible();
+});
+
+test('a dispatcher writes to the demo driver; the driver reads it in the portal on a phone and replies', async ({ page, browser }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const subject = `Dock 7 at pickup ${stamp}`;
+  const body = `Use dock 7 when you get to Dallas. ${stamp}`;
+  const answer = `On my way to dock 7 ${stamp}`;
+  await holdToasts(page);
+  await openAs(page, 'Dispatcher', '/messages');
+  await page.getByRole('button', { name: 'New Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compose Message' });
+  await expect(dialog).toBeVisible();
+  const recipient = dialog.getByRole('combobox', { name: /Recipient/ });
+
+  // Every driver of the company is listed: those without an account marked "No account yet", not
+  // selectable, with Invite beside them (a dispatcher may invite drivers); the field says why.
+  await expect(dialog.getByText(/drivers? ha(s|ve) no account yet and can't receive messages/)).toBeVisible();
+  await recipient.click();
+  await recipient.fill('No account');
+  const withoutAccount = page.getByRole('option', { name: /No account yet/ }).first();
+  await expect(withoutAccount).toBeVisible();
+  await expect(withoutAccount).toHaveAttribute('aria-disabled', 'true');
+  await expect(withoutAccount.getByTestId('invite-driver')).toBeVisible();
+  // Choosing it does nothing (its start, away from Invite).
+  await withoutAccount.click({ force: true, position: { x: 6, y: 6 } });
+  await expect(recipient).toHaveValue('No account');
+
+  // The demo driver has an account: chosen by name.
+  await recipient.fill('Diego');
+  await page
+    .getByRole('option', { name: /Diego Martinez · Driver/ })
+    .filter({ hasNotText: 'No account yet' })
+    .click();
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByRole('textbox', { name: 'Message' }).fill(body);
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Message Sent', 'Your message has been sent successfully');
+  await expect(dialog).toBeHidden();
+
+  const phone = await quietContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const driver = await phone.newPage();
+    await holdToasts(driver);
+    await openAs(driver, 'Driver', '/driver-portal');
+    await expect(driver.getByRole('heading', { name: 'Driver Portal', level: 1 })).toBeVisible();
+    // The portal links to Messages with the unread count.
+    await expect(driver.getByTestId('portal-messages-link')).toContainText(/Messages\s*\d+\s*unread/);
+
+    // The message's notification opens that message.
+    const driverBell = bell(driver);
+    await expect.poll(() => bellCount(driver), { timeout: 15_000 }).toBeGreaterThan(0);
+    await driverBell.first().click();
+    const notifications = driver.getByRole('region', { name: 'Notifications', exact: true });
+    const notification = notifications.getByTestId('notification').filter({ hasText: subject });
+    await expect(notification).toContainText('New message from Dana Whitfield');
+    await notification.click();
+    await expect(driver).toHaveURL(/\/messages\?id=[0-9a-f-]{36}/);
+
+    // On the phone the open message takes the list's place; it reads as sent, and is read now.
+    const pane = driver.getByRole('region', { name: 'Message' });
+    await expect(pane.getByRole('heading', { name: subject })).toBeVisible();
+    await expect(pane.getByTestId('message-body')).toHaveText(body);
+    await expect(driver.getByTestId('message-list')).toBeHidden();
+    await expectNoHorizontalOverflow(driver);
+
+    await pane.getByLabel('Reply to Dana Whitfield').fill(answer);
+    await pane.getByRole('button', { name: 'Send Reply' }).click();
+    await expect(pane.getByText(answer)).toBeVisible();
+    await settleAnimations(driver);
+    await expectAccessible(driver);
+
+    // Back to the Inbox: the message is there, read.
+    await driver.getByRole('button', { name: 'Back to Inbox' }).click();
+    const driverInbox = driver.getByTestId('message-list');
+    const row = driverInbox.getByRole('button', { name: new RegExp(subject) });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('unread-dot')).toHaveCount(0);
+    await expectNoHorizontalOverflow(driver);
+
+    // Messages is in the driver's navigation too.
+    await driver.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(driver.getByRole('link', { name: /^Messages/ }).filter({ visible: true })).toBeVisible();
+    await driver.keyboard.press('Escape');
+  } finally {
+    await phone.close();
+  }
+
+  // The dispatcher's open inbox has the reply, live.
+  const reply = page.getByTestId('message-list').getByRole('button', { name: new RegExp(`Re: ${subject}`) });
+  await expect(reply).toBeVisible({ timeout: 10_000 });
+  await expect(reply).toContainText('Diego Martinez');
+  await expect(reply).toContainText(answer);
 });
 
 test('the Messages screen and the notification list are accessible', async ({ page }) => {
