@@ -19,8 +19,10 @@ import { type Kysely, sql } from 'kysely';
  * and still pending or assigned, against the viewer's date) walks two partial indexes of the loads
  * still open, one per arm, so it reads the few late loads rather than the company's history.
  *
- * createdAt keeps the list's own index (loads_company_created_idx). The driver filter uses
- * loads_company_driver_idx (2026-11-21T1100_operations). Runs as the owner, who need not be a superuser.
+ * The broker and carrier filters read the loads of one broker or carrier through
+ * (company_id, broker_id) and (company_id, carrier_id), as the driver filter does through
+ * loads_company_driver_idx (2026-11-21T1100_operations): a carrier with few loads was a scan of the
+ * whole table (bench/board.ts). createdAt keeps the list's own index (loads_company_created_idx). Runs as the owner, who need not be a superuser.
  */
 const INDEXES: Record<string, string> = {
   loads_board_load_number_idx: 'company_id, load_number, id',
@@ -40,6 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, columns] of Object.entries(INDEXES)) {
     await sql`create index ${sql.id(name)} on loads (${sql.raw(columns)})`.execute(db);
   }
+  await sql`create index loads_board_broker_idx on loads (company_id, broker_id) where broker_id is not null`.execute(db);
+  await sql`create index loads_board_carrier_idx on loads (company_id, carrier_id) where carrier_id is not null`.execute(db);
   await sql`create index loads_board_open_delivery_idx on loads (company_id, delivery_date) where status not in ('delivered', 'cancelled')`.execute(
     db,
   );
@@ -50,7 +54,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of [...Object.keys(INDEXES), 'loads_board_open_delivery_idx', 'loads_board_unpicked_pickup_idx']) {
+  for (const name of [
+    ...Object.keys(INDEXES),
+    'loads_board_broker_idx',
+    'loads_board_carrier_idx',
+    'loads_board_open_delivery_idx',
+    'loads_board_unpicked_pickup_idx',
+  ]) {
     await sql`drop index if exists ${sql.id(name)}`.execute(db);
   }
 }

@@ -142,6 +142,25 @@ describe("the board's plans at 20,000 loads a company, as the app role under row
     }
   });
 
+  it('filtered by a carrier with few loads, reads them by (company_id, carrier_id)', async () => {
+    const carrier = await tenants.owner
+      .insertInto('carriers')
+      .values({ companyId: tenants.companyA.companyId, name: 'Rare Carrier' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tenants.owner
+      .updateTable('loads')
+      .set({ carrierId: carrier.id })
+      .where('companyId', '=', tenants.companyA.companyId)
+      .where('loadNumber', 'in', ['BP-000101', 'BP-000202', 'BP-000303'])
+      .execute();
+    const plan = await planOfList({ carrierId: carrier.id as string }, 'explain (analyze, buffers, costs off, timing off, summary off)');
+    console.log(`loads.list carrier filter:\n${plan}`);
+    expect(plan).toMatch(/loads_board_carrier_idx/);
+    expect(plan).not.toMatch(/Seq Scan on loads/);
+    expect(buffersOf(plan)).toBeLessThan(100);
+  });
+
   it('filtered by late, reads the open loads through the partial indexes of each arm, not the company', async () => {
     const plan = await planOf(
       'loads',
