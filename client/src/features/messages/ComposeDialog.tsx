@@ -39,7 +39,10 @@ export function ComposeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const canSend = Boolean(recipientId) && Boolean(body?.trim());
 
   useEffect(() => {
-    if (!open) form.reset(EMPTY);
+    if (!open) {
+      form.reset(EMPTY);
+      setInviting(null);
+    }
   }, [open, form]);
 
   const submit = form.handleSubmit((values) =>
