@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -17,6 +17,26 @@ import {
  */
 
 const uniqueNumber = (label: string) => `LOAD-E2E-${label}-${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * These journeys use the cards (a phone's view, a desktop's by choice) with the filter panel open;
+ * the board's table has journeys of its own (load-board.spec.ts).
+ */
+function showCards() {
+  localStorage.setItem('haulwise:loads-layout', 'cards');
+  localStorage.setItem('haulwise:loads-filters-open', 'true');
+}
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(showCards);
+});
+async function cardsPage(browser: Browser): Promise<Page> {
+  const page = await cardsPage(browser);
+  await page.addInitScript(showCards);
+  return page;
+}
+/** The status filter's checkbox of one status ("Pending", "In transit"). */
+const statusFilter = (page: Page, label: string) =>
+  page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: label, exact: true });
 
 const loadCards = (page: Page) => page.getByRole('list', { name: 'Loads' }).getByRole('button');
 const cardOf = (page: Page, loadNumber: string) => loadCards(page).filter({ hasText: loadNumber });
@@ -65,7 +85,7 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   await openAs(page, 'Dispatcher');
   await openLoadsScreen(page);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
+  await expect(statusFilter(page, 'Pending')).not.toBeChecked();
   await expectScreenAccessible(page);
 
   // Create Load: the required fields speak up beside themselves first.
@@ -115,15 +135,16 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   await expect(cardOf(page, loadNumber)).toBeVisible();
 
   // Found by status: pending shows it, delivered does not; Clear filters empties both.
-  const status = page.getByRole('combobox', { name: 'Status' });
-  await status.selectOption('pending');
+  await statusFilter(page, 'Pending').check();
   await expect(cardOf(page, loadNumber)).toBeVisible();
-  await status.selectOption('delivered');
+  await statusFilter(page, 'Pending').uncheck();
+  await statusFilter(page, 'Delivered').check();
   await expect(page.getByText('No loads match your filters.')).toBeVisible();
-  await status.selectOption('pending');
+  await statusFilter(page, 'Delivered').uncheck();
+  await statusFilter(page, 'Pending').check();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-  await expect(status).toHaveValue('all');
+  await expect(statusFilter(page, 'Pending')).not.toBeChecked();
   await expect(page).toHaveURL(/\/loads$/);
   await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
   await expect(loadCards(page)).toHaveCount(1);
@@ -175,7 +196,7 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   await expect(detail).toBeHidden();
 
   // The card shows the edit and the new status, and the status filter finds it there.
-  await status.selectOption('in_transit');
+  await statusFilter(page, 'In transit').check();
   await expect(cardOf(page, loadNumber)).toContainText('Sparks, NV');
   await expect(cardOf(page, loadNumber)).toContainText('In transit');
   await expect(cardOf(page, loadNumber)).toContainText('$1,975.00');
@@ -221,7 +242,7 @@ test('at 375 px the loads screen, a card and the open dialog fit the phone', asy
 test('a sales agent sees "My Loads", and treasury reads loads without changing them', async ({ browser }) => {
   test.setTimeout(90_000);
   const loadNumber = uniqueNumber('sales');
-  const salesPage = await quietPage(browser);
+  const salesPage = await cardsPage(browser);
   await openAs(salesPage, 'Sales agent', '/loads');
   await expect(salesPage.getByRole('heading', { level: 1, name: 'My Loads' })).toBeVisible();
   await salesPage.getByRole('button', { name: 'Create Load' }).click();
@@ -230,7 +251,7 @@ test('a sales agent sees "My Loads", and treasury reads loads without changing t
   await submitNewLoad(dialog);
   await salesPage.close();
 
-  const treasuryPage = await quietPage(browser);
+  const treasuryPage = await cardsPage(browser);
   await openAs(treasuryPage, 'Treasury', '/loads');
   await expect(treasuryPage.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible();
   await expect(treasuryPage.getByRole('button', { name: 'Create Load' })).toHaveCount(0);
@@ -255,7 +276,7 @@ test('a status change by someone else appears on an open list without a reload',
   await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
   await expect(cardOf(page, loadNumber)).toContainText('Pending');
 
-  const adminPage = await quietPage(browser);
+  const adminPage = await cardsPage(browser);
   await openAs(adminPage, 'Admin', '/loads');
   await adminPage.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
   await expect(loadCards(adminPage)).toHaveCount(1);

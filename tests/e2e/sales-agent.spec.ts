@@ -32,7 +32,11 @@ test('a dispatcher chooses the sales agent on a new load, and the agent’s dash
   const agentName = `${agent.firstName} ${agent.lastName}`;
 
   // The agent's commission before: other journeys may add to it meanwhile, never take from it.
+  // The loads as cards (the board's table has journeys of its own: load-board.spec.ts).
+  const cards = () => localStorage.setItem('haulwise:loads-layout', 'cards');
+  await page.addInitScript(cards);
   const salesPage = await quietPage(browser);
+  await salesPage.addInitScript(cards);
   await openAs(salesPage, 'Sales agent', '/sales-dashboard');
   await expect(statValue(salesPage, 'My Commission')).toContainText(/\$[\d,]+\.\d{2}/);
   const before = await commissionOf(salesPage);

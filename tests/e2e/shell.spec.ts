@@ -118,10 +118,11 @@ const ROLES: RoleCase[] = [
     // No role, a driver record (the demo driver is linked): /dashboard sends them to the driver portal.
     home: /\/driver-portal$/,
     company: 'Summit Freight Lines',
-    navigation: ['Dashboard'],
+    // Messages with their dispatchers (issue 27, item 2).
+    navigation: ['Dashboard', 'Messages'],
     redirects: [{ from: '/admin-dashboard', to: /\/driver-portal$/ }],
-    allowed: [],
-    drawerLink: { label: 'Dashboard', path: /\/driver-portal$/ },
+    allowed: [{ path: '/messages', heading: 'Messages' }],
+    drawerLink: { label: 'Messages', path: /\/messages$/ },
   },
 ];
 
