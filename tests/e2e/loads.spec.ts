@@ -30,7 +30,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(showCards);
 });
 async function cardsPage(browser: Browser): Promise<Page> {
-  const page = await cardsPage(browser);
+  const page = await quietPage(browser);
   await page.addInitScript(showCards);
   return page;
 }
