@@ -69,8 +69,7 @@ function boot(): void {
   document.head.append(module);
 }
 
-const inIsland = (target: EventTarget | null) =>
-  target instanceof Node && installIsland !== null && installIsland.contains(target);
+const inIsland = (target: EventTarget | null) => target instanceof Node && installIsland !== null && installIsland.contains(target);
 
 const wake = (event: Event) => {
   if (!inIsland(event.target)) boot();

@@ -326,7 +326,12 @@ describe('POD upload from the portal', () => {
     const { driver, session } = await invitedDriver();
     for (const status of ['assigned', 'cancelled'] as const) {
       const loadId = await createLoad(db(), company.users.dispatcher, { driverId: driver.id, status });
-      const answer = await upload(origin, session, { name: `POD ${randomUUID().slice(0, 6)}.pdf`, content: minimalPdf() }, { documentType: 'pod', loadId });
+      const answer = await upload(
+        origin,
+        session,
+        { name: `POD ${randomUUID().slice(0, 6)}.pdf`, content: minimalPdf() },
+        { documentType: 'pod', loadId },
+      );
       expect(answer).toEqual({ status: 400, body: { error: { message: PORTAL_UPLOAD_TEXTS.podNotYet } } });
       expect(await owner.selectFrom('documents').select('id').where('loadId', '=', loadId).execute()).toEqual([]);
     }

@@ -136,7 +136,9 @@ describe('admin.stats and admin.companies', () => {
                  (select count(*) from companies where subscription_status = 'suspended')::int as suspended,
                  (select count(*) from profiles)::int as users,
                  (select count(*) from loads)::int as loads,
-                 (select coalesce(sum(rate) filter (where status <> 'cancelled'), 0)::numeric(20, 2)::text from loads) as revenue`.execute(tx);
+                 (select coalesce(sum(rate) filter (where status <> 'cancelled'), 0)::numeric(20, 2)::text from loads) as revenue`.execute(
+          tx,
+        );
         return { stats: await platformStats(tx), expected: counted.rows[0] };
       });
     expect(stats).toEqual({

@@ -33,7 +33,11 @@ describe('the opening driver', () => {
     await connection.executeQuery(CompiledQuery.raw(`select set_config('app.user_id', 'u', true) ${OPENING_MARK}`));
     const read = await connection.executeQuery(CompiledQuery.raw('select 1 as answer'));
     await driver.commitTransaction(connection);
-    expect(sent).toEqual([`start transaction read only; select set_config('app.user_id', 'u', true) ${OPENING_MARK}`, 'select 1 as answer', 'commit']);
+    expect(sent).toEqual([
+      `start transaction read only; select set_config('app.user_id', 'u', true) ${OPENING_MARK}`,
+      'select 1 as answer',
+      'commit',
+    ]);
     expect(read.rows).toEqual([{ answer: 1 }]);
 
     sent.length = 0;

@@ -59,7 +59,10 @@ export const DEFAULT_DIRECTION: Record<LoadSort, SortDirection> = {
  * the end of the delivery date allows at 50 mph.
  */
 export const loadBoardFields = {
-  statuses: z.array(z.enum(LOAD_STATUSES, { error: 'Invalid status' })).max(LOAD_STATUSES.length, 'Invalid status').default([]),
+  statuses: z
+    .array(z.enum(LOAD_STATUSES, { error: 'Invalid status' }))
+    .max(LOAD_STATUSES.length, 'Invalid status')
+    .default([]),
   pickupFrom: optionalDate('Pickup from'),
   pickupTo: optionalDate('Pickup to'),
   deliveryFrom: optionalDate('Delivery from'),

@@ -244,9 +244,7 @@ export type AssignLoadInput = z.input<typeof assignLoadInput>;
 export const DRIVER_CHOICES_LIMIT = 500;
 
 /** The driver picker: `pickupDate` (the load's) decides `freeByPickup`; left out, a driver is free without an active load. */
-export const driverChoicesInput = z
-  .object({ pickupDate: optionalDate('Pickup date') })
-  .prefault({});
+export const driverChoicesInput = z.object({ pickupDate: optionalDate('Pickup date') }).prefault({});
 export type DriverChoicesInput = z.input<typeof driverChoicesInput>;
 
 /**

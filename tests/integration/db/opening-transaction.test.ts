@@ -62,6 +62,8 @@ describe('openingWith', () => {
 
   it('refuses a setting name that is not ours', async () => {
     const { db } = started.services;
-    await expect(openingWith(db, [["app.user_id', 'x', true); drop table users; --", 'x']], async () => 1)).rejects.toThrow(/not a setting name/);
+    await expect(openingWith(db, [["app.user_id', 'x', true); drop table users; --", 'x']], async () => 1)).rejects.toThrow(
+      /not a setting name/,
+    );
   });
 });
