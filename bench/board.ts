@@ -51,23 +51,26 @@ function shapes(ids: { driverId: string; brokerId: string; carrierId: string }, 
     return date.toISOString().slice(0, 10);
   };
   return [
-    ...LOAD_SORTS.map((sort) => ({ name: `sort ${sort} ${DEFAULT_DIRECTION[sort]}`, input: { sort, direction: DEFAULT_DIRECTION[sort] } })),
+    ...LOAD_SORTS.map((sort) => ({
+      name: `sort ${sort} ${DEFAULT_DIRECTION[sort]}`,
+      input: { sort, sortDirection: DEFAULT_DIRECTION[sort] },
+    })),
     ...Object.entries(cursors).map(([sort, cursor]) => ({
       name: `sort ${sort}, page 21`,
-      input: { sort: sort as (typeof LOAD_SORTS)[number], direction: DEFAULT_DIRECTION[sort as (typeof LOAD_SORTS)[number]], cursor },
+      input: { sort: sort as (typeof LOAD_SORTS)[number], sortDirection: DEFAULT_DIRECTION[sort as (typeof LOAD_SORTS)[number]], cursor },
     })),
     { name: 'statuses assigned+picked', input: { statuses: ['assigned', 'picked'] } },
-    { name: 'pickup in 30 days', input: { pickupFrom: month(-30), pickupTo: today, sort: 'pickupDate', direction: 'asc' } },
-    { name: 'delivery in 30 days', input: { deliveryFrom: month(-30), deliveryTo: today, sort: 'deliveryDate', direction: 'asc' } },
+    { name: 'pickup in 30 days', input: { pickupFrom: month(-30), pickupTo: today, sort: 'pickupDate', sortDirection: 'asc' } },
+    { name: 'delivery in 30 days', input: { deliveryFrom: month(-30), deliveryTo: today, sort: 'deliveryDate', sortDirection: 'asc' } },
     { name: 'driver', input: { driverId: ids.driverId } },
     { name: 'broker', input: { brokerId: ids.brokerId } },
     { name: 'carrier', input: { carrierId: ids.carrierId } },
     { name: 'unassigned', input: { unassigned: true } },
     { name: 'late', input: { late: true, today } },
     { name: 'at risk', input: { atRisk: true, today } },
-    { name: "today's pickups", input: { pickupFrom: today, pickupTo: today, sort: 'pickupDate', direction: 'asc', today } },
-    { name: "today's deliveries", input: { deliveryFrom: today, deliveryTo: today, sort: 'deliveryDate', direction: 'asc', today } },
-    { name: 'in transit by delivery', input: { statuses: ['in_transit'], sort: 'deliveryDate', direction: 'asc' } },
+    { name: "today's pickups", input: { pickupFrom: today, pickupTo: today, sort: 'pickupDate', sortDirection: 'asc', today } },
+    { name: "today's deliveries", input: { deliveryFrom: today, deliveryTo: today, sort: 'deliveryDate', sortDirection: 'asc', today } },
+    { name: 'in transit by delivery', input: { statuses: ['in_transit'], sort: 'deliveryDate', sortDirection: 'asc' } },
   ];
 }
 
@@ -165,7 +168,7 @@ async function main(): Promise<void> {
     for (const sort of ['pickupDate', 'driverName'] as const) {
       let cursor: string | null = null;
       for (let page = 0; page < 20; page += 1) {
-        cursor = (await dispatcher.loads.list({ sort, direction: DEFAULT_DIRECTION[sort], cursor })).nextCursor;
+        cursor = (await dispatcher.loads.list({ sort, sortDirection: DEFAULT_DIRECTION[sort], cursor })).nextCursor;
         if (!cursor) break;
       }
       if (cursor) cursors[sort] = cursor;

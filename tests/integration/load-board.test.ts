@@ -180,7 +180,7 @@ describe('loads.list as the dispatch board', () => {
           },
         ].map((load, index) => ({ ...load, createdAt: new Date(base + (index % 3) * 1000) })) as BoardLoad[],
       );
-      const seen = await allPages(await as('dispatcher'), { brokerId, sort, direction });
+      const seen = await allPages(await as('dispatcher'), { brokerId, sort, sortDirection: direction });
       expect(seen).toEqual(await expectedOrder(brokerId, sort, direction));
     },
   );
@@ -191,7 +191,7 @@ describe('loads.list as the dispatch board', () => {
       { driverId: driver, rate: '1850.50', distance: '218', status: 'assigned', pickupDate: day(2), deliveryDate: day(3) },
       { rate: '1000.00', distance: null },
     ]);
-    const page = await (await as('dispatcher')).loads.list({ brokerId, sort: 'loadNumber', direction: 'asc' });
+    const page = await (await as('dispatcher')).loads.list({ brokerId, sort: 'loadNumber', sortDirection: 'asc' });
     expect(page.items.map((item) => item.id)).toEqual(ids);
     expect(page.items[0]).toMatchObject({
       driverId: driver,
@@ -210,7 +210,7 @@ describe('loads.list as the dispatch board', () => {
     );
     const caller = await as('dispatcher');
     expect(await allPages(caller, { brokerId })).toEqual([...ids].reverse());
-    const byDate = await caller.loads.list({ brokerId, sort: 'pickupDate', direction: 'asc', limit: 1 });
+    const byDate = await caller.loads.list({ brokerId, sort: 'pickupDate', sortDirection: 'asc', limit: 1 });
     const byDefault = await caller.loads.list({ brokerId, limit: 1 });
     expect(byDate.nextCursor).not.toBeNull();
     const error = await expectTrpcError(caller.loads.list({ brokerId, cursor: byDate.nextCursor }), 'BAD_REQUEST', 'Invalid cursor');
@@ -234,7 +234,7 @@ describe('loads.list as the dispatch board', () => {
     ]);
     const caller = await as('dispatcher');
     const list = async (input: ListInput) =>
-      (await caller.loads.list({ brokerId, sort: 'loadNumber', direction: 'asc', ...input })).items.map((item) => ids.indexOf(item.id));
+      (await caller.loads.list({ brokerId, sort: 'loadNumber', sortDirection: 'asc', ...input })).items.map((item) => ids.indexOf(item.id));
     expect(await list({ statuses: ['assigned', 'delivered'] })).toEqual([1, 3]);
     expect(await list({ statuses: ['assigned', 'delivered'], status: 'delivered' })).toEqual([3]);
     expect(await list({ pickupFrom: '2026-12-02', pickupTo: '2026-12-03' })).toEqual([1, 2]);
@@ -258,12 +258,12 @@ describe('loads.list as the dispatch board', () => {
       { status: 'assigned', pickupDate: today, deliveryDate: day(1) }, // due today: not late yet
     ]);
     const caller = await as('dispatcher');
-    const page = await caller.loads.list({ brokerId, sort: 'loadNumber', direction: 'asc', today });
+    const page = await caller.loads.list({ brokerId, sort: 'loadNumber', sortDirection: 'asc', today });
     expect(page.items.map((item) => item.flag)).toEqual(['late', 'late', null, null, null]);
-    const late = await caller.loads.list({ brokerId, sort: 'loadNumber', direction: 'asc', late: true, today });
+    const late = await caller.loads.list({ brokerId, sort: 'loadNumber', sortDirection: 'asc', late: true, today });
     expect(late.items.map((item) => item.id)).toEqual([ids[0], ids[1]]);
     // The viewer's today decides: two days later the picked one is late too, and the one due tomorrow.
-    const later = await caller.loads.list({ brokerId, sort: 'loadNumber', direction: 'asc', late: true, today: day(3) });
+    const later = await caller.loads.list({ brokerId, sort: 'loadNumber', sortDirection: 'asc', late: true, today: day(3) });
     expect(later.items.map((item) => ids.indexOf(item.id))).toEqual([0, 1, 2, 4]);
   });
 
@@ -293,7 +293,7 @@ describe('loads.list as the dispatch board', () => {
       { ...miami, status: 'in_transit', driverId: far, deliveryDate: day(-1) }, // late, not at risk
     ]);
     const caller = await as('dispatcher');
-    const page = await caller.loads.list({ brokerId, sort: 'loadNumber', direction: 'asc', today });
+    const page = await caller.loads.list({ brokerId, sort: 'loadNumber', sortDirection: 'asc', today });
     expect(page.items.map((item) => item.flag)).toEqual(['atRisk', null, null, null, null, 'late']);
     const atRisk = await caller.loads.list({ brokerId, atRisk: true, today });
     expect(atRisk.items.map((item) => item.id)).toEqual([ids[0]]);
@@ -305,7 +305,7 @@ describe('loads.list as the dispatch board', () => {
       { ...miami, status: 'in_transit', driverId: near },
       { ...miami, status: 'in_transit', driverId: far },
     ]);
-    const seen = await allPages(caller, { brokerId: second.brokerId, atRisk: true, today, sort: 'loadNumber', direction: 'asc' }, 1);
+    const seen = await allPages(caller, { brokerId: second.brokerId, atRisk: true, today, sort: 'loadNumber', sortDirection: 'asc' }, 1);
     expect(seen).toEqual([second.ids[0], second.ids[1], second.ids[3]]);
   });
 
@@ -320,12 +320,12 @@ describe('loads.list as the dispatch board', () => {
       ].map((load, index) => ({ ...load, createdAt: new Date(Date.now() - (4 - index) * 1000) })),
     );
     const caller = await as('dispatcher');
-    const sorted = await caller.loads.list({ search: word, sort: 'pickupDate', direction: 'asc' });
+    const sorted = await caller.loads.list({ search: word, sort: 'pickupDate', sortDirection: 'asc' });
     expect(sorted.items.map((item) => ids.indexOf(item.id))).toEqual([1, 3, 0, 2]);
-    const filtered = await caller.loads.list({ search: word, statuses: ['pending'], sort: 'pickupDate', direction: 'desc' });
+    const filtered = await caller.loads.list({ search: word, statuses: ['pending'], sort: 'pickupDate', sortDirection: 'desc' });
     expect(filtered.items.map((item) => ids.indexOf(item.id))).toEqual([0, 3, 2]);
     // Pages of the search (newest first), each in the sort: every load once.
-    const seen = await allPages(caller, { search: word, sort: 'pickupDate', direction: 'asc' });
+    const seen = await allPages(caller, { search: word, sort: 'pickupDate', sortDirection: 'asc' });
     expect(new Set(seen)).toEqual(new Set(ids));
   });
 
@@ -339,7 +339,7 @@ describe('loads.list as the dispatch board', () => {
       .execute();
     const caller = await as('sales');
     for (const sort of ['createdAt', 'pickupDate', 'driverName'] as const) {
-      const page = await caller.loads.list({ brokerId, sort, direction: DEFAULT_DIRECTION[sort] });
+      const page = await caller.loads.list({ brokerId, sort, sortDirection: DEFAULT_DIRECTION[sort] });
       expect(page.items.map((item) => item.id)).toEqual([ids[0]]);
     }
   });

@@ -75,7 +75,11 @@ export const loadBoardFields = {
   atRisk: z.boolean({ error: 'At risk must be on or off' }).default(false),
   today: optionalDate('Today'),
   sort: z.enum(LOAD_SORTS, { error: 'Invalid sort' }).default('createdAt'),
-  direction: z.enum(SORT_DIRECTIONS, { error: 'Invalid sort direction' }).default('desc'),
+  /**
+   * Not `direction`: tRPC's infinite queries put their own `direction` ('forward') into a paged
+   * list's input, and a field of that name was overwritten (the address keeps `direction`).
+   */
+  sortDirection: z.enum(SORT_DIRECTIONS, { error: 'Invalid sort direction' }).default('desc'),
 };
 
 /** What a board row carries beyond a card's fields. `flag`: 'late' or 'atRisk' (see above), or null. */

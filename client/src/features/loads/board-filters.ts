@@ -146,7 +146,8 @@ export function addressToFilters(search: Record<string, unknown>): LoadFilters {
 /** The list's input (loads.list): the filters, and the viewer's today for "late", "at risk" and each row's flag. */
 export function listInput(filters: LoadFilters, today: string) {
   const { search, statuses, unassigned, late, atRisk, sort, direction } = filters;
-  const input: Record<string, unknown> = { search, statuses, unassigned, late, atRisk, sort, direction, today };
+  // sortDirection on the wire: tRPC's infinite query writes its own `direction` into the input.
+  const input: Record<string, unknown> = { search, statuses, unassigned, late, atRisk, sort, sortDirection: direction, today };
   for (const key of PANEL_KEYS) if (filters[key]) input[key] = filters[key];
   return input as Omit<LoadFilters, (typeof PANEL_KEYS)[number]> &
     Partial<Pick<LoadFilters, (typeof PANEL_KEYS)[number]>> & { today: string };

@@ -9,4 +9,6 @@ import { listLoads } from './loads.repository.js';
 export const listLoadsProcedure = permitted('loads', 'read', { readOnly: true })
   .input(loadListInput)
   .output(wireOutput(loadListOutput))
-  .query(({ ctx, input: { cursor, limit, ...filters } }) => listLoads(ctx.db, ctx.scope, filters, { cursor, limit }));
+  .query(({ ctx, input: { cursor, limit, sortDirection, ...filters } }) =>
+    listLoads(ctx.db, ctx.scope, { ...filters, direction: sortDirection }, { cursor, limit }),
+  );
