@@ -187,9 +187,14 @@ export function LoadsTable({
   return (
     <Box>
       {selected.length > 0 ? <BulkActions selected={selected} onClear={clearSelection} /> : null}
+      {/* The table's 1,180 px stay inside this scrolling box and never widen the page (a phone's table): contain:
+          inline-size keeps them out of the page's width, and position: relative clips the visually hidden labels
+          (position: absolute) that would otherwise escape the scroll box and widen the document. */}
       <Box
-        css={BOARD_CSS}
+        css={{ ...BOARD_CSS, contain: 'inline-size' }}
+        position="relative"
         overflow="auto"
+        w="full"
         maxW="full"
         maxH={{ base: '70dvh', md: 'calc(100dvh - 14rem)' }}
         minH="48"
