@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, openAs, settleAnimations, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  openAs,
+  preferLoadCards,
+  settleAnimations,
+  test,
+} from './support/fixtures';
 import { textPdf } from '../../server/src/seed/sample-files.js';
 
 /**
@@ -92,6 +101,7 @@ test('a dispatcher uploads several documents, finds one, downloads it and delete
 test("a dispatcher uploads from a load's Documents tab and its count follows", async ({ page }) => {
   test.setTimeout(120_000);
   const name = `BOL E2E ${stamp()}.pdf`;
+  await preferLoadCards(page);
   await openAs(page, 'Dispatcher', '/loads');
   const card = page.getByRole('list', { name: 'Loads' }).getByRole('button').first();
   await card.click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, settleAnimations, openAs, test } from './support/fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, settleAnimations, openAs, preferLoadCards, test } from './support/fixtures';
 
 /**
  * Maps as a dispatcher meets them: a load's lane on the Map tab (located offline from its cities,
@@ -47,6 +47,7 @@ async function expectMapDrawn(scope: Locator, labels: (string | RegExp)[]) {
 /** Creates a pending load through the Create Load dialog and opens it from the list. */
 async function createAndOpenLoad(page: Page, lane: { pickup: [string, string]; delivery: [string, string] }): Promise<Locator> {
   const loadNumber = uniqueNumber(lane.pickup[0].replace(/\W/g, ''));
+  await preferLoadCards(page);
   await page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Loads', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Create Load' }).click();

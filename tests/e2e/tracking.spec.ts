@@ -9,6 +9,7 @@ import {
   quietContext,
   settleAnimations,
   test,
+  preferLoadCards,
 } from './support/fixtures';
 
 /**
@@ -43,6 +44,7 @@ test('a dispatcher shares a tracking link that a customer opens signed out, then
 
   // The dispatcher opens that load: its Map tab draws the driver's track with the last position marked.
   await holdToasts(page);
+  await preferLoadCards(page);
   await openAs(page, 'Dispatcher', `/loads?search=${encodeURIComponent(loadNumber)}`);
   const card = page.getByRole('list', { name: 'Loads' }).getByRole('button').filter({ hasText: loadNumber });
   await expect(card).toHaveCount(1, { timeout: 30_000 });

@@ -189,6 +189,17 @@ export async function expectNoHorizontalOverflow(page: Page) {
   }).toPass({ timeout: 5000 });
 }
 
+/**
+ * The Loads screen as cards in this page from now on (a desktop's default is the board's table:
+ * load-board.spec.ts), for journeys that open a load from its card: on the next load of a page
+ * and, for a page already open, before the screen mounts (a client-side navigation to /loads).
+ */
+export async function preferLoadCards(page: Page) {
+  const cards = () => localStorage.setItem('haulwise:loads-layout', 'cards');
+  await page.addInitScript(cards);
+  if (page.url().startsWith('http')) await page.evaluate(cards);
+}
+
 /** What a returning user has done: the install banner and the notification prompt dismissed. */
 function dismissPrompts() {
   window.localStorage.setItem('pwa-install-dismissed', 'true');
