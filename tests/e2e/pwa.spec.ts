@@ -32,10 +32,12 @@ test('the notification prompt waits in the shell for a change it serves, then 3 
   await page.clock.runFor(5_000);
   await expect(prompt).toBeHidden();
 
-  // A change notifications are about: a load created (its number is the company's next).
+  // A change notifications are about: a load created (a number of its own: the offered next number
+  // may be taken meanwhile by a journey running beside this one).
   const create = page.getByRole('button', { name: 'Create Load' }).first();
   const dialog = page.getByRole('dialog', { name: 'Create Load' });
   await create.click();
+  await dialog.getByLabel('Load Number').fill(`LOAD-E2E-prompt-${Date.now()}-${Math.floor(Math.random() * 1000)}`);
   await dialog.getByLabel('Pickup Address').fill('100 Harbor Way');
   await dialog.getByLabel('Pickup City').fill('Oakland');
   await dialog.getByLabel('Pickup State').fill('CA');
