@@ -22,7 +22,7 @@ function loadRegion() {
 }
 
 function show(type: ToastType, title: string, description?: string): void {
-  void loadRegion().then(({ toaster }) => toaster.create({ title, description, type, closable: true }));
+  void loadRegion().then(({ toasterForNow }) => toasterForNow().create({ title, description, type, closable: true }));
 }
 
 /** The spec's toasts are a title and a description, destructive or not. */
