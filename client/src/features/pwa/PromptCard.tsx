@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 
-/** A floating card offering something (install the app, allow notifications): icon, title, text and its buttons. */
+/**
+ * A card offering something (install the app, allow notifications): icon, title, text and its
+ * buttons. 'bottom-left' floats over the page's corner; 'top-right' stands in the page's flow at the
+ * top right of the content, so it covers nothing (a page header's actions sit just below it).
+ */
 export function PromptCard({
   label,
   corner,
@@ -22,16 +26,14 @@ export function PromptCard({
   // A phone's width: the card spans the screen, 4 from each side.
   const place =
     corner === 'top-right'
-      ? { top: '4', right: '4', left: { base: '4', sm: 'auto' } }
-      : { bottom: '4', left: '4', right: { base: '4', sm: 'auto' } };
+      ? ({ position: 'relative', ml: 'auto', mb: '4', w: 'full' } as const)
+      : ({ position: 'fixed', bottom: '4', left: '4', right: { base: '4', sm: 'auto' }, zIndex: 'overlay' } as const);
   return (
     <Box
       role="region"
       aria-label={label}
-      position="fixed"
       {...place}
-      maxW="sm"
-      zIndex="overlay"
+      maxW={{ base: 'full', sm: 'sm' }}
       bg="white"
       borderWidth="1px"
       borderRadius="lg"

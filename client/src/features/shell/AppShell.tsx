@@ -155,9 +155,9 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
         </Flex>
         <OfflineBanner />
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
+          <NotificationPrompt />
           {children}
         </Box>
-        <NotificationPrompt />
       </Flex>
     </Flex>
   );
