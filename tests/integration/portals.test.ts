@@ -1,12 +1,16 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { seedDemoFleet } from '../../server/src/seed/demo-fleet.js';
+import { PORTAL_TEXTS } from '#shared/schemas/portal.js';
 import {
+  createBroker,
   createCarrier,
   createDriver,
   createLoad,
   createMember,
   createTestCompany,
+  setLoadStatus,
   TEST_PASSWORD,
   uniqueEmail,
 } from '../support/factories.js';
@@ -106,6 +110,111 @@ describe('portal.setLoadStatus', () => {
     const b = await settle(driver.portal.setLoadStatus({ loadId: foreign, status: 'picked' }));
     expect({ code: a?.code, message: a?.message }).toEqual({ code: 'NOT_FOUND', message: 'Load not found' });
     expect({ code: b?.code, message: b?.message }).toEqual({ code: 'NOT_FOUND', message: 'Load not found' });
+  });
+});
+
+describe('portal.driver loads (issue 27, item 1)', () => {
+  it('carry what a driver drives by: addresses, notes, reference, broker and phone, each end located', async () => {
+    const company = tenants.companyA;
+    const db = tenants.services.db;
+    const driverId = await linkDriverAccount(tenants.services, company);
+    const brokerId = await createBroker(db, company.users.admin, { name: 'Pat Contact' });
+    await tenants.owner
+      .updateTable('brokers')
+      .set({ companyName: 'Lane Brokerage', phone: '+1 555 010 0199' })
+      .where('id', '=', brokerId)
+      .execute();
+    const loadId = await createLoad(db, company.users.dispatcher, { driverId, status: 'assigned' });
+    await withCompany(db, company.users.dispatcher, (tx) =>
+      tx
+        .updateTable('loads')
+        .set({ brokerId, referenceNumber: 'PO-7781', pickupNotes: 'Dock 4, appointment 08:00', pickupDate: '2026-12-01' })
+        .where('id', '=', loadId)
+        .execute(),
+    );
+    const portal = await (await as('driver')).portal.driver();
+    const load = portal.loads.find((row) => row.id === loadId);
+    expect(load).toMatchObject({
+      referenceNumber: 'PO-7781',
+      pickupLocation: '1200 Industrial Pkwy',
+      pickupCity: 'Dallas',
+      pickupState: 'TX',
+      pickupNotes: 'Dock 4, appointment 08:00',
+      pickupDate: '2026-12-01',
+      deliveryLocation: '88 Harbor Rd',
+      deliveryCity: 'Atlanta',
+      deliveryState: 'GA',
+      brokerName: 'Lane Brokerage',
+      brokerPhone: '+1 555 010 0199',
+    });
+    expect(load?.pickupPoint?.lat).toBeCloseTo(32.8, 0);
+    expect(load?.deliveryPoint?.lat).toBeCloseTo(33.8, 0);
+  });
+});
+
+describe('portal.undoLoadStatus', () => {
+  it('takes back the driver’s own step within the minute, exactly one step', async () => {
+    const company = tenants.companyA;
+    const driverId = await linkDriverAccount(tenants.services, company);
+    const loadId = await createLoad(tenants.services.db, company.users.dispatcher, { driverId, status: 'assigned' });
+    const driver = await as('driver');
+    await driver.portal.setLoadStatus({ loadId, status: 'picked' });
+    expect(await driver.portal.undoLoadStatus({ loadId, status: 'picked' })).toEqual({ id: loadId, status: 'assigned' });
+    for (const status of ['picked', 'in_transit', 'delivered'] as const) await driver.portal.setLoadStatus({ loadId, status });
+    expect(await driver.portal.undoLoadStatus({ loadId, status: 'delivered' })).toEqual({ id: loadId, status: 'in_transit' });
+    const row = await tenants.owner.selectFrom('loads').select('status').where('id', '=', loadId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('in_transit');
+    // One step only: the undo is not a step of the driver's to take back again.
+    const again = await settle(driver.portal.undoLoadStatus({ loadId, status: 'in_transit' }));
+    expect({ code: again?.code, message: again?.message }).toEqual({ code: 'CONFLICT', message: PORTAL_TEXTS.undoNotYours });
+    // A status the load is not at is refused as such.
+    const wrong = await settle(driver.portal.undoLoadStatus({ loadId, status: 'delivered' }));
+    expect(wrong?.code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses once the minute has passed', async () => {
+    const company = tenants.companyA;
+    const driverId = await linkDriverAccount(tenants.services, company);
+    const loadId = await createLoad(tenants.services.db, company.users.dispatcher, { driverId, status: 'assigned' });
+    const driver = await as('driver');
+    await driver.portal.setLoadStatus({ loadId, status: 'picked' });
+    // The step was made 61 seconds ago.
+    await tenants.owner
+      .updateTable('auditLogs')
+      .set({ createdAt: sql<Date>`created_at - interval '61 seconds'` })
+      .where('entityType', '=', 'loads')
+      .where('entityId', '=', loadId)
+      .execute();
+    const late = await settle(driver.portal.undoLoadStatus({ loadId, status: 'picked' }));
+    expect({ code: late?.code, message: late?.message }).toEqual({ code: 'CONFLICT', message: PORTAL_TEXTS.undoExpired });
+    const row = await tenants.owner.selectFrom('loads').select('status').where('id', '=', loadId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('picked');
+  });
+
+  it('refuses a change someone else made, and finds no other driver’s load', async () => {
+    const company = tenants.companyA;
+    const db = tenants.services.db;
+    const driverId = await linkDriverAccount(tenants.services, company);
+    const loadId = await createLoad(db, company.users.dispatcher, { driverId, status: 'assigned' });
+    // The dispatcher moved it, a moment ago: not the driver's to take back.
+    await setLoadStatus(db, company.users.dispatcher, loadId, 'picked');
+    const driver = await as('driver');
+    const theirs = await settle(driver.portal.undoLoadStatus({ loadId, status: 'picked' }));
+    expect({ code: theirs?.code, message: theirs?.message }).toEqual({ code: 'CONFLICT', message: PORTAL_TEXTS.undoNotYours });
+
+    // Another driver's load (stepped by that driver's account just now) and another company's: not found, alike.
+    const other = await createMember(tenants.services, company.companyId, { role: null });
+    const otherDriver = await linkDriverAccount(tenants.services, company, { userId: other.userId });
+    const notMine = await createLoad(db, company.users.dispatcher, { driverId: otherDriver, status: 'assigned' });
+    await (await callerFor(tenants.services, other)).portal.setLoadStatus({ loadId: notMine, status: 'picked' });
+    const foreignDriver = await linkDriverAccount(tenants.services, tenants.companyB);
+    const foreign = await createLoad(db, tenants.companyB.users.dispatcher, { driverId: foreignDriver, status: 'picked' });
+    const a = await settle(driver.portal.undoLoadStatus({ loadId: notMine, status: 'picked' }));
+    const b = await settle(driver.portal.undoLoadStatus({ loadId: foreign, status: 'picked' }));
+    expect({ code: a?.code, message: a?.message }).toEqual({ code: 'NOT_FOUND', message: 'Load not found' });
+    expect({ code: b?.code, message: b?.message }).toEqual({ code: 'NOT_FOUND', message: 'Load not found' });
+    const row = await tenants.owner.selectFrom('loads').select('status').where('id', '=', notMine).executeTakeFirstOrThrow();
+    expect(row.status).toBe('picked');
   });
 });
 

@@ -14,6 +14,9 @@ export const PORTAL_TEXTS = {
   noDriver: 'No driver record is linked to this account',
   statusUpdated: 'Status Updated',
   statusFailed: 'Failed to update status',
+  undoFailed: 'Could not undo the status change',
+  undoExpired: 'This status change can no longer be undone: a driver may undo their own change for one minute',
+  undoNotYours: 'This status change can no longer be undone: the last change to this load was not yours',
 } as const;
 
 /** The steps a driver sets on their own load, in order; the server refuses any other. */
@@ -24,6 +27,16 @@ export const DRIVER_STEP_FROM: Record<DriverLoadStep, readonly string[]> = {
   picked: ['assigned'],
   in_transit: ['picked'],
   delivered: ['in_transit'],
+};
+
+/** How long a driver may take back their own step (portal.undoLoadStatus), in seconds. */
+export const DRIVER_STEP_UNDO_SECONDS = 60;
+
+/** The status a step goes back to when the driver undoes it: the one it follows. */
+export const DRIVER_STEP_BACK: Record<DriverLoadStep, 'assigned' | 'picked' | 'in_transit'> = {
+  picked: 'assigned',
+  in_transit: 'picked',
+  delivered: 'in_transit',
 };
 
 export const portalLoad = z.object({
@@ -41,6 +54,29 @@ export const portalLoad = z.object({
   driverName: z.string().nullable(),
 });
 export type PortalLoad = z.infer<typeof portalLoad>;
+
+const point = z.object({ lat: z.number(), lng: z.number() });
+
+/**
+ * A load as its driver reads it in the driver portal (issue 27, item 1): the lane's addresses and
+ * dates, notes (where appointments are written), reference number, the broker and its phone, and
+ * each end located by the server's gazetteer (a driver may not ask geo.*), null when unknown.
+ */
+export const driverPortalLoad = portalLoad.extend({
+  referenceNumber: z.string().nullable(),
+  pickupLocation: z.string(),
+  pickupNotes: z.string().nullable(),
+  deliveryLocation: z.string(),
+  deliveryNotes: z.string().nullable(),
+  commodity: z.string().nullable(),
+  weight: z.string().nullable(),
+  brokerName: z.string().nullable(),
+  brokerPhone: z.string().nullable(),
+  statusUpdatedAt: z.string().nullable(),
+  pickupPoint: point.nullable(),
+  deliveryPoint: point.nullable(),
+});
+export type DriverPortalLoad = z.infer<typeof driverPortalLoad>;
 
 export const driverPortalOutput = z.object({
   driver: z
@@ -73,7 +109,7 @@ export const driverPortalOutput = z.object({
     activeLoads: z.number().int(),
     milesThisMonth: z.number(),
   }),
-  loads: z.array(portalLoad),
+  loads: z.array(driverPortalLoad),
 });
 export type DriverPortalOutput = z.infer<typeof driverPortalOutput>;
 
@@ -85,6 +121,12 @@ export const driverLoadStatusInput = z.object({
   status: z.enum(DRIVER_LOAD_STEPS, { error: 'Invalid status' }),
 });
 export const driverLoadStatusOutput = z.object({ id: z.uuid(), status: z.enum(LOAD_STATUSES) });
+
+/** portal.undoLoadStatus: `status` is the step being taken back (the load's status now). */
+export const driverUndoStepInput = z.object({
+  loadId: z.uuid('Invalid id'),
+  status: z.enum(DRIVER_LOAD_STEPS, { error: 'Invalid status' }),
+});
 
 export const carrierPortalOutput = z.object({
   carrier: z

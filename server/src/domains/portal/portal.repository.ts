@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { CarrierPortalOutput, DriverPortalOutput, PortalLoad } from '#shared/schemas/portal.js';
+import type { CarrierPortalOutput, DriverPortalLoad, DriverPortalOutput, PortalLoad } from '#shared/schemas/portal.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database } from '../../db/schema.js';
+import { isoTimestampOrNull } from '../../db/sql.js';
+import { loadGazetteer } from '../../services/geo/gazetteer.js';
 import { placeOf } from '../geo/describe-places.js';
 import { findOwnCarrier, findOwnDriver } from './own-driver.js';
 
@@ -37,6 +39,38 @@ function portalLoads(db: Db, companyId: string) {
 }
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * The driver's own loads with what a driver drives by (issue 27, item 1): the stops' addresses,
+ * notes and dates, the reference number, the broker and its phone (a broker deleted since: its
+ * name as the load kept it, no phone). Each end is located from its city and state by the offline
+ * gazetteer (loaded only when there is a load to place), for the lane's map.
+ */
+async function driverLoads(db: Db, companyId: string, driverId: string): Promise<DriverPortalLoad[]> {
+  const rows = await portalLoads(db, companyId)
+    .leftJoin('brokers', (join) => join.onRef('brokers.companyId', '=', 'loads.companyId').onRef('brokers.id', '=', 'loads.brokerId'))
+    .select([
+      'loads.referenceNumber',
+      'loads.pickupLocation',
+      'loads.pickupNotes',
+      'loads.deliveryLocation',
+      'loads.deliveryNotes',
+      'loads.commodity',
+      'loads.weight',
+      sql<string | null>`coalesce(nullif(brokers.company_name, ''), brokers.name, loads.broker_name)`.as('brokerName'),
+      'brokers.phone as brokerPhone',
+      isoTimestampOrNull('loads.statusUpdatedAt').as('statusUpdatedAt'),
+    ])
+    .where('loads.driverId', '=', driverId)
+    .execute();
+  if (rows.length === 0) return [];
+  const gazetteer = await loadGazetteer();
+  return rows.map((row) => ({
+    ...(row as Omit<DriverPortalLoad, 'pickupPoint' | 'deliveryPoint'>),
+    pickupPoint: gazetteer.locate(row.pickupCity, row.pickupState),
+    deliveryPoint: gazetteer.locate(row.deliveryCity, row.deliveryState),
+  }));
+}
 
 /** The driver portal: the user's own driver record (its position named by the gazetteer), its company and dispatcher, the four figures and its loads. */
 export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPortalOutput> {
@@ -93,7 +127,7 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
     .where('companyId', '=', scope.companyId)
     .where('driverId', '=', own.id)
     .executeTakeFirstOrThrow();
-  const loads = await portalLoads(db, scope.companyId).where('loads.driverId', '=', own.id).execute();
+  const loads = await driverLoads(db, scope.companyId, own.id);
   const lat = toNumber(driver.currentLocationLat);
   const lng = toNumber(driver.currentLocationLng);
   return {
@@ -118,7 +152,7 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
       activeLoads: Number(stats.active),
       milesThisMonth: Number(stats.miles),
     },
-    loads: loads as PortalLoad[],
+    loads,
   };
 }
 

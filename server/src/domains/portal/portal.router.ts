@@ -3,6 +3,7 @@ import { readCarrierPortalProcedure } from './read-carrier-portal.js';
 import { readDriverPortalProcedure } from './read-driver-portal.js';
 import { setGpsConsentProcedure } from './set-gps-consent.js';
 import { setLoadStepProcedure } from './set-load-step.js';
+import { undoLoadStepProcedure } from './undo-load-step.js';
 
 /** The driver and carrier portals: anyone signed in, a driver through their own driver record (drivers.user_id), a carrier user through their carrier (carrier_users). */
 export const portalRouter = router({
@@ -10,4 +11,5 @@ export const portalRouter = router({
   carrier: readCarrierPortalProcedure,
   setConsent: setGpsConsentProcedure,
   setLoadStatus: setLoadStepProcedure,
+  undoLoadStatus: undoLoadStepProcedure,
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { withCompany } from '../../../../server/src/db/with-company.js';
 import type { AppServices } from '../../../../server/src/services/services.js';
-import { createDriver, createLoad, type TestCompany } from '../../../support/factories.js';
+import { createDriver, createLoad, setLoadStatus, type TestCompany } from '../../../support/factories.js';
 import { SIGNED_IN, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 
 /**
@@ -65,6 +65,18 @@ export const portalRules = {
       if (!isDriver(sample)) return { loadId: randomUUID(), status: 'picked' };
       const driverId = await linkDriverAccount(sample.services, sample.company);
       const loadId = await createLoad(sample.services.db, sample.company.users.dispatcher, { driverId, status: 'assigned' });
+      return { loadId, status: 'picked' };
+    },
+  },
+  'portal.undoLoadStatus': {
+    type: 'mutation',
+    allowed: ['driver'],
+    input: async (sample) => {
+      if (!isDriver(sample)) return { loadId: randomUUID(), status: 'picked' };
+      const driverId = await linkDriverAccount(sample.services, sample.company);
+      const loadId = await createLoad(sample.services.db, sample.company.users.dispatcher, { driverId, status: 'assigned' });
+      // The driver's own step, just now: the one an undo may take back.
+      await setLoadStatus(sample.services.db, sample.company.users.driver, loadId, 'picked');
       return { loadId, status: 'picked' };
     },
   },
