@@ -211,9 +211,12 @@ test('an admin reads the audit log: load changes with "Changes:", narrowed by se
   await expect(update).toContainText(`by ${dispatcher?.firstName} ${dispatcher?.lastName}`);
   await expect(update).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
   await expect(update.getByText('Changes:')).toBeVisible();
-  await expect(update.getByLabel('Changes to loads')).toContainText('"rate"');
-  await expect(update.getByLabel('Changes to loads')).toContainText('1725.5');
-  await expect(update.getByLabel('Changes to loads')).toContainText(`Frozen produce ${token}`);
+  // In words (issue 27, item 9); the stored JSON behind "Show raw changes".
+  await expect(update.getByRole('group', { name: 'Changes to loads' })).toContainText('Rate: $1,500.00 → $1,725.50');
+  await expect(update.getByRole('group', { name: 'Changes to loads' })).toContainText(`Frozen produce ${token}`);
+  await update.getByRole('button', { name: 'Show raw changes' }).click();
+  await expect(update.getByLabel('Raw changes to loads')).toContainText('"rate"');
+  await expect(update.getByLabel('Raw changes to loads')).toContainText('1725.5');
   await expect(entries.nth(1)).toContainText('CREATED');
   await expect(entries.nth(1)).toContainText(`E2E-${token}`);
 
