@@ -154,3 +154,20 @@ test("at 375 px a long driver name truncates in the fleet map's list instead of 
   await page.setViewportSize({ width: 375, height: 760 });
   await expectNoHorizontalOverflow(page);
 });
+
+test('the fleet map draws each group of drivers with its count, every count image made (no missing image)', async ({ page }) => {
+  test.setTimeout(150_000);
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (/Image "fleet-count-\d+" could not be loaded/.test(message.text())) missing.push(message.text());
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAs(page, 'Dispatcher', '/fleet-map');
+  const map = page.getByTestId('fleet-map');
+  await expect(map).toHaveAttribute('data-map-status', 'ready', { timeout: MAP_READY_TIMEOUT });
+  // At the spec's zoom the demo fleet has drivers close enough to be grouped.
+  await expect.poll(async () => Number(await map.getAttribute('data-clusters')), { timeout: 20_000 }).toBeGreaterThan(0);
+  // MapLibre asks for a count's image when it draws the group: give it a few frames.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+  expect(missing).toEqual([]);
+});

@@ -117,10 +117,12 @@ export default function FleetMap({ points, selectedId, onSelect, height }: Fleet
             filter: ['>=', ['get', 'clusterId'], 0],
             layout: { 'icon-image': ['get', 'label'], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
           });
-          built.on('styleimagemissing', (event: { id: string }) => {
-            if (!event.id.startsWith(COUNT_IMAGE_PREFIX) || built.hasImage(event.id)) return;
-            const image = countImage(Number(event.id.slice(COUNT_IMAGE_PREFIX.length)));
-            if (image) built.addImage(event.id, image, { pixelRatio: 2 });
+          // A count's image is made the first time a cluster of that size is drawn (MapLibre 6 asks
+          // its resolver; a 'styleimagemissing' listener can no longer supply the image).
+          built.setMissingStyleImageResolver((id) => {
+            if (!id.startsWith(COUNT_IMAGE_PREFIX) || built.hasImage(id)) return;
+            const image = countImage(Number(id.slice(COUNT_IMAGE_PREFIX.length)));
+            if (image) built.addImage(id, image, { pixelRatio: 2 });
           });
           built.on('click', SOURCE, (event) => {
             const feature = event.features?.[0];

@@ -80,7 +80,7 @@ export function loadMessage(points: PackedPoints, lastIds: readonly string[] | n
   };
 }
 
-/** A cluster's count label: the image the map draws on it (made once per count, see FleetMap's styleimagemissing). */
+/** A cluster's count label: the image the map draws on it (made once per count, see FleetMap's missing-image resolver). */
 export const COUNT_IMAGE_PREFIX = 'fleet-count-';
 
 export function featureCollection(features: readonly ClusterFeature[], selectedId: string | null): FeatureCollection<Point> {
