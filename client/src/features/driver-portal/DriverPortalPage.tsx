@@ -1,77 +1,26 @@
-import { takesPod } from '#shared/constants.js';
-import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucide-react';
 import { gpsFreshness } from '#shared/rules/geo.js';
-import { DRIVER_LOAD_STEPS, DRIVER_STEP_FROM, PORTAL_TEXTS, type DriverLoadStep, type PortalLoad } from '#shared/schemas/portal.js';
+import { PORTAL_TEXTS } from '#shared/schemas/portal.js';
 import { PageHeader } from '../../components/PageHeader';
 import { PortalMessagesLink } from '../messages/PortalMessagesLink';
 import { PlaceName } from '../../components/PlaceName';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';
-import { notify } from '../../components/toaster';
-import { reportFailure, useFailureToast } from '../../lib/errors';
-import { formatAge, formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { useFailureToast } from '../../lib/errors';
+import { formatAge, formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { StatCard } from '../dashboard/StatCard';
-import { PodUpload } from './PodUpload';
+import { DriverLoads } from './DriverLoads';
 import { PortalDocuments } from './PortalDocuments';
 import { LocationSharing } from './LocationSharing';
 import { usePositionReporting } from './use-position-reporting';
 
-const STEP_LABELS: Record<DriverLoadStep, string> = {
-  picked: 'Mark Picked Up',
-  in_transit: 'Mark In Transit',
-  delivered: 'Mark Delivered',
-};
-
-/** The next step a driver may set on this load, if any. */
-const nextStep = (status: string): DriverLoadStep | undefined => DRIVER_LOAD_STEPS.find((step) => DRIVER_STEP_FROM[step].includes(status));
-
-function LoadCard({ load }: { load: PortalLoad }) {
-  const utils = trpc.useUtils();
-  const setStatus = trpc.portal.setLoadStatus.useMutation({
-    onSuccess: () => notify.success(PORTAL_TEXTS.statusUpdated),
-    onError: (error) => reportFailure(PORTAL_TEXTS.statusFailed, error),
-    onSettled: () => utils.portal.driver.invalidate(),
-  });
-  const step = nextStep(load.status);
-  return (
-    <Card.Root variant="outline" bg="white" as="li" listStyleType="none">
-      <Card.Body p="4">
-        <Stack gap="2">
-          <HStack justify="space-between" gap="2" wrap="wrap">
-            <Text fontWeight="semibold">{load.loadNumber}</Text>
-            <StatusBadge status={load.status} />
-          </HStack>
-          <Text>
-            {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState}
-          </Text>
-          <Text fontSize="sm" color="gray.700">
-            Pickup {formatDate(load.pickupDate)} · Delivery {formatDate(load.deliveryDate)} · {formatMoney(load.rate)}
-          </Text>
-          {step ? (
-            <Button
-              alignSelf="start"
-              size="sm"
-              colorPalette="blue"
-              loading={setStatus.isPending}
-              onClick={() => setStatus.mutate({ loadId: load.id, status: step })}
-              aria-label={`${STEP_LABELS[step]}: ${load.loadNumber}`}
-            >
-              {STEP_LABELS[step]}
-            </Button>
-          ) : null}
-          {takesPod(load.status) ? <PodUpload loadId={load.id} loadNumber={load.loadNumber} /> : null}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 /**
- * The driver portal (phone first): the four figures, the company and the dispatcher (call and
- * text), the current location, location sharing with consent, the driver's loads with the steps
- * a driver sets, and the driver's documents. Reports the phone's position while consent is on.
+ * The driver portal (phone first): the driver's loads first (the active one in full, with its
+ * stops and Navigate, the rest after it, the past folded; DriverLoads.tsx), then the four figures,
+ * the company and the dispatcher (call and text), the current location, location sharing with
+ * consent, and the driver's documents. Reports the phone's position while consent is on.
  */
 export function DriverPortalPage() {
   const portal = trpc.portal.driver.useQuery(undefined, { refetchInterval: 90_000 });
@@ -114,6 +63,8 @@ export function DriverPortalPage() {
   return (
     <Stack gap="5">
       <PageHeader title="Driver Portal" subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`} actions={<PortalMessagesLink />} />
+      {/* The load the driver is on comes first (issue 27, item 1): the figures and contacts after it. */}
+      <DriverLoads loads={data.loads} />
       <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 2, xl: 4 }} gap="3">
         {stats.map((stat) => (
           <StatCard key={stat.label} label={stat.label} value={stat.value} icon={stat.icon} isLoading={false} />
@@ -199,23 +150,6 @@ export function DriverPortalPage() {
         </Card.Root>
       </SimpleGrid>
       <LocationSharing consent={consent} queued={queued} />
-      <Box as="section" aria-labelledby="my-loads-heading">
-        <HStack justify="space-between" mb="2">
-          <Heading as="h2" size="md" id="my-loads-heading">
-            My Loads
-          </Heading>
-          <Badge>{data.loads.length}</Badge>
-        </HStack>
-        {data.loads.length === 0 ? (
-          <Text color="gray.700">No loads assigned to you yet.</Text>
-        ) : (
-          <Stack as="ul" gap="3" p="0" m="0">
-            {data.loads.map((load) => (
-              <LoadCard key={load.id} load={load} />
-            ))}
-          </Stack>
-        )}
-      </Box>
       <PortalDocuments />
     </Stack>
   );
