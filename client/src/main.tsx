@@ -7,7 +7,7 @@ import { loadedTrpc, loadTrpc, needsData, subscribeTrpc, whenTrpcLoads } from '.
 import { currentSystem, isPublicPath, loadFullSystem, subscribeSystem } from './theme-switch';
 import { NotFound } from './components/NotFound';
 import { ErrorScreen } from './components/ErrorScreen';
-import { installOffer, subscribeInstallOffer, watchInstallOffer } from './features/pwa/install-prompt';
+import { installOffer, promptsAllowedOn, subscribeInstallOffer, watchInstallOffer } from './features/pwa/install-prompt';
 
 // Off the first load: the toasts' region (only on a screen that may toast, see Toasts; a toast shows
 // once its chunk is in) and the install banner (only once the browser offers it).
@@ -56,9 +56,14 @@ if (!isPublicPath(pathname)) {
 } else if (needsData(pathname)) void loadTrpc();
 for (const route of router.getMatchedRoutes(pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
 
+const subscribePathname = (listener: () => void) => router.history.subscribe(listener);
+const currentPathname = () => router.history.location.pathname;
+
+/** The install banner, once the browser offers installation, on every page but the prompt-free ones (a tracking link's). */
 function Install() {
   const offer = useSyncExternalStore(subscribeInstallOffer, installOffer);
-  return offer ? <InstallBanner offer={offer} /> : null;
+  const pathname = useSyncExternalStore(subscribePathname, currentPathname);
+  return offer && promptsAllowedOn(pathname) ? <InstallBanner offer={offer} /> : null;
 }
 
 /**

@@ -7,7 +7,8 @@ import { ETA_ASSUMED_MPH, TRACK_MAX_POINTS, TRACKING_LINKS_PER_LOAD_MAX, TRACKIN
 import { redactUrl } from '../../server/src/app.js';
 import { seedDemo } from '../../server/src/seed/demo-data.js';
 import { DEMO_TRACKING_TOKEN } from '../../server/src/seed/demo-tracking.js';
-import { TRACKING_VIEW_LIMIT } from '../../server/src/domains/tracking/view-tracking-link.js';
+import { shownPosition, TRACKING_VIEW_LIMIT } from '../../server/src/domains/tracking/view-tracking-link.js';
+import { loadGazetteer } from '../../server/src/services/geo/gazetteer.js';
 import { createDriver, createLoad, type TestCompany } from '../support/factories.js';
 import { callerFor } from '../support/harness.js';
 import { expectTrpcError, settle, uniqueIp, userFacingError } from '../support/http.js';
@@ -172,8 +173,13 @@ describe('tracking links', () => {
     expect(JSON.stringify(audit)).not.toContain(stored.tokenHash);
   });
 
-  it('opens signed out: company, load number, lane, status, last position and a straight-line ETA', async () => {
+  it('opens signed out: company and its contact, load number, lane and its stops, status, last position and a straight-line ETA', async () => {
     const { driverId, loadId } = await loadInTransit(tenants.companyA);
+    await tenants.owner
+      .updateTable('companies')
+      .set({ phone: '+1 555 010 2000', email: 'dispatch@tracking.test' })
+      .where('id', '=', tenants.companyA.companyId)
+      .execute();
     // Birmingham, AL: about 140 miles from Atlanta as the crow flies.
     await addPositions(tenants.companyA, driverId, [
       { at: ago(90 * 60_000), lat: 32.3, lng: -90.2 },
@@ -192,18 +198,98 @@ describe('tracking links', () => {
       loadNumber: load.loadNumber,
       origin: { city: 'Dallas', state: 'TX' },
       destination: { city: 'Atlanta', state: 'GA' },
+      companyPhone: '+1 555 010 2000',
+      companyEmail: 'dispatch@tracking.test',
       status: 'in_transit',
+      positionPrecision: 'exact',
       // Places, not coordinates: named on the server (the visitor may not ask geo.describe).
       lastPosition: { lat: 33.5186, lng: -86.8104, place: 'Birmingham, AL' },
     });
+    // The stops, located on the server for the page's map (a visitor may not ask geo.locate).
+    const gazetteer = await loadGazetteer();
+    expect(view.stops).toEqual([
+      { kind: 'pickup', city: 'Dallas', state: 'TX', location: gazetteer.locate('Dallas', 'TX') },
+      { kind: 'delivery', city: 'Atlanta', state: 'GA', location: gazetteer.locate('Atlanta', 'GA') },
+    ]);
+    expect(view.stops.every((stop) => stop.location !== null)).toBe(true);
+    // In transit: the next stop is the delivery.
+    expect(view.eta?.stop).toBe('delivery');
     expect(view.eta?.miles).toBeGreaterThan(120);
     expect(view.eta?.miles).toBeLessThan(160);
     expect(view.eta?.hours).toBeCloseTo((view.eta?.miles ?? 0) / ETA_ASSUMED_MPH, 1);
     // Only the page's fields: nothing else of the company, the driver or the load.
     expect(Object.keys(view).sort()).toEqual(
-      ['companyName', 'destination', 'eta', 'expiresAt', 'lastPosition', 'loadNumber', 'origin', 'status'].sort(),
+      [
+        'companyEmail',
+        'companyName',
+        'companyPhone',
+        'destination',
+        'eta',
+        'expiresAt',
+        'lastPosition',
+        'loadNumber',
+        'origin',
+        'positionPrecision',
+        'status',
+        'stops',
+      ].sort(),
     );
     expect(JSON.stringify(view)).not.toContain(driverId);
+  });
+
+  it("a city-level link never answers the truck's coordinates: only the centre of the town it is near, named, with the ETA from there", async () => {
+    const { driverId, loadId } = await loadInTransit(tenants.companyA);
+    // A few miles west of Birmingham, AL, off any town's centre.
+    const exact = { lat: 33.50813, lng: -86.95437 };
+    await addPositions(tenants.companyA, driverId, [{ at: ago(12 * 60_000), ...exact }]);
+    const dispatcher = await as('dispatcher');
+    const created = await dispatcher.tracking.createLink({ loadId, positionPrecision: 'city' });
+    expect(created.positionPrecision).toBe('city');
+    expect((await dispatcher.tracking.listLinks({ loadId })).items[0]).toMatchObject({ id: created.id, positionPrecision: 'city' });
+    const stored = await tenants.owner
+      .selectFrom('trackingLinks')
+      .select('positionPrecision')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.positionPrecision).toBe('city');
+
+    const view = await (await anonymous()).tracking.view({ token: created.token });
+    expect(view.positionPrecision).toBe('city');
+    const last = view.lastPosition;
+    expect(last?.place).toMatch(/^Near [^,]+, AL$/);
+    // The town's centre, as the gazetteer has it: nothing finer.
+    const gazetteer = await loadGazetteer();
+    const [, city, state] = /^Near (.+), ([A-Z]{2})$/.exec(last?.place ?? '') ?? [];
+    expect({ lat: last?.lat, lng: last?.lng }).toEqual(gazetteer.locate(city ?? '', state ?? ''));
+    expect(last?.lat).not.toBe(exact.lat);
+    expect(last?.lng).not.toBe(exact.lng);
+    // Not anywhere in the answer, in any form the database or the page could print it.
+    const answer = JSON.stringify(view);
+    for (const value of [exact.lat, exact.lng]) {
+      for (const digits of [5, 4]) expect(answer).not.toContain(value.toFixed(digits));
+    }
+    // The ETA is measured from the town, to the delivery.
+    expect(view.eta).toMatchObject({ stop: 'delivery' });
+    expect(view.eta?.miles).toBeGreaterThan(120);
+    expect(view.eta?.miles).toBeLessThan(170);
+
+    // The same load's exact link shows the position itself.
+    const exactLink = await dispatcher.tracking.createLink({ loadId });
+    expect(exactLink.positionPrecision).toBe('exact');
+    expect((await (await anonymous()).tracking.view({ token: exactLink.token })).lastPosition).toMatchObject(exact);
+  });
+
+  it('a city-level position far from any US town is shown on a coarse grid, unnamed', async () => {
+    const gazetteer = await loadGazetteer();
+    expect(shownPosition(gazetteer, { lat: 30.1234, lng: -140.3456 }, 'city')).toEqual({ lat: 30, lng: -140.5, place: null });
+    expect(shownPosition(gazetteer, { lat: 30.1234, lng: -140.3456 }, 'exact')).toEqual({ lat: 30.1234, lng: -140.3456, place: null });
+  });
+
+  it("takes only 'exact' or 'city' for the truck's position", async () => {
+    const { loadId } = await loadInTransit(tenants.companyA);
+    const error = await settle((await as('dispatcher')).tracking.createLink({ loadId, positionPrecision: 'street' as never }));
+    expect(error?.code).toBe('BAD_REQUEST');
+    expect(error?.message).toContain("Show the truck's position must be exact or city only");
   });
 
   it('has no ETA once delivered, and no position before one was shared', async () => {
@@ -300,6 +386,10 @@ describe('the demo workspace', () => {
     await seedDemo(tenants.services.db, { onlyIfEmpty: false });
     const view = await (await anonymous()).tracking.view({ token: DEMO_TRACKING_TOKEN });
     expect(view).toMatchObject({ companyName: 'Summit Freight Lines', status: 'in_transit', lastPosition: expect.any(Object) });
+    // The page's map and ETA (tests/e2e/tracking.spec.ts): both stops located, an ETA to the delivery, a named place.
+    expect(view.stops.map((stop) => stop.location)).toEqual([expect.any(Object), expect.any(Object)]);
+    expect(view.eta).toMatchObject({ stop: 'delivery' });
+    expect(view.lastPosition?.place).toEqual(expect.any(String));
     const link = await tenants.owner
       .selectFrom('trackingLinks')
       .innerJoin('loads', 'loads.id', 'trackingLinks.loadId')
@@ -326,7 +416,11 @@ describe('arbitrary input', () => {
     'tracking.view': fc.oneof(fc.record({ token: anyToken }), fc.anything()),
     'tracking.loadTrack': fc.oneof(fc.record({ loadId: anyId }), fc.anything()),
     'tracking.createLink': fc.oneof(
-      fc.record({ loadId: anyId, days: fc.oneof(fc.constantFrom(1, 3, 7, 30), fc.anything()) }),
+      fc.record({
+        loadId: anyId,
+        days: fc.oneof(fc.constantFrom(1, 3, 7, 30), fc.anything()),
+        positionPrecision: fc.oneof(fc.constantFrom('exact', 'city'), fc.anything()),
+      }),
       fc.anything(),
     ),
     'tracking.revokeLink': fc.oneof(fc.record({ id: anyId }), fc.anything()),

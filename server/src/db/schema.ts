@@ -470,4 +470,6 @@ export interface TrackingLinksTable {
   expiresAt: Timestamp;
   createdBy: string | null;
   createdAt: DefaultedTimestamp;
+  /** How the public page shows the truck: 'exact', or 'city' (snapped to the town it is near); set at creation only. */
+  positionPrecision: ColumnType<'exact' | 'city', 'exact' | 'city' | undefined, never>;
 }

@@ -23,6 +23,18 @@ export const TRACKING_LINKS_PER_LOAD_MAX = 20;
 /** The straight-line ETA's assumed average speed (stated on the page). */
 export const ETA_ASSUMED_MPH = 50;
 
+/**
+ * How a link's public page shows the truck (issue 27, item 4), chosen when the link is created:
+ * 'exact' its last position; 'city' only the town it is near (the server snaps the position to
+ * that town's centre before answering, so the exact coordinates never reach the visitor).
+ */
+export const TRACKING_POSITION_PRECISIONS = ['exact', 'city'] as const;
+export type TrackingPositionPrecision = (typeof TRACKING_POSITION_PRECISIONS)[number];
+export const TRACKING_POSITION_PRECISION_LABELS: Record<TrackingPositionPrecision, string> = {
+  exact: 'Exact',
+  city: 'City only',
+};
+
 export const TRACKING_TEXTS = {
   expired: 'This tracking link has expired or was revoked',
   tooMany: `A load can have at most ${TRACKING_LINKS_PER_LOAD_MAX} active tracking links. Revoke one first.`,
@@ -59,6 +71,9 @@ export const createTrackingLinkInput = z.object({
   days: z
     .literal(TRACKING_LINK_DAYS, { error: `Expires in must be one of ${TRACKING_LINK_DAYS.join(', ')} days` })
     .default(TRACKING_LINK_DEFAULT_DAYS),
+  positionPrecision: z
+    .enum(TRACKING_POSITION_PRECISIONS, { error: "Show the truck's position must be exact or city only" })
+    .default('exact'),
 });
 export type CreateTrackingLinkInput = z.input<typeof createTrackingLinkInput>;
 
@@ -69,6 +84,8 @@ export const trackingLinkItem = z.object({
   createdAt: timestamp,
   /** Who created it ("Dana Whitfield"), or null when their profile is gone. */
   createdByName: z.string().nullable(),
+  /** How its page shows the truck's position. */
+  positionPrecision: z.enum(TRACKING_POSITION_PRECISIONS),
 });
 export type TrackingLinkItem = z.infer<typeof trackingLinkItem>;
 
@@ -87,23 +104,41 @@ export const trackingTokenInput = z.object({ token: z.string({ error: 'Token is 
 
 export const place = z.object({ city: z.string(), state: z.string() });
 
+/** A load's stops in order: its pickup, then its delivery. */
+export const TRACKING_STOP_KINDS = ['pickup', 'delivery'] as const;
+export type TrackingStopKind = (typeof TRACKING_STOP_KINDS)[number];
+
+export const trackingStop = place.extend({
+  kind: z.enum(TRACKING_STOP_KINDS),
+  /** The city's centre from the server's gazetteer (public knowledge), or null when the city is unknown. */
+  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+});
+export type TrackingStop = z.infer<typeof trackingStop>;
+
 export const trackingViewOutput = z.object({
   companyName: z.string(),
+  /** The company's contact as its profile gives it (null when not set). */
+  companyPhone: z.string().nullable(),
+  companyEmail: z.string().nullable(),
   loadNumber: z.string(),
   origin: place,
   destination: place,
+  /** The lane's stops, pickup then delivery, located for the page's map. */
+  stops: z.array(trackingStop),
   status: z.enum(LOAD_STATUSES),
   expiresAt: timestamp,
+  /** How this link shows the truck: for 'city', `lastPosition` is the centre of the town it is near, never its position. */
+  positionPrecision: z.enum(TRACKING_POSITION_PRECISIONS),
   /**
    * The last position of the load's track, or null when none was shared; `place` names it as a
-   * person reads it ("12 mi W of Memphis, TN", null far from any US town), from the server's
-   * gazetteer, since the page's visitor may not ask geo.describe.
+   * person reads it ("12 mi W of Memphis, TN"; "Near Memphis, TN" for a city-level link; null far
+   * from any US town), from the server's gazetteer, since the page's visitor may not ask geo.describe.
    */
   lastPosition: trackPoint.extend({ place: z.string().nullable() }).nullable(),
   /**
-   * Straight-line estimate from the last position to the destination city at ETA_ASSUMED_MPH;
-   * null when delivered or cancelled, with no position, or when the destination city is unknown.
+   * Straight-line estimate from the last position (as shown) to the next stop's city at
+   * ETA_ASSUMED_MPH; null when delivered or cancelled, with no position, or when that city is unknown.
    */
-  eta: z.object({ miles: z.number(), hours: z.number(), arrivesAt: timestamp }).nullable(),
+  eta: z.object({ stop: z.enum(TRACKING_STOP_KINDS), miles: z.number(), hours: z.number(), arrivesAt: timestamp }).nullable(),
 });
 export type TrackingView = z.infer<typeof trackingViewOutput>;

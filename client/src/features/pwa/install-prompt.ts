@@ -26,6 +26,13 @@ export function watchInstallOffer(): void {
   });
 }
 
+/**
+ * Pages that never show an app prompt (the install banner; the notification prompt lives in the
+ * signed-in shell only): a public tracking link's page is for a customer, not a user of the app.
+ */
+const PROMPT_FREE_PREFIXES = ['/track/'];
+export const promptsAllowedOn = (pathname: string): boolean => !PROMPT_FREE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+
 export function installOffer(): BeforeInstallPromptEvent | null {
   return offer;
 }

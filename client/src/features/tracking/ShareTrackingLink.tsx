@@ -4,8 +4,11 @@ import { Copy, Link2 } from 'lucide-react';
 import {
   TRACKING_LINK_DAYS,
   TRACKING_LINK_DEFAULT_DAYS,
+  TRACKING_POSITION_PRECISION_LABELS,
+  TRACKING_POSITION_PRECISIONS,
   type CreatedTrackingLink,
   type TrackingLinkDays,
+  type TrackingPositionPrecision,
 } from '#shared/schemas/tracking.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogFrame } from '../../components/DialogFrame';
@@ -17,6 +20,12 @@ import { formatDateAtTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
 const DAY_OPTIONS = TRACKING_LINK_DAYS.map((days) => ({ value: String(days), label: days === 1 ? '1 day' : `${days} days` }));
+const PRECISION_OPTIONS = TRACKING_POSITION_PRECISIONS.map((precision) => ({
+  value: precision,
+  label: TRACKING_POSITION_PRECISION_LABELS[precision],
+}));
+const isPrecision = (value: string): value is TrackingPositionPrecision =>
+  (TRACKING_POSITION_PRECISIONS as readonly string[]).includes(value);
 
 /** The full address of a link's public page. */
 const linkUrl = (path: string) => new URL(path, window.location.origin).toString();
@@ -49,6 +58,7 @@ function ShareDialog({
   const links = trpc.tracking.listLinks.useQuery({ loadId });
   useFailureToast(links, 'Failed to load tracking links');
   const [days, setDays] = useState<TrackingLinkDays>(TRACKING_LINK_DEFAULT_DAYS);
+  const [positionPrecision, setPositionPrecision] = useState<TrackingPositionPrecision>('exact');
   const [created, setCreated] = useState<CreatedTrackingLink | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const create = trpc.tracking.createLink.useMutation({
@@ -83,7 +93,7 @@ function ShareDialog({
       onClose={onClose}
       size="md"
       title={`Share tracking for ${loadNumber}`}
-      description="Anyone with the link sees the lane, the status, the driver's last position and an estimated arrival, without signing in."
+      description="Anyone with the link sees the lane on a map, the status, the truck's last position (exact or only the town it is near), an estimated arrival and your company's contact, without signing in."
       nested={
         <ConfirmDialog
           open={revoking !== null}
@@ -111,9 +121,18 @@ function ShareDialog({
                     onChange={(value) => setDays(Number(value) as TrackingLinkDays)}
                   />
                 </Box>
+                <Box flex="1" minW="40">
+                  <PlainSelect
+                    label="Show the truck's position"
+                    name="positionPrecision"
+                    value={positionPrecision}
+                    options={PRECISION_OPTIONS}
+                    onChange={(value) => (isPrecision(value) ? setPositionPrecision(value) : undefined)}
+                  />
+                </Box>
                 <Button
                   colorPalette="blue"
-                  onClick={() => create.mutate({ loadId, days })}
+                  onClick={() => create.mutate({ loadId, days, positionPrecision })}
                   loading={create.isPending}
                   loadingText="Creating..."
                 >
@@ -165,6 +184,9 @@ function ShareDialog({
                   >
                     <Stack gap="0">
                       <Text>Expires {formatDateAtTime(link.expiresAt)}</Text>
+                      <Text fontSize="sm" color="gray.700">
+                        {link.positionPrecision === 'city' ? "Truck's position: city only" : "Truck's position: exact"}
+                      </Text>
                       <Text fontSize="sm" color="gray.700">
                         Created {formatDateAtTime(link.createdAt)}
                         {link.createdByName ? ` by ${link.createdByName}` : ''}

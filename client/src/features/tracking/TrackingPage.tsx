@@ -4,10 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '#shared/constants.js';
 import { ETA_ASSUMED_MPH, TRACKING_TEXTS, type TrackingView } from '#shared/schemas/tracking.js';
 import { Logo } from '../../components/Logo';
-import { PlaceName } from '../../components/PlaceName';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDateAtTime, formatNumber } from '../../lib/format';
+import { formatAge, formatDateAtTime, formatNumber } from '../../lib/format';
 import { errorDetails, trpc } from '../../lib/trpc';
+import { etaText } from './eta-text';
+import { TrackingMap } from './TrackingMap';
 
 /** The public page reads the link again this often while it is open. */
 const VIEW_REFRESH_MS = 60_000;
@@ -15,10 +16,13 @@ const VIEW_REFRESH_MS = 60_000;
 const place = ({ city, state }: { city: string; state: string }) => `${city}, ${state}`;
 
 /**
- * A tracking link's public page (/track/<token>), for a broker or a customer: no sign-in, no
- * map (a static card keeps it light). The last position reads as a place with its age, named by
- * the server (a visitor may not ask geo.describe), the coordinates under it. Expired, revoked and unknown links read the same, and say
- * nothing else.
+ * A tracking link's public page (/track/<token>), for a broker or a customer: no sign-in, no app
+ * prompts (main.tsx shows no install banner on /track/*; the notification prompt lives in the
+ * signed-in shell). A map of the lane's stops and the truck's last position (city level when the
+ * link says so: the server then sends only the town's centre); the position reads as a place with
+ * its age, named by the server (a visitor may not ask geo.describe), never as coordinates; a
+ * straight-line ETA to the next stop, stated as an estimate; the company's name and contact.
+ * Expired, revoked and unknown links read the same, and say nothing else.
  */
 export function TrackingPage({ token }: { token: string }) {
   const view = trpc.tracking.view.useQuery({ token }, { retry: false, refetchInterval: VIEW_REFRESH_MS, refetchOnWindowFocus: false });
@@ -30,14 +34,14 @@ export function TrackingPage({ token }: { token: string }) {
     body = tooMany ? <Unavailable message={errorDetails(view.error).message} /> : <Gone />;
   }
   return (
-    <Center as="main" minH="100vh" bg="gray.100" px="4" py="10">
-      <Stack gap="6" w="full" maxW="lg">
+    <Center as="main" minH="100vh" bg="gray.100" px={{ base: '3', sm: '4' }} py={{ base: '6', sm: '10' }}>
+      <Stack gap="6" w="full" maxW="2xl" minW="0">
         <Stack align="center">
           <Link to="/" aria-label={`${PRODUCT_NAME} home`}>
             <Logo size={10} />
           </Link>
         </Stack>
-        <Card.Root>{body}</Card.Root>
+        <Card.Root minW="0">{body}</Card.Root>
       </Stack>
     </Center>
   );
@@ -88,33 +92,24 @@ function Unavailable({ message }: { message: string }) {
   );
 }
 
+/** "Near Reno, NV · 12 min ago": the place the server named, never the coordinates. */
+const positionText = (last: NonNullable<TrackingView['lastPosition']>) =>
+  `${last.place ?? 'Outside the US'} · ${formatAge(last.recordedAt)}`;
+
 function Shipment({ view }: { view: TrackingView }) {
   const last = view.lastPosition;
+  const nextStop = view.eta ? view.stops.find((stop) => stop.kind === view.eta?.stop) : undefined;
   const rows: [string, ReactNode][] = [
     ['Lane', `${place(view.origin)} → ${place(view.destination)}`],
     ['Status', <StatusBadge key="status" status={view.status} />],
     [
       'Last position',
       last ? (
-        <PlaceName lat={last.lat} lng={last.lng} place={last.place} at={last.recordedAt} testId="tracking-last-position" />
+        <Text as="span" data-testid="tracking-last-position" overflowWrap="anywhere">
+          {positionText(last)}
+        </Text>
       ) : (
         'No position shared yet'
-      ),
-    ],
-    [
-      'Estimated arrival',
-      view.eta ? (
-        <Stack gap="0" data-testid="tracking-eta">
-          <Text>{formatDateAtTime(view.eta.arrivesAt)}</Text>
-          <Text fontSize="sm" color="gray.700">
-            {formatNumber(view.eta.miles, 'mi')} to {place(view.destination)}, about {formatNumber(view.eta.hours)}{' '}
-            {view.eta.hours === 1 ? 'hour' : 'hours'}
-          </Text>
-        </Stack>
-      ) : view.status === 'delivered' ? (
-        'Delivered'
-      ) : (
-        '—'
       ),
     ],
   ];
@@ -130,6 +125,7 @@ function Shipment({ view }: { view: TrackingView }) {
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
+          <TrackingMap view={view} />
           <DataList.Root orientation="horizontal" gap="3">
             {rows.map(([label, value]) => (
               <DataList.Item key={label} alignItems="start" flexDirection={{ base: 'column', sm: 'row' }} gap={{ base: '0', sm: '4' }}>
@@ -140,16 +136,61 @@ function Shipment({ view }: { view: TrackingView }) {
               </DataList.Item>
             ))}
           </DataList.Root>
-          <Text fontSize="sm" color="gray.700">
-            The estimated arrival is a straight-line estimate: the distance as the crow flies from the last position to{' '}
-            {place(view.destination)}, at an assumed average speed of {ETA_ASSUMED_MPH} mph. Roads, stops and traffic make the real arrival
-            later.
-          </Text>
+          {view.eta && nextStop ? (
+            <Stack gap="1">
+              <Text fontWeight="semibold" data-testid="tracking-eta">
+                {etaText(view.eta)}
+              </Text>
+              <Text fontSize="sm" color="gray.700">
+                An estimate: {formatNumber(view.eta.miles, 'mi')} as the crow flies from the truck&apos;s{' '}
+                {view.positionPrecision === 'city' ? 'town' : 'last position'} to {place(nextStop)}, at an assumed average speed of{' '}
+                {ETA_ASSUMED_MPH} mph. Roads, stops and traffic make the real arrival later.
+              </Text>
+            </Stack>
+          ) : null}
+          <Contact view={view} />
           <Text fontSize="sm" color="gray.700">
             This link is valid until {formatDateAtTime(view.expiresAt)}.
           </Text>
         </Stack>
       </Card.Body>
     </>
+  );
+}
+
+/** Who to ask about the shipment: the company's phone and email from its profile, when it has given them. */
+function Contact({ view }: { view: TrackingView }) {
+  const { companyPhone: phone, companyEmail: email } = view;
+  return (
+    <Stack as="section" aria-labelledby="tracking-contact-heading" gap="1" data-testid="tracking-contact">
+      <Heading as="h2" id="tracking-contact-heading" size="sm">
+        Questions about this shipment?
+      </Heading>
+      {phone || email ? (
+        <>
+          <Text>Contact {view.companyName}:</Text>
+          <Stack as="ul" gap="1" listStyleType="none">
+            {phone ? (
+              <Text as="li" overflowWrap="anywhere">
+                Phone:{' '}
+                <ChakraLink href={`tel:${phone.replace(/[^\d+]/g, '')}`} color="blue.700" textDecoration="underline">
+                  {phone}
+                </ChakraLink>
+              </Text>
+            ) : null}
+            {email ? (
+              <Text as="li" overflowWrap="anywhere">
+                Email:{' '}
+                <ChakraLink href={`mailto:${email}`} color="blue.700" textDecoration="underline">
+                  {email}
+                </ChakraLink>
+              </Text>
+            ) : null}
+          </Stack>
+        </>
+      ) : (
+        <Text>Contact {view.companyName}, who sent you this link.</Text>
+      )}
+    </Stack>
   );
 }

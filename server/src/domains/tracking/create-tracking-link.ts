@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * tracking.createLink: a new public tracking link for a load of the caller's company, valid for
- * 1, 3, 7 (default) or 30 days. The token is answered once and only its hash is stored; the
+ * 1, 3, 7 (default) or 30 days, showing the truck's position exactly (default) or only the town
+ * it is near (positionPrecision 'city'). The token is answered once and only its hash is stored; the
  * creation is audited (a trigger). At most TRACKING_LINKS_PER_LOAD_MAX active links per load.
  */
 export const createTrackingLinkProcedure = permitted('trackingLinks', 'write')
@@ -32,6 +33,7 @@ export const createTrackingLinkProcedure = permitted('trackingLinks', 'write')
       tokenHash,
       expiresAt: new Date(Date.now() + input.days * DAY_MS),
       createdBy: ctx.scope.userId,
+      positionPrecision: input.positionPrecision,
     });
     const profile = await ctx.db
       .selectFrom('profiles')

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { TRACK_MAX_POINTS, type LoadTrack, type TrackingLinkItem } from '#shared/schemas/tracking.js';
+import { TRACK_MAX_POINTS, type LoadTrack, type TrackingLinkItem, type TrackingPositionPrecision } from '#shared/schemas/tracking.js';
 import type { Database } from '../../db/schema.js';
 import { readable, writable, type Scope } from '../../db/scope.js';
 import { isoTimestamp } from '../../db/sql.js';
@@ -58,6 +58,7 @@ const LINK_COLUMNS = [
   'trackingLinks.loadId',
   isoTimestamp('trackingLinks.expiresAt').as('expiresAt'),
   isoTimestamp('trackingLinks.createdAt').as('createdAt'),
+  'trackingLinks.positionPrecision',
 ] as const;
 
 /** The load's links that still work (not expired), newest first; a revoked one no longer exists. */
@@ -88,7 +89,17 @@ export async function countActiveLinks(db: Db, scope: Scope, loadId: string): Pr
   return Number(row.count);
 }
 
-export function insertLink(db: Db, values: { companyId: string; loadId: string; tokenHash: string; expiresAt: Date; createdBy: string }) {
+export function insertLink(
+  db: Db,
+  values: {
+    companyId: string;
+    loadId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    createdBy: string;
+    positionPrecision: TrackingPositionPrecision;
+  },
+) {
   return db.insertInto('trackingLinks').values(values).returning(LINK_COLUMNS).executeTakeFirstOrThrow();
 }
 
@@ -102,10 +113,15 @@ export function deleteLink(db: Db, scope: Scope, id: string) {
     .executeTakeFirst();
 }
 
-/** What a link's public page shows, through the one narrow path (a security-definer function by the token's hash). */
+/**
+ * What a link's public page shows, through the one narrow path (a security-definer function by the
+ * token's hash). The last position is exact here; view-tracking-link.ts snaps it for a city-level link.
+ */
 export async function viewLink(db: Db, tokenHash: string) {
   const { rows } = await sql<{
     companyName: string;
+    companyPhone: string | null;
+    companyEmail: string | null;
     loadNumber: string;
     pickupCity: string;
     pickupState: string;
@@ -113,11 +129,13 @@ export async function viewLink(db: Db, tokenHash: string) {
     deliveryState: string;
     status: string;
     expiresAt: string;
+    positionPrecision: TrackingPositionPrecision;
     lastLat: number | null;
     lastLng: number | null;
     lastRecordedAt: string | null;
-  }>`select company_name, load_number, pickup_city, pickup_state, delivery_city, delivery_state, status,
-            to_json(expires_at) #>> '{}' as expires_at, last_lat, last_lng, to_json(last_recorded_at) #>> '{}' as last_recorded_at
+  }>`select company_name, company_phone, company_email, load_number, pickup_city, pickup_state, delivery_city, delivery_state,
+            status, to_json(expires_at) #>> '{}' as expires_at, position_precision, last_lat, last_lng,
+            to_json(last_recorded_at) #>> '{}' as last_recorded_at
      from app_tracking_link_view(${tokenHash})`.execute(db);
   return rows[0];
 }

@@ -4,12 +4,15 @@ import type { AppServices } from '../../../../server/src/services/services.js';
 import { createLoad, type TestCompany } from '../../../support/factories.js';
 import { ALL_PERSONAS, allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 
-/** A tracking link of the company's load, made by its dispatcher (expiring in `expiresInSeconds`, a week by default): its id and token. */
+/**
+ * A tracking link of the company's load, made by its dispatcher (expiring in `expiresInSeconds`, a
+ * week by default; showing the truck's exact position unless `positionPrecision` says 'city'): its id and token.
+ */
 export async function createTrackingLink(
   services: AppServices,
   company: TestCompany,
   loadId: string,
-  options: { expiresInSeconds?: number } = {},
+  options: { expiresInSeconds?: number; positionPrecision?: 'exact' | 'city' } = {},
 ): Promise<{ id: string; token: string }> {
   const { token, tokenHash } = createTrackingToken();
   const dispatcher = company.users.dispatcher;
@@ -22,6 +25,7 @@ export async function createTrackingLink(
         tokenHash,
         expiresAt: new Date(Date.now() + (options.expiresInSeconds ?? 7 * 86_400) * 1000),
         createdBy: dispatcher.userId,
+        positionPrecision: options.positionPrecision ?? 'exact',
       })
       .returning('id')
       .executeTakeFirstOrThrow(),
