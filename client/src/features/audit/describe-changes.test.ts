@@ -24,6 +24,27 @@ describe('an update, one line per changed field', () => {
     expect(lines(entry)).toEqual(['Status: Assigned → In transit', 'Rate: $1,800.00 → $1,950.00', 'Driver: — → Alicia Moreno']);
   });
 
+  it('reads the fields as the data layer answers them, camel-cased (driverId, pickupDate)', () => {
+    // Kysely's CamelCasePlugin camel-cases the keys of the jsonb it returns: what the screen is given.
+    const entry: Entry = {
+      entityType: 'loads',
+      action: 'updated',
+      changedFields: {
+        pickupDate: { old: '2027-03-05', new: '2027-03-06' },
+        driverId: { old: null, new: '0b0f4b1e-8a55-4e0e-9d4f-3c1f5e2a7b10' },
+        driverName: { old: null, new: 'Alicia Moreno' },
+        trackingLink: { old: null, new: { expiresAt: '2027-03-08T12:00:00.000Z' } },
+      },
+    };
+    expect(lines(entry)).toEqual([
+      'Pickup date: Mar 5, 2027 → Mar 6, 2027',
+      'Driver: — → Alicia Moreno',
+      `Tracking link: Created, expires ${formatDateAtTime('2027-03-08T12:00:00.000Z')}`,
+    ]);
+    const created: Entry = { entityType: 'loads', action: 'created', changedFields: { loadNumber: { old: null, new: 'LOAD-9' } } };
+    expect(describeChanges(created).summary).toBe('Created load LOAD-9');
+  });
+
   it('labels the fields and formats dates, money as text, numbers with units, booleans and percentages', () => {
     const entry: Entry = {
       entityType: 'loads',

@@ -275,7 +275,9 @@ function referenceChange(before: Json, after: Json): string {
 /** The tracking links' entries on a load: created (with its expiry) or revoked. */
 function trackingLinkChange(before: Json, after: Json): string {
   const expiry = (link: Json) =>
-    link && typeof link === 'object' && !Array.isArray(link) ? (link as Record<string, Json>).expires_at : undefined;
+    link && typeof link === 'object' && !Array.isArray(link)
+      ? ((link as Record<string, Json>).expiresAt ?? (link as Record<string, Json>).expires_at)
+      : undefined;
   if (isEmpty(before) && !isEmpty(after)) {
     const expires = expiry(after);
     return typeof expires === 'string' ? `Created, expires ${formatValue('timestamp', expires)}` : 'Created';
@@ -363,9 +365,16 @@ function exportDescription(changes: Changes): ChangeDescription {
   return { summary, lines, more: 0 };
 }
 
+/** A column's stored name: the data layer answers the fields camel-cased (driverId), the database keeps driver_id. */
+const storedName = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+function storedNames(changes: Changes): Changes {
+  return Object.fromEntries(Object.entries(changes).map(([key, change]) => [storedName(key), change]));
+}
+
 /** An audit entry's changes in words: a headline for a creation, deletion or export, and one line per field. */
 export function describeChanges(entry: Pick<AuditEntry, 'entityType' | 'action' | 'changedFields'>): ChangeDescription {
-  const changes = entry.changedFields ?? {};
+  const changes = storedNames(entry.changedFields ?? {});
   switch (entry.action) {
     case 'created':
     case 'deleted':
