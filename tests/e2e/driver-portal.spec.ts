@@ -1,11 +1,16 @@
-import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { APIRequest, APIRequestContext, Browser, Cookie, Page } from '@playwright/test';
+import pg from 'pg';
+import { baseURL, e2eOwnerUrl } from './support/environment';
 import {
   expect,
   expectAccessible,
+  expectNoHorizontalOverflow,
   expectToast,
   holdToasts,
   openAs,
   quietContext,
+  sessionFile,
   settleAnimations,
   signInAs,
   test,
@@ -137,4 +142,173 @@ test('the carrier user sees its carrier, contract badge, drivers and loads', asy
 test('an account with no carrier is told so on the carrier portal', async ({ page }) => {
   await openAs(page, 'Dispatcher', '/carrier-portal');
   await expect(page.getByText('No carrier association found for this user', { exact: true })).toBeVisible({ timeout: 30_000 });
+});
+
+/** The dispatcher's session for API calls, from the app's origin (as the browser sends them). */
+async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
+  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
+  return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
+}
+
+async function mutate<T>(api: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await api.post(`/trpc/${path}`, { data: input });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/** The demo driver's own record (driver@summit.demo is linked to it by the seed). */
+async function demoDriverId(): Promise<string> {
+  const client = new pg.Client({ connectionString: e2eOwnerUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `select d.id from drivers d join users u on u.id = d.user_id where u.email = 'driver@summit.demo'`,
+    );
+    if (!rows[0]) throw new Error('the demo driver is not linked to a driver record');
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+const mapsLink = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
+
+/**
+ * Issue 27, item 1: the load a driver is on comes first, with what they drive by. A dispatcher
+ * (through the API, as the Loads screen calls it) gives the demo driver a load of the journey's own
+ * number, on the road and due before any other (a delivery date in the past), with a reference
+ * number and a broker with a phone. On a phone at 390 px the driver sees it first with both
+ * addresses and Navigate links into the maps app, opens it from the keyboard and sees the lane on
+ * the map, marks it delivered after a confirmation (cancelled once), finds it folded into History,
+ * and takes the step back with Undo. The load is cancelled at the end, so the demo driver's figures
+ * stay as they were.
+ */
+test('at 390 px the driver sees the active load first with its stops and Navigate, opens its map, marks a step with confirmation and undoes it', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = `${Date.now()}-${Math.floor(Math.random() * 10_000)}`;
+  const loadNumber = `DRIVE-${suffix}`;
+  const reference = `PO-${suffix}`;
+  const brokerPhone = '+1 555 010 0142';
+  const pickup = { location: '1200 Industrial Pkwy', city: 'Dallas', state: 'TX' };
+  const delivery = { location: '88 Harbor Rd', city: 'Atlanta', state: 'GA' };
+  const api = await dispatcherApi(playwright);
+  let loadId = '';
+  try {
+    const broker = await mutate<{ id: string }>(api, 'brokers.create', {
+      name: `Pat Lane ${suffix}`,
+      companyName: `Lane Brokerage ${suffix}`,
+      phone: brokerPhone,
+    });
+    const load = await mutate<{ id: string; status: string }>(api, 'loads.create', {
+      loadNumber,
+      referenceNumber: reference,
+      pickupLocation: pickup.location,
+      pickupCity: pickup.city,
+      pickupState: pickup.state,
+      pickupDate: '2026-01-05',
+      pickupNotes: 'Dock 4, appointment 08:00',
+      deliveryLocation: delivery.location,
+      deliveryCity: delivery.city,
+      deliveryState: delivery.state,
+      deliveryDate: '2026-01-06',
+      commodity: 'Driver portal journey freight',
+      rate: '1400.00',
+      brokerId: broker.id,
+      driverId: await demoDriverId(),
+    });
+    loadId = load.id;
+    await mutate(api, 'loads.changeStatus', { id: loadId, status: 'in_transit' });
+
+    const phone = await phoneContextPage(browser);
+    await holdToasts(phone);
+    await openAs(phone, 'Driver', '/driver-portal');
+    await expect(phone.getByRole('heading', { level: 1, name: 'Driver Portal' })).toBeVisible({ timeout: 30_000 });
+
+    // The active load first, above the figures, in full: both stops, the reference, the broker's phone.
+    const active = phone.getByTestId('active-load');
+    const open = active.getByRole('button', { name: `Open load ${loadNumber}` });
+    await expect(open).toBeVisible({ timeout: 30_000 });
+    const activeBox = await active.boundingBox();
+    const figuresBox = await phone.getByText('Total Earnings', { exact: true }).boundingBox();
+    expect(activeBox && figuresBox && activeBox.y < figuresBox.y).toBe(true);
+    await expect(active.getByTestId('stop-pickup-address')).toHaveText(pickup.location);
+    await expect(active.getByTestId('stop-delivery-address')).toHaveText(delivery.location);
+    await expect(active.getByTestId('stop-pickup')).toContainText('Dallas, TX');
+    await expect(active.getByTestId('stop-pickup')).toContainText('Dock 4, appointment 08:00');
+    await expect(active.getByTestId('stop-delivery')).toContainText('Atlanta, GA');
+    await expect(active.getByTestId('load-reference')).toHaveText(reference);
+    await expect(active.getByRole('link', { name: `Phone the broker of ${loadNumber}: ${brokerPhone}` })).toHaveAttribute(
+      'href',
+      `tel:${brokerPhone}`,
+    );
+    const navigate = active.getByRole('link', { name: new RegExp(`^Navigate to pickup of ${loadNumber}`) });
+    await expect(navigate).toHaveAttribute('href', mapsLink(`${pickup.location}, ${pickup.city}, ${pickup.state}`));
+    await expect(navigate).toHaveAttribute('target', '_blank');
+    await expect(navigate).toHaveAttribute('rel', /noopener/);
+    await expect(active.getByRole('link', { name: new RegExp(`^Navigate to delivery of ${loadNumber}`) })).toHaveAttribute(
+      'href',
+      mapsLink(`${delivery.location}, ${delivery.city}, ${delivery.state}`),
+    );
+    await expectNoHorizontalOverflow(phone);
+
+    // Opened from the keyboard: the load's detail, with its stops and the lane on the map.
+    await open.focus();
+    await phone.keyboard.press('Enter');
+    const detail = phone.getByRole('dialog', { name: `Load ${loadNumber}` });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByRole('link', { name: new RegExp(`^Navigate to delivery of ${loadNumber}`) })).toHaveAttribute(
+      'href',
+      mapsLink(`${delivery.location}, ${delivery.city}, ${delivery.state}`),
+    );
+    await expect(detail.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: MAP_READY_TIMEOUT });
+    await expect(detail.getByTestId('map-label')).toHaveText(['Pickup: Dallas, TX', 'Delivery: Atlanta, GA']);
+    await expectNoHorizontalOverflow(phone);
+    await phone.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    await expect(open).toBeFocused();
+
+    // A step asks first: cancelled, nothing changes.
+    const markDelivered = active.getByRole('button', { name: `Mark Delivered: ${loadNumber}` });
+    await markDelivered.click();
+    const confirm = phone.getByRole('alertdialog', { name: 'Mark Delivered?' });
+    await expect(confirm).toContainText(`Mark load ${loadNumber} as Delivered (now In Transit)`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(markDelivered).toBeVisible();
+
+    // Confirmed: delivered, folded into History, with Undo offered (and focused) for a minute.
+    await markDelivered.click();
+    await confirm.getByRole('button', { name: 'Mark Delivered' }).click();
+    await expectToast(phone, 'Status Updated', `${loadNumber} is Delivered`);
+    const undo = phone.getByRole('button', { name: `Undo: ${loadNumber} marked Delivered` });
+    await expect(undo).toBeVisible();
+    await expect(undo).toBeFocused();
+    await expect(phone.getByTestId('undo-banner')).toContainText(`${loadNumber} marked Delivered.`);
+    await expect(phone.getByRole('button', { name: `Open load ${loadNumber}` })).toHaveCount(0);
+    const history = phone.getByRole('button', { name: /^History \(\d+\)$/ });
+    await expect(history).toHaveAttribute('aria-expanded', 'false');
+    await history.click();
+    await expect(history).toHaveAttribute('aria-expanded', 'true');
+    const past = phone.locator('#load-history-list').getByRole('button', { name: `Open load ${loadNumber}` });
+    await expect(past).toContainText('Delivered');
+    await history.click();
+    await expect(past).toHaveCount(0);
+    await settleAnimations(phone);
+    await expectAccessible(phone);
+
+    // Undo: back on the road, the active load again.
+    await undo.click();
+    await expectToast(phone, 'Status Updated', `${loadNumber} is back to In Transit`);
+    await expect(phone.getByTestId('undo-banner')).toHaveCount(0);
+    await expect(open).toBeVisible();
+    await expect(markDelivered).toBeVisible();
+    await expectNoHorizontalOverflow(phone);
+    await phone.context().close();
+  } finally {
+    if (loadId) await mutate(api, 'loads.changeStatus', { id: loadId, status: 'cancelled' });
+    await api.dispose();
+  }
 });

@@ -6,7 +6,7 @@ import type { DriverPortalLoad } from '#shared/schemas/portal.js';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { groupDriverLoads } from './load-order';
-import { LoadDetailDrawer } from './LoadDetailDrawer';
+import { LoadDetailDrawer, openLoadId } from './LoadDetailDrawer';
 import { ABOVE_CARD, LoadReferences, LoadStops } from './LoadStops';
 import { PodUpload } from './PodUpload';
 import { UndoBanner } from './UndoBanner';
@@ -52,7 +52,13 @@ function ActiveLoadCard({ load, steps, onOpen }: { load: DriverPortalLoad; steps
       <Card.Body p="4">
         <Stack gap="3" minW="0">
           <HStack justify="space-between" gap="2" wrap="wrap">
-            <OpenLoadButton type="button" onClick={onOpen} aria-label={`Open load ${load.loadNumber}`} fontSize="lg">
+            <OpenLoadButton
+              type="button"
+              id={openLoadId(load.id)}
+              onClick={onOpen}
+              aria-label={`Open load ${load.loadNumber}`}
+              fontSize="lg"
+            >
               {load.loadNumber}
             </OpenLoadButton>
             <StatusBadge status={load.status} />
@@ -80,7 +86,7 @@ function LoadSummaryCard({ load, steps, onOpen }: { load: DriverPortalLoad; step
       <Card.Body p="4">
         <Stack gap="2" minW="0">
           <HStack justify="space-between" gap="2" wrap="wrap">
-            <OpenLoadButton type="button" onClick={onOpen} aria-label={`Open load ${load.loadNumber}`}>
+            <OpenLoadButton type="button" id={openLoadId(load.id)} onClick={onOpen} aria-label={`Open load ${load.loadNumber}`}>
               {load.loadNumber}
             </OpenLoadButton>
             <StatusBadge status={load.status} />
@@ -130,6 +136,7 @@ function LoadHistory({ loads, onOpen }: { loads: DriverPortalLoad[]; onOpen: (id
             <Box as="li" listStyleType="none" key={load.id} borderTopWidth={index === 0 ? '0' : '1px'}>
               <chakra.button
                 type="button"
+                id={openLoadId(load.id)}
                 onClick={() => onOpen(load.id)}
                 aria-label={`Open load ${load.loadNumber}`}
                 w="full"
@@ -207,11 +214,13 @@ function StepConfirmDialog({ steps, finalFocus }: { steps: LoadSteps; finalFocus
  */
 export function DriverLoads({ loads }: { loads: DriverPortalLoad[] }) {
   const steps = useLoadSteps();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The load whose detail is shown; kept while the drawer slides out, then forgotten.
+  const [detail, setDetail] = useState<{ id: string; open: boolean } | null>(null);
+  const openDetail = (id: string) => setDetail({ id, open: true });
   const pageUndo = useRef<HTMLButtonElement>(null);
   const detailUndo = useRef<HTMLButtonElement>(null);
   const { active, upcoming, history } = groupDriverLoads(loads);
-  const opened = openId ? (loads.find((load) => load.id === openId) ?? null) : null;
+  const opened = detail ? (loads.find((load) => load.id === detail.id) ?? null) : null;
   // After a step the focus goes to its Undo, where the step was asked (the trigger may be gone).
   const finalFocus = () => {
     const origin = steps.doneAt();
@@ -228,14 +237,14 @@ export function DriverLoads({ loads }: { loads: DriverPortalLoad[] }) {
         <Badge>{loads.length}</Badge>
       </HStack>
       <Stack gap="4">
-        {opened ? null : <UndoBanner steps={steps} buttonRef={pageUndo} />}
+        {detail?.open ? null : <UndoBanner steps={steps} buttonRef={pageUndo} />}
         {loads.length === 0 ? <Text color="gray.700">No loads assigned to you yet.</Text> : null}
         {active ? (
           <Box as="section" aria-labelledby="active-load-heading">
             <Heading as="h3" size="sm" id="active-load-heading" mb="2">
               Active load
             </Heading>
-            <ActiveLoadCard load={active} steps={steps} onOpen={() => setOpenId(active.id)} />
+            <ActiveLoadCard load={active} steps={steps} onOpen={() => openDetail(active.id)} />
           </Box>
         ) : loads.length > 0 ? (
           <Text color="gray.700">No active load right now.</Text>
@@ -247,14 +256,23 @@ export function DriverLoads({ loads }: { loads: DriverPortalLoad[] }) {
             </Heading>
             <Stack as="ul" gap="3" p="0" m="0">
               {upcoming.map((load) => (
-                <LoadSummaryCard key={load.id} load={load} steps={steps} onOpen={() => setOpenId(load.id)} />
+                <LoadSummaryCard key={load.id} load={load} steps={steps} onOpen={() => openDetail(load.id)} />
               ))}
             </Stack>
           </Box>
         ) : null}
-        <LoadHistory loads={history} onOpen={setOpenId} />
+        <LoadHistory loads={history} onOpen={openDetail} />
       </Stack>
-      {opened ? <LoadDetailDrawer load={opened} onClose={() => setOpenId(null)} steps={steps} undoRef={detailUndo} /> : null}
+      {opened && detail ? (
+        <LoadDetailDrawer
+          load={opened}
+          open={detail.open}
+          onClose={() => setDetail({ id: opened.id, open: false })}
+          onExitComplete={() => setDetail((current) => (current?.open ? current : null))}
+          steps={steps}
+          undoRef={detailUndo}
+        />
+      ) : null}
       <StepConfirmDialog steps={steps} finalFocus={finalFocus} />
     </Box>
   );

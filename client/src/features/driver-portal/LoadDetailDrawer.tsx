@@ -32,6 +32,9 @@ function LaneMap({ load }: { load: DriverPortalLoad }) {
   return <MapView places={places} connect ariaLabel={`Map of the lane from ${pickup} to ${delivery}`} height="260px" />;
 }
 
+/** The id of the button that opens a load's detail (on its card, or in History): the focus goes back there. */
+export const openLoadId = (loadId: string) => `open-load-${loadId}`;
+
 /**
  * A load's detail, phone first (the whole screen on a phone, a side panel from md up): its stops
  * with Navigate to each, the lane on a map, its references and the broker's phone, the step the
@@ -39,12 +42,16 @@ function LaneMap({ load }: { load: DriverPortalLoad }) {
  */
 export function LoadDetailDrawer({
   load,
+  open,
   onClose,
+  onExitComplete,
   steps,
   undoRef,
 }: {
   load: DriverPortalLoad;
+  open: boolean;
   onClose: () => void;
+  onExitComplete: () => void;
   steps: LoadSteps;
   undoRef: RefObject<HTMLButtonElement | null>;
 }) {
@@ -52,7 +59,14 @@ export function LoadDetailDrawer({
   const step = nextStep(load.status);
   const undoHere = steps.undoable?.loadId === load.id;
   return (
-    <Drawer.Root open onOpenChange={(event) => (event.open ? undefined : onClose())} placement="end" size={size}>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(event) => (event.open ? undefined : onClose())}
+      onExitComplete={onExitComplete}
+      finalFocusEl={() => document.getElementById(openLoadId(load.id))}
+      placement="end"
+      size={size}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
