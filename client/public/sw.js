@@ -25,7 +25,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/trpc') || url.pathname.startsWith('/health')) return;
+  // Files (a download, a document's preview in a frame) are private and never cached: not even as the shell's page.
+  if (url.pathname.startsWith('/trpc') || url.pathname.startsWith('/health') || url.pathname.startsWith('/files/')) return;
   if (request.mode === 'navigate') {
     // Network first for pages; the cached shell when offline.
     event.respondWith(

@@ -55,7 +55,8 @@ test('a new company walks through a production start: sign-up by mail, upload an
   const row = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: fileName });
   await expect(row).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: `Download ${fileName}` }).click();
+  await row.getByRole('button', { name: `Actions for ${fileName}` }).click();
+  await page.getByRole('menuitem', { name: 'Download' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(fileName);
   expect(new URL(download.url()).pathname).toBe('/files/download');

@@ -106,3 +106,32 @@ export function useDocumentActions() {
 
   return { download, downloadingId, deleteDocument, isDeleting: remove.isPending };
 }
+
+/** What the preview shows in the page (server/src/domains/documents/document-preview.ts): a PDF in a frame, a JPEG or PNG as an image. */
+export type PreviewKind = 'pdf' | 'image' | null;
+
+export function previewKindOf(contentType: string): PreviewKind {
+  if (contentType === 'application/pdf') return 'pdf';
+  if (contentType === 'image/jpeg' || contentType === 'image/png') return 'image';
+  return null;
+}
+
+/**
+ * The preview's link: the same signed, expiring link as a download, asked for inline
+ * (documents.downloadLink with disposition 'inline'), made when the document changes. Nothing for
+ * a type the page cannot show.
+ */
+export function usePreviewLink(document: DocumentListItem | null) {
+  const { mutate, data, isError, variables } = trpc.documents.downloadLink.useMutation();
+  const id = document && previewKindOf(document.contentType) ? document.id : null;
+  useEffect(() => {
+    if (id) mutate({ id, disposition: 'inline' });
+  }, [id, mutate]);
+  // A late answer for a document shown before is not this one's.
+  const current = id !== null && variables?.id === id;
+  return {
+    url: current ? (data?.url ?? null) : null,
+    failed: current && isError,
+    retry: () => (id ? mutate({ id, disposition: 'inline' }) : undefined),
+  };
+}

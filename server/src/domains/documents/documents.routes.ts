@@ -14,6 +14,7 @@ import { stopPodReader } from '../../services/storage/pod-reader.js';
 import { DOWNLOAD_PATH, verifyDownload } from '../../services/storage/signed-links.js';
 import { attachmentDisposition } from '../../services/storage/storage.js';
 import { callerOf } from '../../trpc/http-access.js';
+import { asksInline, inlineHeaders, isPreviewable, previewSecret } from './document-preview.js';
 import { insertDocument, mayLink } from './documents.repository.js';
 import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from './upload-checks.js';
 
@@ -26,7 +27,8 @@ export const UPLOAD_PATH = '/api/documents';
  *   The file streams to a temporary file (never whole in memory), is checked (upload-checks.ts),
  *   moved into the file store under a key the server makes, and only then is its row inserted; a
  *   refused or failed upload leaves neither. Answers the new document (201) or { error: { message } }.
- * - GET /files/download: the disk store's signed links (403 when altered or expired).
+ * - GET /files/download: the disk store's signed links (403 when altered or expired), and every
+ *   store's inline preview links (`disposition=inline`, document-preview.ts).
  */
 export async function documentRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   const { config } = services;
@@ -149,10 +151,15 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
     });
   });
 
+  // An inline link (the preview, document-preview.ts) carries disposition=inline and is signed with the preview's own key.
+  const inlineSecret = previewSecret(secret);
   app.get(DOWNLOAD_PATH, { config: { access: { public: 'a signed, expiring link (signed-links.ts)' } } }, async (request, reply) => {
-    const verified = verifyDownload(secret, request.query as Record<string, unknown>);
+    const query = request.query as Record<string, unknown>;
+    const inline = asksInline(query);
+    const verified = verifyDownload(inline ? inlineSecret : secret, query);
     if (!verified.ok) return refuse(reply, 403, verified.reason === 'expired' ? 'This download link has expired' : 'Invalid download link');
     const { link } = verified;
+    if (inline && !isPreviewable(link.contentType)) return refuse(reply, 403, 'Invalid download link');
     let body;
     try {
       body = await storage.read(link.key);
@@ -161,7 +168,7 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
     }
     return reply
       .header('content-type', link.contentType)
-      .header('content-disposition', attachmentDisposition(link.fileName))
+      .headers(inline ? inlineHeaders(link.fileName, link.contentType) : { 'content-disposition': attachmentDisposition(link.fileName) })
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(body);
