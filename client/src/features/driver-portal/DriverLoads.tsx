@@ -147,11 +147,13 @@ function LoadHistory({ loads, onOpen }: { loads: DriverPortalLoad[]; onOpen: (id
                 _hover={{ bg: 'gray.50' }}
                 _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' }}
               >
-                <HStack justify="space-between" gap="2" wrap="wrap">
-                  <Text fontWeight="semibold">{load.loadNumber}</Text>
+                <HStack as="span" justify="space-between" gap="2" wrap="wrap">
+                  <Text as="span" fontWeight="semibold">
+                    {load.loadNumber}
+                  </Text>
                   <StatusBadge status={load.status} />
                 </HStack>
-                <Text fontSize="sm" color="gray.700" overflowWrap="anywhere">
+                <Text as="span" display="block" fontSize="sm" color="gray.700" overflowWrap="anywhere">
                   {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState} · {formatDate(load.deliveryDate)}
                 </Text>
               </chakra.button>

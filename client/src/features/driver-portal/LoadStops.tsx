@@ -117,6 +117,7 @@ export function LoadReferences({ load }: { load: DriverPortalLoad }) {
               aria-label={`Phone the broker of ${load.loadNumber}: ${load.brokerPhone}`}
               color="blue.700"
               fontWeight="semibold"
+              textDecoration="underline"
             >
               <Phone size={14} aria-hidden="true" /> {load.brokerPhone}
             </Link>
