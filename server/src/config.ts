@@ -60,6 +60,11 @@ const configSchema = z.object({
     .enum(['auto', 'true', 'false'])
     .default('auto')
     .describe('auto: seed the demo workspace only on an empty embedded database; never in production'),
+  DEMO_SIMULATION: z
+    .enum(['auto', 'on', 'off'])
+    .default('auto')
+    .describe('auto: demo drivers move along their lanes in development with the demo workspace; on: also under test; never in production'),
+  DEMO_SIMULATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(15).describe('seconds between simulated positions'),
   PLATFORM_ADMIN_EMAILS: commaList,
   CONTACT_INBOX: z.email().default('hello@haulwise.local'),
   MAIL_FROM: z.string().default('Haulwise <no-reply@haulwise.local>'),

@@ -6,6 +6,7 @@ import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } fr
 import { createServices, type StartedServices } from './create-services.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo-data.js';
 import { DEMO_CARRIER_ACCOUNT } from './seed/demo-fleet.js';
+import { startDemoSimulation, type DemoSimulator } from './seed/demo-simulator.js';
 
 /** SIGTERM always ends the server within this, whatever is still running. */
 const SHUTDOWN_DEADLINE_MS = 14_000;
@@ -13,6 +14,7 @@ const SHUTDOWN_DEADLINE_MS = 14_000;
 let embedded: EmbeddedDatabase | null = null;
 let started: StartedServices | null = null;
 let app: FastifyInstance | null = null;
+let simulator: DemoSimulator | null = null;
 let stopping = false;
 
 // Installed first, so a signal during start-up (a database that will not start) still ends the process.
@@ -49,7 +51,8 @@ async function shutdown(signal: string): Promise<void> {
       console.error(`While stopping (${what}):`, error instanceof Error ? error.message : error);
     }
   };
-  const [server, services, database] = [app, started, embedded];
+  const [server, services, database, demoSimulator] = [app, started, embedded, simulator];
+  if (demoSimulator) await step('demo simulation', () => demoSimulator.stop());
   if (server) await step('HTTP server', () => server.close());
   if (services) await step('services', () => services.close());
   if (database) await step('embedded PostgreSQL', () => database.stop());
@@ -92,7 +95,16 @@ async function start(): Promise<void> {
         'Set RESEND_API_KEY (and RESEND_BASE_URL for a Resend-compatible service) to deliver it.',
     );
   }
-  if (!shouldSeed) return;
+  // Demo drivers move along their lanes (development with the demo workspace; DEMO_SIMULATION).
+  const simulate = async (seeded: boolean) => {
+    if (stopping) return;
+    simulator = await startDemoSimulation(services.db, config, seeded).catch((error: unknown) => {
+      if (!stopping) console.warn('The demo simulation could not start:', error);
+      return null;
+    });
+    if (stopping) await simulator?.stop();
+  };
+  if (!shouldSeed) return simulate(false);
   try {
     const seeded = await seedDemo(services.db, { onlyIfEmpty: true });
     demo = 'ready';
@@ -107,6 +119,7 @@ async function start(): Promise<void> {
     if (stopping) return; // the pool closed under it
     console.error('The demo workspace could not be seeded:', error);
   }
+  if (demo === 'ready') await simulate(true);
 }
 
 try {
