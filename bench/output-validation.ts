@@ -66,6 +66,11 @@ function detail(): LoadDetail {
     notes: null,
     statusUpdatedAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
+    lineHaul: '2450.00',
+    equipmentType: 'dry_van',
+    temperature: null,
+    stops: [],
+    accessorials: [],
   };
 }
 

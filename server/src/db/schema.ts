@@ -174,6 +174,42 @@ export interface CarriersTable {
   updatedAt: DefaultedTimestamp;
 }
 
+/** A load's stops in order (migrations/2026-11-28T2300_load_stops.ts): the first and last are the load's pickup and delivery columns. */
+export interface LoadStopsTable {
+  id: Generated<string>;
+  companyId: string;
+  loadId: string;
+  position: number;
+  stopType: 'pickup' | 'drop';
+  facilityName: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  appointmentDate: string | null;
+  appointmentFrom: string | null;
+  appointmentTo: string | null;
+  firstComeFirstServed: Generated<boolean>;
+  poNumber: string | null;
+  pickupNumber: string | null;
+  notes: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A load's accessorial charges beside the line haul, in order. */
+export interface LoadAccessorialsTable {
+  id: Generated<string>;
+  companyId: string;
+  loadId: string;
+  position: number;
+  chargeType: string;
+  description: string | null;
+  amount: Numeric;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface LoadsTable {
   id: Generated<string>;
   companyId: string;
@@ -207,6 +243,10 @@ export interface LoadsTable {
   status: Generated<LoadStatus>;
   statusUpdatedAt: TriggerSet<Date | null>;
   notes: string | null;
+  /** Issue 26, item 3: equipment, a reefer's setpoint (°F) and the line haul (rate is line haul + accessorials). */
+  equipmentType: string | null;
+  temperature: Numeric | null;
+  lineHaul: Numeric | null;
   /** Generated: the searchable text of the load (trigram index). */
   searchText: TriggerSet<string>;
   createdAt: DefaultedTimestamp;
@@ -241,6 +281,8 @@ export interface Database {
   carriers: CarriersTable;
   carrierUsers: CarrierUsersTable;
   loads: LoadsTable;
+  loadStops: LoadStopsTable;
+  loadAccessorials: LoadAccessorialsTable;
   wipAssignments: WipAssignmentsTable;
   auditLogs: AuditLogsTable;
   companies: CompaniesTable;

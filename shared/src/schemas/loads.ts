@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
 import { clampSalesPercentage } from '../rules/sales-percentage.js';
-import { optionalDate, optionalDecimal, optionalId, optionalMoney, optionalText, requiredText, stateCode, timestamp } from './fields.js';
+import {
+  optionalDate,
+  optionalDecimal,
+  optionalId,
+  optionalMoney,
+  optionalPhone,
+  optionalText,
+  requiredText,
+  stateCode,
+  timestamp,
+} from './fields.js';
 import { loadBoardFields, loadBoardItemFields } from './load-board.js';
 import { pageInput, pageOutput } from './pagination.js';
 import { salesAgentField } from './sales-agents.js';
@@ -48,23 +58,156 @@ const salesPercentage = z
   .optional()
   .transform((value) => clampSalesPercentage(value));
 
+/**
+ * Issue 26, item 3: a load's stops, equipment and accessorial charges.
+ *
+ * Stops are ordered: two or more (at most LOAD_STOPS_MAX), a pickup first, a drop last (the
+ * delivery), pickups and drops between. The load's pickup_* and delivery_* fields stay the first
+ * and the last stop: the server writes them from the stops; a load given without stops gets two,
+ * made from its pickup and delivery fields. An appointment is a date with a window (from and to,
+ * "HH:MM" on the facility's clock; a "to" earlier than "from" ends the next day) or "first come,
+ * first served" on that date.
+ */
+export const STOP_TYPES = ['pickup', 'drop'] as const;
+export type StopType = (typeof STOP_TYPES)[number];
+
+export const EQUIPMENT_TYPES = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'power_only', 'other'] as const;
+export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
+export const EQUIPMENT_LABELS: Record<EquipmentType, string> = {
+  dry_van: 'Dry van',
+  reefer: 'Reefer',
+  flatbed: 'Flatbed',
+  step_deck: 'Step deck',
+  power_only: 'Power only',
+  other: 'Other',
+};
+
+export const ACCESSORIAL_TYPES = ['fuel_surcharge', 'detention', 'lumper', 'stop_off', 'layover', 'tonu', 'other'] as const;
+export type AccessorialType = (typeof ACCESSORIAL_TYPES)[number];
+export const ACCESSORIAL_LABELS: Record<AccessorialType, string> = {
+  fuel_surcharge: 'Fuel surcharge',
+  detention: 'Detention',
+  lumper: 'Lumper',
+  stop_off: 'Stop-off',
+  layover: 'Layover',
+  tonu: 'TONU',
+  other: 'Other',
+};
+
+export const LOAD_STOPS_MAX = 20;
+export const LOAD_ACCESSORIALS_MAX = 20;
+export const STOP_LIMITS = { facilityName: 200, zip: 10, contactName: 100, poNumber: 100, pickupNumber: 100, description: 200 } as const;
+/** A reefer's setpoint (°F). */
+export const TEMPERATURE_RANGE = { min: -100, max: 150 } as const;
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/** An optional time of day "HH:MM" ('' or null: none). */
+function optionalTime(label: string) {
+  return z
+    .string({ error: `${label} must be a time` })
+    .trim()
+    .refine((value) => value === '' || TIME_PATTERN.test(value), `${label} must be a time (HH:MM)`)
+    .nullish()
+    .transform((value) => (value === '' ? null : value === null || value === undefined ? value : value.slice(0, 5)));
+}
+
+const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+/** One stop as the form sends it. Labels name the field a message is about (`stops.1.city`: "City is required"). */
+export const loadStopInput = z
+  .object({
+    type: z.enum(STOP_TYPES, { error: 'Stop type must be pickup or drop' }),
+    facilityName: optionalText('Facility', STOP_LIMITS.facilityName),
+    address: requiredText('Address', LOAD_LIMITS.location),
+    city: requiredText('City', LOAD_LIMITS.city),
+    state: stateCode('State'),
+    zip: optionalText('ZIP', STOP_LIMITS.zip).refine((value) => !value || ZIP_PATTERN.test(value), 'ZIP must be 5 digits (or ZIP+4)'),
+    contactName: optionalText('Contact name', STOP_LIMITS.contactName),
+    contactPhone: optionalPhone('Contact phone'),
+    date: optionalDate('Date'),
+    fromTime: optionalTime('From'),
+    toTime: optionalTime('To'),
+    firstComeFirstServed: z.boolean({ error: 'First come, first served must be on or off' }).default(false),
+    poNumber: optionalText('PO number', STOP_LIMITS.poNumber),
+    pickupNumber: optionalText('Pickup number', STOP_LIMITS.pickupNumber),
+    notes: optionalText('Notes', LOAD_LIMITS.notes),
+  })
+  .superRefine((stop, context) => {
+    if (stop.firstComeFirstServed) {
+      if (!stop.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Date is required for first come, first served' });
+      return;
+    }
+    if (stop.toTime && !stop.fromTime) context.addIssue({ code: 'custom', path: ['fromTime'], message: 'From is required with a To time' });
+    if (stop.fromTime && !stop.date) context.addIssue({ code: 'custom', path: ['date'], message: 'Date is required for an appointment' });
+  });
+export type LoadStopInput = z.input<typeof loadStopInput>;
+export type LoadStopValues = z.output<typeof loadStopInput>;
+
+/** A temperature setpoint (°F): a number with at most one decimal, as a decimal string; '' or null is none. */
+const temperature = z
+  .union([z.string(), z.number()], { error: 'Temperature must be a number' })
+  .nullish()
+  .transform((value, context) => {
+    if (value === null || value === undefined) return value;
+    const text = String(value).trim();
+    if (text === '') return null;
+    const number = Number(text);
+    if (!Number.isFinite(number) || !/^-?\d+(\.\d)?$/.test(String(number))) {
+      context.addIssue({ code: 'custom', message: 'Temperature must be a number with at most one decimal' });
+      return z.NEVER;
+    }
+    if (number < TEMPERATURE_RANGE.min || number > TEMPERATURE_RANGE.max) {
+      context.addIssue({ code: 'custom', message: `Temperature must be between ${TEMPERATURE_RANGE.min} and ${TEMPERATURE_RANGE.max} °F` });
+      return z.NEVER;
+    }
+    return number.toFixed(1);
+  });
+
+/** One accessorial charge: its type, an optional description (what "other" is) and its amount (required). */
+export const loadAccessorialInput = z.object({
+  type: z.enum(ACCESSORIAL_TYPES, { error: 'Choose a charge type' }),
+  description: optionalText('Description', STOP_LIMITS.description),
+  amount: optionalMoney('Amount').refine((value) => value !== null && value !== undefined, 'Amount is required'),
+});
+export type LoadAccessorialInput = z.input<typeof loadAccessorialInput>;
+
+const stopsField = z
+  .array(loadStopInput, { error: 'Stops must be a list' })
+  .min(2, 'A load needs at least two stops: a pickup and a delivery')
+  .max(LOAD_STOPS_MAX, `A load has at most ${LOAD_STOPS_MAX} stops`)
+  .superRefine((stops, context) => {
+    const last = stops.length - 1;
+    if (stops[0] && stops[0].type !== 'pickup')
+      context.addIssue({ code: 'custom', path: [0, 'type'], message: 'The first stop must be a pickup' });
+    if (last > 0 && stops[last]?.type !== 'drop')
+      context.addIssue({ code: 'custom', path: [last, 'type'], message: 'The last stop must be a delivery (drop)' });
+    const first = stops[0]?.date;
+    const end = stops[last]?.date;
+    if (first && end && end < first)
+      context.addIssue({ code: 'custom', path: [last, 'date'], message: 'Delivery date cannot be before the pickup date' });
+  });
+
 /** Every field of the load form except the load number, which create and update treat differently. */
 const loadFormFields = {
   referenceNumber: optionalText('Reference number', LOAD_LIMITS.referenceNumber),
-  pickupLocation: requiredText('Pickup address', LOAD_LIMITS.location),
-  pickupCity: requiredText('Pickup city', LOAD_LIMITS.city),
-  pickupState: stateCode('Pickup state'),
+  /** The pickup and delivery fields: required unless `stops` is given (then the first and the last stop are they). */
+  pickupLocation: requiredText('Pickup address', LOAD_LIMITS.location).optional(),
+  pickupCity: requiredText('Pickup city', LOAD_LIMITS.city).optional(),
+  pickupState: stateCode('Pickup state').optional(),
   pickupDate: optionalDate('Pickup date'),
   pickupNotes: optionalText('Pickup notes', LOAD_LIMITS.notes),
-  deliveryLocation: requiredText('Delivery address', LOAD_LIMITS.location),
-  deliveryCity: requiredText('Delivery city', LOAD_LIMITS.city),
-  deliveryState: stateCode('Delivery state'),
+  deliveryLocation: requiredText('Delivery address', LOAD_LIMITS.location).optional(),
+  deliveryCity: requiredText('Delivery city', LOAD_LIMITS.city).optional(),
+  deliveryState: stateCode('Delivery state').optional(),
   deliveryDate: optionalDate('Delivery date'),
   deliveryNotes: optionalText('Delivery notes', LOAD_LIMITS.notes),
   commodity: optionalText('Commodity', LOAD_LIMITS.commodity),
   weight: optionalDecimal('Weight'),
   distance: optionalDecimal('Distance'),
+  /** The total, for a caller that sends neither a line haul nor charges; otherwise the server computes it. */
   rate: optionalMoney('Rate'),
+  lineHaul: optionalMoney('Line haul'),
   driverId: optionalId('Driver'),
   brokerId: optionalId('Broker'),
   carrierId: optionalId('Carrier'),
@@ -73,9 +216,39 @@ const loadFormFields = {
   salesPercentage: salesPercentage,
   factoring: z.boolean({ error: 'Factoring must be on or off' }).default(false),
   notes: optionalText('Notes', LOAD_LIMITS.notes),
+  /** Left out: two stops from the pickup and delivery fields (on edit: those fields as given). */
+  stops: stopsField.optional(),
+  equipmentType: z
+    .union([z.enum(EQUIPMENT_TYPES), z.literal('')], { error: 'Choose an equipment type' })
+    .nullish()
+    .transform((value) => (value === '' ? null : value)),
+  /** A reefer's setpoint; dropped for any other equipment. */
+  temperature,
+  /** Left out on edit: the load's charges stay as they are. */
+  accessorials: z
+    .array(loadAccessorialInput, { error: 'Accessorials must be a list' })
+    .max(LOAD_ACCESSORIALS_MAX, `A load has at most ${LOAD_ACCESSORIALS_MAX} accessorial charges`)
+    .optional(),
 };
 
 const loadNumber = requiredText('Load number', LOAD_LIMITS.loadNumber);
+
+const LANE_FIELDS = [
+  ['pickupLocation', 'Pickup address'],
+  ['pickupCity', 'Pickup city'],
+  ['pickupState', 'Pickup state'],
+  ['deliveryLocation', 'Delivery address'],
+  ['deliveryCity', 'Delivery city'],
+  ['deliveryState', 'Delivery state'],
+] as const;
+
+/** Without stops, the pickup and delivery fields are required (the spec's form). */
+function laneGiven(load: Partial<Record<(typeof LANE_FIELDS)[number][0], string>> & { stops?: unknown }, context: z.RefinementCtx) {
+  if (load.stops !== undefined) return;
+  for (const [field, label] of LANE_FIELDS) {
+    if (load[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: `${label} is required` });
+  }
+}
 
 /** A delivery cannot be dated before its pickup. */
 function deliveryNotBeforePickup(
@@ -87,19 +260,39 @@ function deliveryNotBeforePickup(
   }
 }
 
+/** A temperature belongs to a reefer. */
+function temperatureOfReefer(
+  load: { equipmentType?: string | null | undefined; temperature?: string | null | undefined },
+  context: z.RefinementCtx,
+) {
+  if (load.temperature && load.equipmentType !== 'reefer') {
+    context.addIssue({ code: 'custom', path: ['temperature'], message: 'A temperature is set only for a reefer' });
+  }
+}
+
+type LoadFormValues = Parameters<typeof laneGiven>[0] &
+  Parameters<typeof deliveryNotBeforePickup>[0] &
+  Parameters<typeof temperatureOfReefer>[0];
+const loadRules = (load: LoadFormValues, context: z.RefinementCtx) => {
+  laneGiven(load, context);
+  if (load.stops === undefined) deliveryNotBeforePickup(load, context);
+  temperatureOfReefer(load, context);
+};
+
 /**
  * Create Load: a load number left out is the company's next one (its own pattern, else LOAD- and a
  * timestamp), chosen by the server.
  */
-export const createLoadInput = z.object({ loadNumber: loadNumber.optional(), ...loadFormFields }).superRefine(deliveryNotBeforePickup);
+export const createLoadInput = z.object({ loadNumber: loadNumber.optional(), ...loadFormFields }).superRefine(loadRules);
 export type CreateLoadInput = z.input<typeof createLoadInput>;
 export type CreateLoadValues = z.output<typeof createLoadInput>;
 
 /** Edit a load: every form field again (the form sends them all), the load number required. */
 export const updateLoadInput = z
   .object({ id: z.uuid('Load is invalid'), loadNumber: loadNumber, ...loadFormFields })
-  .superRefine(deliveryNotBeforePickup);
+  .superRefine(loadRules);
 export type UpdateLoadInput = z.input<typeof updateLoadInput>;
+export type UpdateLoadValues = z.output<typeof updateLoadInput>;
 
 export const loadStatusSchema = z.enum(LOAD_STATUSES, { error: 'Invalid status' });
 
@@ -162,8 +355,40 @@ export type LoadListItem = z.infer<typeof loadListItem>;
 export const loadListOutput = pageOutput(loadListItem);
 export type LoadListOutput = z.infer<typeof loadListOutput>;
 
-/** One load with every field of the spec. */
+/** A stop of a load, in order (the first is the pickup, the last the delivery). */
+export const loadStop = z.object({
+  type: z.enum(STOP_TYPES),
+  facilityName: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  date: z.string().nullable(),
+  fromTime: z.string().nullable(),
+  toTime: z.string().nullable(),
+  firstComeFirstServed: z.boolean(),
+  poNumber: z.string().nullable(),
+  pickupNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type LoadStop = z.infer<typeof loadStop>;
+
+export const loadAccessorial = z.object({
+  type: z.enum(ACCESSORIAL_TYPES),
+  description: z.string().nullable(),
+  amount: z.string(),
+});
+export type LoadAccessorial = z.infer<typeof loadAccessorial>;
+
+/** One load with every field of the spec, its stops, equipment and charges (rate: line haul + charges). */
 export const loadDetail = z.object(loadCardFields).extend({
+  lineHaul: decimalString,
+  equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
+  temperature: decimalString,
+  stops: z.array(loadStop).max(LOAD_STOPS_MAX),
+  accessorials: z.array(loadAccessorial).max(LOAD_ACCESSORIALS_MAX),
   referenceNumber: z.string().nullable(),
   pickupLocation: z.string(),
   pickupNotes: z.string().nullable(),

@@ -296,8 +296,8 @@ function DistanceEstimate({ control, onUse }: { control: LoadControl; onUse: (mi
   });
   const isWanted = String(distance ?? '').trim() === '';
   const { query: estimate, isComplete } = useDistanceEstimate(
-    { city: pickupCity, state: pickupState },
-    { city: deliveryCity, state: deliveryState },
+    { city: pickupCity ?? '', state: pickupState ?? '' },
+    { city: deliveryCity ?? '', state: deliveryState ?? '' },
     { debounceMs: 400, enabled: isWanted },
   );
   if (!isWanted || !isComplete || !estimate.data) return null;

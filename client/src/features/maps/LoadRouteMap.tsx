@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 import { formatNumber } from '../../lib/format';
 import { MapView } from './MapView';
 import { LANE_COLOURS, MAP_TEXTS, type MapPlace, type MapTrack } from './map-types';
-import { isLocatable, useDistanceEstimate, useLocate, type CityAndState } from './use-distance-estimate';
+import { isLocatable, useDistanceEstimate, useLocate, useLocateAll, type CityAndState } from './use-distance-estimate';
 
 const placeName = (place: CityAndState) => [place.city.trim(), place.state.trim().toUpperCase()].filter(Boolean).join(', ');
 
-function LaneEnd({ role, place, color }: { role: 'Pickup' | 'Delivery'; place: CityAndState; color: string }) {
+function LaneEnd({ role, place, color }: { role: string; place: CityAndState; color: string }) {
   return (
     <HStack gap="2" align="center">
       <Box as="span" aria-hidden="true" w="3" h="3" borderRadius="full" bg={color} flexShrink={0} />
@@ -21,19 +22,144 @@ function LaneEnd({ role, place, color }: { role: 'Pickup' | 'Delivery'; place: C
   );
 }
 
+/** A stop between the first and the last. */
+const STOP_COLOUR = '#2b6cb0';
+
+/** A stop of a load on the map: its kind (pickup or drop) and its city and state. */
+export interface RouteStop extends CityAndState {
+  type: 'pickup' | 'drop';
+}
+
 /**
- * The load detail's Map tab: pickup and delivery on the base map, located from their city and
+ * The load detail's Map tab. A load with more than two stops shows every stop in order
+ * (`MultiStopMap`); otherwise the lane, pickup and delivery, as below.
+ */
+export function LoadRouteMap({
+  pickup,
+  delivery,
+  stops,
+  track,
+}: {
+  pickup: { city: string; state: string };
+  delivery: { city: string; state: string };
+  /** The load's stops in order (the first is the pickup, the last the delivery). */
+  stops?: readonly RouteStop[] | undefined;
+  /** The driver's track for the load (with its last position marked), drawn over the lane. */
+  track?: MapTrack | undefined;
+}) {
+  if (stops && stops.length > 2) return <MultiStopMap stops={stops} track={track} />;
+  return <LaneMap pickup={pickup} delivery={delivery} track={track} />;
+}
+
+/** What a stop is called: "Pickup" and "Delivery" at the ends, "Stop 2 (drop)" between. */
+export function stopRole(stop: RouteStop, index: number, count: number): string {
+  if (index === 0) return 'Pickup';
+  if (index === count - 1) return 'Delivery';
+  return `Stop ${index + 1} (${stop.type})`;
+}
+
+const stopColour = (index: number, count: number) =>
+  index === 0 ? LANE_COLOURS.pickup : index === count - 1 ? LANE_COLOURS.delivery : STOP_COLOUR;
+
+/**
+ * Every stop of a load in order on the base map, each located from its city and state by the
+ * offline gazetteer, joined by straight lines, with the straight-line distance through them. A
+ * city that cannot be found is named, and the rest are shown.
+ */
+function MultiStopMap({ stops, track }: { stops: readonly RouteStop[]; track?: MapTrack | undefined }) {
+  const lookups = useLocateAll(stops);
+  const points = lookups.map((lookup) => lookup.data ?? null);
+  const key = JSON.stringify([stops, points]);
+  const places = useMemo(() => {
+    const found: MapPlace[] = [];
+    stops.forEach((stop, index) => {
+      const point = points[index];
+      if (point) {
+        found.push({
+          id: `stop-${index}`,
+          ...point,
+          label: `${stopRole(stop, index, stops.length)}: ${placeName(stop)}`,
+          color: stopColour(index, stops.length),
+        });
+      }
+    });
+    return found;
+    // The key holds the stops and their points: a new array of the same answers draws nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const located = points.filter((point): point is LatLng => point !== null);
+  const miles =
+    located.length === stops.length
+      ? located.slice(1).reduce((sum, point, index) => sum + haversineMiles(located[index] as LatLng, point), 0)
+      : null;
+  const failed = lookups.some((lookup) => lookup.error);
+  const isLoading = lookups.some((lookup) => lookup.isLoading);
+  const missing = stops.flatMap((stop, index) => {
+    const role = stopRole(stop, index, stops.length);
+    if (!isLocatable(stop)) return [`${role} city and state are needed to show it on the map.`];
+    if (lookups[index]?.data === null) return [`${role} city not found: ${placeName(stop)}. Check the city and state.`];
+    return [];
+  });
+
+  return (
+    <Stack gap="3">
+      <MapView
+        places={places}
+        track={track}
+        connect
+        ariaLabel={`Map of the load's ${stops.length} stops, from ${placeName(stops[0] as RouteStop) || 'pickup'} to ${placeName(stops[stops.length - 1] as RouteStop) || 'delivery'}`}
+        height="320px"
+      />
+      <Stack gap="1" as="ol" data-testid="route-stops" listStyleType="none" ms="0">
+        {stops.map((stop, index) => (
+          <li key={index}>
+            <LaneEnd role={`${index + 1}. ${stopRole(stop, index, stops.length)}`} place={stop} color={stopColour(index, stops.length)} />
+          </li>
+        ))}
+      </Stack>
+      {miles !== null ? (
+        <Text fontWeight="semibold" data-testid="straight-line-distance">
+          Straight-line distance through every stop: {formatNumber(miles, 'mi')}
+        </Text>
+      ) : null}
+      {isLoading ? (
+        <Text role="status" color="gray.700">
+          Locating the stops...
+        </Text>
+      ) : null}
+      {failed ? (
+        <HStack role="alert" gap="3" wrap="wrap">
+          <Text color="red.700">{MAP_TEXTS.unavailable}</Text>
+          <Button size="sm" variant="outline" onClick={() => lookups.forEach((lookup) => lookup.error && void lookup.refetch())}>
+            Try again
+          </Button>
+        </HStack>
+      ) : null}
+      {missing.length > 0 ? (
+        <Stack gap="1" role="status">
+          {missing.map((message) => (
+            <Text key={message} color="orange.800">
+              {message}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A lane of two stops: pickup and delivery on the base map, located from their city and
  * state by the offline gazetteer, joined by a straight line, with the straight-line distance.
  * When a city cannot be found it says which, and shows whatever it could place.
  */
-export function LoadRouteMap({
+function LaneMap({
   pickup,
   delivery,
   track,
 }: {
   pickup: { city: string; state: string };
   delivery: { city: string; state: string };
-  /** The driver's track for the load (with its last position marked), drawn over the lane. */
   track?: MapTrack | undefined;
 }) {
   const { query: estimate, isComplete } = useDistanceEstimate(pickup, delivery);

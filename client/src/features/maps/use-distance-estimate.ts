@@ -39,3 +39,16 @@ export function useLocate(place: CityAndState, enabled: boolean) {
   const input = tidyPlace(place);
   return trpc.geo.locate.useQuery(input, { enabled: enabled && isLocatable(input), staleTime: Number.POSITIVE_INFINITY });
 }
+
+/**
+ * Where each of several places is (geo.locate, one cached query a place, sent in one batch): a
+ * load's stops. `data` is undefined while a place is asked, null when the gazetteer does not know it.
+ */
+export function useLocateAll(places: readonly CityAndState[]) {
+  return trpc.useQueries((t) =>
+    places.map((place) => {
+      const input = tidyPlace(place);
+      return t.geo.locate(input, { enabled: isLocatable(input), staleTime: Number.POSITIVE_INFINITY });
+    }),
+  );
+}

@@ -50,6 +50,7 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
       <LoadRouteMap
         pickup={{ city: load.pickupCity, state: load.pickupState }}
         delivery={{ city: load.deliveryCity, state: load.deliveryState }}
+        stops={load.stops}
         track={track}
       />
       <Stack gap="1" data-testid="load-track">

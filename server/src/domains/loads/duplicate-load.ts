@@ -6,6 +6,7 @@ import { salesAgentOfNew } from '../team/sales-agents.js';
 import { withAssignments } from './load-assignment.js';
 import { nextLoadNumber } from './load-numbers.js';
 import { findLoad, findWritableLoad } from './loads.repository.js';
+import { writeAccessorials, writeStops } from './load-stops.js';
 
 /**
  * Duplicate: a new pending load from one the user may change, with its lane (addresses, cities,
@@ -41,6 +42,9 @@ export const duplicateLoadProcedure = permitted('loads', 'write')
         weight: source.weight,
         distance: source.distance,
         rate: source.rate,
+        lineHaul: source.lineHaul,
+        equipmentType: source.equipmentType,
+        temperature: source.temperature,
         brokerId: source.brokerId,
         carrierId: source.carrierId,
         notes: source.notes,
@@ -49,5 +53,12 @@ export const duplicateLoadProcedure = permitted('loads', 'write')
         status: 'pending',
       }),
     );
+    // The same stops (the new dates on the first and the last, none between) and charges.
+    const stops = source.stops.map((stop, index) => ({
+      ...stop,
+      date: index === 0 ? (input.pickupDate ?? null) : index === source.stops.length - 1 ? (input.deliveryDate ?? null) : null,
+    }));
+    await writeStops(ctx.db, scope, id, stops);
+    await writeAccessorials(ctx.db, scope, id, source.accessorials);
     return orNotFound(await findLoad(ctx.db, scope, id), 'Load');
   });

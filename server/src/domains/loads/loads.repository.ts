@@ -5,6 +5,7 @@ import type { LoadSort, SortDirection } from '#shared/schemas/load-board.js';
 import {
   DRIVER_CHOICES_LIMIT,
   type DriverChoicesOutput,
+  type EquipmentType,
   type LoadDetail,
   type LoadListItem,
   type LoadStatusFilter,
@@ -26,6 +27,7 @@ import type { Database } from '../../db/schema.js';
 import { OWNERSHIP, readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
 import { loadGazetteer, type Gazetteer } from '../../services/geo/gazetteer.js';
+import { ACCESSORIALS_JSON, STOPS_JSON, withStops } from './load-stops.js';
 
 /** The tenant-scoped transaction a procedure hands in (ctx.db); every function takes it first. */
 export type LoadsDb = Kysely<Database>;
@@ -68,6 +70,11 @@ const DETAIL_COLUMNS = [
   'loads.notes',
   isoTimestampOrNull('loads.statusUpdatedAt').as('statusUpdatedAt'),
   isoTimestamp('loads.updatedAt').as('updatedAt'),
+  'loads.lineHaul',
+  sql<EquipmentType | null>`loads.equipment_type`.as('equipmentType'),
+  'loads.temperature',
+  STOPS_JSON.as('stops'),
+  ACCESSORIALS_JSON.as('accessorials'),
 ] as const;
 
 /** The list's filters: the search and status of the cards, and the board's (shared/src/schemas/load-board.ts), all optional. */
@@ -392,14 +399,26 @@ function cursorAfter(row: { keysetAt: string | null; keysetId: string } | undefi
   return { nextCursor: row ? encodeCursor({ sort: columns.sort, value: row.keysetAt, id: row.keysetId }) : null };
 }
 
-/** One load as the scope may read it. */
+/** One load as the scope may read it, with its stops (two made from its pickup and delivery when it has none) and charges. */
 export async function findLoad(db: LoadsDb, scope: Scope, id: string): Promise<LoadDetail | undefined> {
-  return db.selectFrom('loads').select(DETAIL_COLUMNS).where(readable(scope, 'loads')).where('loads.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('loads')
+    .select(DETAIL_COLUMNS)
+    .where(readable(scope, 'loads'))
+    .where('loads.id', '=', id)
+    .executeTakeFirst();
+  return row && withStops(row);
 }
 
 /** The load as this scope may change it (own company, a sales user's own), or undefined. */
-export function findWritableLoad(db: LoadsDb, scope: Scope, id: string): Promise<LoadDetail | undefined> {
-  return db.selectFrom('loads').select(DETAIL_COLUMNS).where(writable(scope, 'loads')).where('loads.id', '=', id).executeTakeFirst();
+export async function findWritableLoad(db: LoadsDb, scope: Scope, id: string): Promise<LoadDetail | undefined> {
+  const row = await db
+    .selectFrom('loads')
+    .select(DETAIL_COLUMNS)
+    .where(writable(scope, 'loads'))
+    .where('loads.id', '=', id)
+    .executeTakeFirst();
+  return row && withStops(row);
 }
 
 /** A pick list stops here: a dropdown of more is of no use to anyone, and the query stays bounded. */
