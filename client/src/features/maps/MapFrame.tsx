@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import { MAP_COLOURS } from './basemap-style';
+import { basemapLayerIds, MAP_COLOURS } from './basemap-style';
+import { drawnCityLabels } from './city-sprite';
 import { MAP_TEXTS } from './map-types';
 
 export type MapStatus = 'loading' | 'ready' | 'failed';
@@ -9,7 +10,9 @@ export type MapStatus = 'loading' | 'ready' | 'failed';
  * The frame every MapLibre map sits in (the lane and location maps, the fleet map): its size, the
  * water colour under the tiles, and the loading and failure overlays. `contain: inline-size` keeps
  * the canvas out of the page's width: a canvas sized at a wider moment (a drawer's scroll lock, a
- * rotation) would otherwise hold its column, and so itself, that wide.
+ * rotation) would otherwise hold its column, and so itself, that wide. Once the map is ready the
+ * frame tells tests the offline base map's layers (`data-basemap-layers`, absent with a hosted style)
+ * and how many city labels were drawn for it (`data-city-labels`).
  */
 export function MapFrame({ height, status, children }: { height: string; status: MapStatus; children: ReactNode }) {
   return (
@@ -23,6 +26,8 @@ export function MapFrame({ height, status, children }: { height: string; status:
       overflow="hidden"
       borderWidth="1px"
       bg={MAP_COLOURS.water}
+      data-basemap-layers={status === 'ready' ? basemapLayerIds()?.join(' ') : undefined}
+      data-city-labels={status === 'ready' ? drawnCityLabels() : undefined}
     >
       {children}
       {status === 'loading' ? (
