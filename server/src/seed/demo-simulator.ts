@@ -242,10 +242,14 @@ export async function startDemoSimulation(
   if (!demoSimulationEnabled(config, demoWorkspace)) return null;
   const companyId = await findDemoCompany(db);
   if (!companyId) return null;
-  return startDemoSimulator(db, {
+  const simulator = startDemoSimulator(db, {
     companyId,
     intervalMs: config.DEMO_SIMULATION_SECONDS * 1000,
     onError: (error) =>
       console.warn(`[${new Date().toISOString()}] demo simulation: ${error instanceof Error ? error.message : String(error)}`),
   });
+  if (simulator) {
+    console.log(`Demo drivers on the road report a position every ${config.DEMO_SIMULATION_SECONDS} s (DEMO_SIMULATION=off stops them).\n`);
+  }
+  return simulator;
 }
