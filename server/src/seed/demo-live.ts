@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { haversineMiles } from '#shared/rules/geo.js';
 import { addMember } from '../auth/accounts.js';
 import { hashPassword } from '../auth/password.js';
-import type { Db } from '../db/database.js';
+import type { Db, Tx } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
 import { AT_RISK_MPH } from '../domains/loads/loads.repository.js';
 import { loadGazetteer } from '../services/geo/gazetteer.js';
@@ -85,6 +85,15 @@ async function linkMovingDrivers(db: Db, companyId: string, password: string): P
   }
 }
 
+/** A load's pickup and delivery dates, and its first and last stop's appointment dates with them. */
+async function reschedule(tx: Tx, companyId: string, loadId: string, pickupDate: string, deliveryDate: string): Promise<void> {
+  await tx.updateTable('loads').set({ pickupDate, deliveryDate }).where('companyId', '=', companyId).where('id', '=', loadId).execute();
+  await sql`update load_stops s set appointment_date = case when s.position = 0 then ${pickupDate}::date else ${deliveryDate}::date end
+    where s.company_id = ${companyId}::uuid and s.load_id = ${loadId}::uuid
+      and (s.position = 0 or s.position = (select max(last.position) from load_stops last
+        where last.company_id = s.company_id and last.load_id = s.load_id))`.execute(tx);
+}
+
 async function seedLateAndAtRisk(db: Db, companyId: string, now: number): Promise<void> {
   const today = isoDate(now);
   const dispatcher = await withCompany(db, { companyId, userId: null }, (tx) =>
@@ -110,22 +119,12 @@ async function seedLateAndAtRisk(db: Db, companyId: string, now: number): Promis
     // In transit past the delivery date.
     const lateInTransit = await count(sql<boolean>`status = 'in_transit' and delivery_date < ${today}::date`);
     for (const id of await candidates(['in_transit'], Math.max(0, LATE_IN_TRANSIT - lateInTransit))) {
-      await tx
-        .updateTable('loads')
-        .set({ pickupDate: isoDate(now - 4 * DAY), deliveryDate: isoDate(now - DAY) })
-        .where('companyId', '=', companyId)
-        .where('id', '=', id)
-        .execute();
+      await reschedule(tx, companyId, id, isoDate(now - 4 * DAY), isoDate(now - DAY));
     }
     // Pending past the pickup date.
     const latePending = await count(sql<boolean>`status = 'pending' and pickup_date < ${today}::date`);
     for (const id of await candidates(['pending'], Math.max(0, LATE_PENDING - latePending))) {
-      await tx
-        .updateTable('loads')
-        .set({ pickupDate: isoDate(now - DAY), deliveryDate: isoDate(now + DAY) })
-        .where('companyId', '=', companyId)
-        .where('id', '=', id)
-        .execute();
+      await reschedule(tx, companyId, id, isoDate(now - DAY), isoDate(now + DAY));
     }
   });
   await seedAtRisk(db, companyId, dispatcher?.userId ?? null, now);
@@ -175,12 +174,7 @@ async function seedAtRisk(db: Db, companyId: string, dispatcherId: string | null
       if (!lane?.driverId || used.has(lane.driverId) || used.size >= AT_RISK - Number(dueToday.count)) continue;
       used.add(lane.driverId);
       const position = pointAlong(lane.from, lane.to, 1 - wanted / lane.miles);
-      await tx
-        .updateTable('loads')
-        .set({ pickupDate: isoDate(now - DAY), deliveryDate: today })
-        .where('companyId', '=', companyId)
-        .where('id', '=', lane.id)
-        .execute();
+      await reschedule(tx, companyId, lane.id, isoDate(now - DAY), today);
       await tx
         .updateTable('drivers')
         .set({
