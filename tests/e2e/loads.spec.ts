@@ -74,7 +74,7 @@ async function fillLoadForm(dialog: Locator, values: { loadNumber: string; commo
   await dialog.getByLabel('Delivery Date').fill('2026-12-02');
   await dialog.getByLabel('Commodity').fill(values.commodity);
   await dialog.getByLabel('Weight (lbs)').fill('42000');
-  await dialog.getByLabel('Rate (USD)').fill('1850.50');
+  await dialog.getByLabel('Line Haul (USD)').fill('1850.50');
 }
 
 test('a dispatcher creates a load, finds it by search and status, opens it, moves its status and edits it', async ({ page }) => {
@@ -94,11 +94,12 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   // The company's next number (its own pattern, ending in digits), or the spec's LOAD- and a timestamp.
   await expect(createDialog.getByLabel('Load Number')).toHaveValue(/\d$/);
   await expect(createDialog.getByLabel('Sales Percentage (%)')).toHaveAttribute('step', '0.1');
-  await expect(createDialog.getByLabel('Rate (USD)')).toHaveAttribute('step', '0.01');
+  await expect(createDialog.getByLabel('Line Haul (USD)')).toHaveAttribute('step', '0.01');
   await expect(createDialog.getByRole('combobox', { name: 'Driver' }).locator('option').first()).toHaveText('None');
   await createDialog.getByRole('button', { name: 'Create Load' }).click();
-  await expect(createDialog.getByText('Pickup address is required')).toBeVisible();
-  await expect(createDialog.getByText('Delivery state is required')).toBeVisible();
+  // Each stop's fields speak for themselves (stops.0.address, stops.1.state, ...).
+  await expect(createDialog.getByText('Address is required')).toHaveCount(2);
+  await expect(createDialog.getByText('State is required')).toHaveCount(2);
   await expectScreenAccessible(page);
 
   await fillLoadForm(createDialog, { loadNumber, commodity });
@@ -183,9 +184,9 @@ test('a dispatcher creates a load, finds it by search and status, opens it, move
   const editDialog = page.getByRole('dialog', { name: 'Edit Load' });
   await expect(editDialog.getByLabel('Load Number')).toHaveValue(loadNumber);
   await expect(editDialog.getByLabel('Pickup City')).toHaveValue('Oakland');
-  await expect(editDialog.getByLabel('Rate (USD)')).toHaveValue('1850.50');
+  await expect(editDialog.getByLabel('Line Haul (USD)')).toHaveValue('1850.50');
   await editDialog.getByLabel('Delivery City').fill('Sparks');
-  await editDialog.getByLabel('Rate (USD)').fill('1975');
+  await editDialog.getByLabel('Line Haul (USD)').fill('1975');
   await editDialog.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Load updated successfully');
   await expect(editDialog).toBeHidden();
@@ -210,12 +211,12 @@ test('a refused load form shows each error beside its field', async ({ page }) =
   await fillLoadForm(dialog, { loadNumber: uniqueNumber('refused'), commodity: 'Steel coils' });
   await dialog.getByLabel('Delivery State').fill('N');
   await dialog.getByRole('button', { name: 'Create Load' }).click();
-  await expect(dialog.getByText('Delivery state must be 2 letters')).toBeVisible();
+  await expect(dialog.getByText('State must be 2 letters')).toBeVisible();
   await dialog.getByLabel('Delivery State').fill('NV');
   await dialog.getByLabel('Delivery Date').fill('2026-11-20');
   await dialog.getByRole('button', { name: 'Create Load' }).click();
   await expect(dialog.getByText('Delivery date cannot be before the pickup date')).toBeVisible();
-  await expect(dialog.getByText('Delivery state must be 2 letters')).toBeHidden();
+  await expect(dialog.getByText('State must be 2 letters')).toBeHidden();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -98,7 +98,7 @@ test('a new company walks through a production start: sign-up by mail, upload an
     await dialog.getByLabel('Delivery City').fill('Reno');
     await dialog.getByLabel('Delivery State').fill('NV');
     await dialog.getByLabel('Delivery Date').fill('2026-12-02');
-    await dialog.getByLabel('Rate (USD)').fill('1850.50');
+    await dialog.getByLabel('Line Haul (USD)').fill('1850.50');
     await dialog.getByRole('button', { name: 'Create Load' }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(watcher.getByText(loadNumber).first()).toBeVisible({ timeout: 20_000 });

@@ -55,7 +55,7 @@ test('a dispatcher chooses the sales agent on a new load, and the agent’s dash
   await dialog.getByLabel('Delivery Address').fill('5 Commerce Dr');
   await dialog.getByLabel('Delivery City').fill('Reno');
   await dialog.getByLabel('Delivery State').fill('NV');
-  await dialog.getByLabel('Rate (USD)').fill('2000');
+  await dialog.getByLabel('Line Haul (USD)').fill('2000');
   await dialog.getByLabel('Sales Percentage (%)').fill('10');
   await agentSelect.selectOption({ label: agentName });
   await settleAnimations(page);

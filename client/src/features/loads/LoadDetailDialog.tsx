@@ -1,9 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Center, DataList, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
+import { Box, Button, Center, DataList, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
 import { CircleDot, Pencil } from 'lucide-react';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import { commission } from '#shared/rules/commission.js';
-import type { LoadDetail, LoadHistoryEntry, LoadHistoryKind } from '#shared/schemas/loads.js';
+import {
+  ACCESSORIAL_LABELS,
+  EQUIPMENT_LABELS,
+  type LoadDetail,
+  type LoadHistoryEntry,
+  type LoadHistoryKind,
+  type LoadStop,
+} from '#shared/schemas/loads.js';
 import { QueryState } from '../../components/QueryState';
 import { ViewDialog } from '../../components/ViewDialog';
 import { PlainSelect } from '../../components/PlainFields';
@@ -101,17 +108,20 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
 }
 
 function LoadDetails({ load }: { load: LoadDetail }) {
+  const equipment = load.equipmentType
+    ? `${EQUIPMENT_LABELS[load.equipmentType]}${load.equipmentType === 'reefer' && load.temperature !== null ? ` at ${formatNumber(load.temperature)} °F` : ''}`
+    : '—';
   const rows: [string, ReactNode][] = [
     ['Reference number', load.referenceNumber ?? '—'],
-    ['Pickup', <Place key="pickup" location={load.pickupLocation} city={load.pickupCity} state={load.pickupState} />],
-    ['Pickup date', formatDate(load.pickupDate)],
-    ['Pickup notes', load.pickupNotes ?? '—'],
-    ['Delivery', <Place key="delivery" location={load.deliveryLocation} city={load.deliveryCity} state={load.deliveryState} />],
-    ['Delivery date', formatDate(load.deliveryDate)],
-    ['Delivery notes', load.deliveryNotes ?? '—'],
     ['Commodity', load.commodity ?? '—'],
+    ['Equipment', equipment],
     ['Weight', formatNumber(load.weight, 'lbs')],
     ['Distance', formatNumber(load.distance, 'mi')],
+    ['Line haul', formatMoney(load.lineHaul ?? (load.accessorials.length === 0 ? load.rate : null))],
+    ...load.accessorials.map((charge): [string, ReactNode] => [
+      `${ACCESSORIAL_LABELS[charge.type]}${charge.description ? ` (${charge.description})` : ''}`,
+      formatMoney(charge.amount),
+    ]),
     ['Rate', formatMoney(load.rate)],
     ['Driver', load.driverName ?? 'Unassigned'],
     ['Broker', load.brokerName ?? '—'],
@@ -122,36 +132,78 @@ function LoadDetails({ load }: { load: LoadDetail }) {
     ['Notes', load.notes ?? '—'],
   ];
   return (
-    <DataList.Root
-      orientation="horizontal"
-      size="md"
-      gap="3"
-      pt="2"
-      display={{ base: 'flex', md: 'grid' }}
-      gridTemplateColumns={{ md: '1fr 1fr' }}
-      columnGap="8"
-    >
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label} alignItems="start" flexDirection={{ base: 'column', sm: 'row' }} gap={{ base: '0', sm: '4' }}>
-          <DataList.ItemLabel minW="32" color="gray.700">
-            {label}
-          </DataList.ItemLabel>
-          <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
-            {value}
-          </DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
+    <Stack gap="5" pt="2">
+      <LoadStops stops={load.stops} />
+      <DataList.Root
+        orientation="horizontal"
+        size="md"
+        gap="3"
+        pt="2"
+        display={{ base: 'flex', md: 'grid' }}
+        gridTemplateColumns={{ md: '1fr 1fr' }}
+        columnGap="8"
+      >
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label} alignItems="start" flexDirection={{ base: 'column', sm: 'row' }} gap={{ base: '0', sm: '4' }}>
+            <DataList.ItemLabel minW="32" color="gray.700">
+              {label}
+            </DataList.ItemLabel>
+            <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
+              {value}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Stack>
   );
 }
 
-function Place({ location, city, state }: { location: string; city: string; state: string }) {
+/** What a stop is called on the Details tab: "Pickup" and "Delivery" at the ends, "Stop 2 · Drop" between. */
+const stopName = (stop: LoadStop, index: number, count: number) =>
+  index === 0 ? 'Pickup' : index === count - 1 ? 'Delivery' : `Stop ${index + 1} · ${stop.type === 'pickup' ? 'Pickup' : 'Drop'}`;
+
+/** A stop's appointment: "Dec 1, 2026, 08:00–10:00", "Dec 2, 2026, first come, first served", or its date alone. */
+export function appointmentOf(stop: Pick<LoadStop, 'date' | 'fromTime' | 'toTime' | 'firstComeFirstServed'>): string {
+  if (!stop.date) return 'No appointment';
+  const day = formatDate(stop.date);
+  if (stop.firstComeFirstServed) return `${day}, first come, first served`;
+  if (stop.fromTime && stop.toTime) return `${day}, ${stop.fromTime}–${stop.toTime}`;
+  if (stop.fromTime) return `${day}, ${stop.fromTime}`;
+  return day;
+}
+
+/** Every stop in order: its place, appointment, references, contact and notes. */
+function LoadStops({ stops }: { stops: LoadStop[] }) {
   return (
-    <Stack gap="0">
-      <Text>{location}</Text>
-      <Text>
-        {city}, {state}
-      </Text>
+    <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Stops" data-testid="load-stops">
+      {stops.map((stop, index) => {
+        const references = [
+          stop.poNumber ? `PO ${stop.poNumber}` : null,
+          stop.pickupNumber ? `Pickup # ${stop.pickupNumber}` : null,
+        ].filter(Boolean);
+        const contact = [stop.contactName, stop.contactPhone].filter(Boolean).join(' · ');
+        return (
+          <Box as="li" key={index} borderWidth="1px" borderColor="gray.200" borderRadius="md" p="3" minW="0">
+            <Text fontWeight="semibold">
+              {index + 1}. {stopName(stop, index, stops.length)}
+              {stop.facilityName ? ` — ${stop.facilityName}` : ''}
+            </Text>
+            <Text wordBreak="break-word">{stop.address}</Text>
+            <Text>
+              {stop.city}, {stop.state}
+              {stop.zip ? ` ${stop.zip}` : ''}
+            </Text>
+            <Text color="gray.700">{appointmentOf(stop)}</Text>
+            {references.length > 0 ? <Text color="gray.700">{references.join(' · ')}</Text> : null}
+            {contact ? <Text color="gray.700">Contact: {contact}</Text> : null}
+            {stop.notes ? (
+              <Text color="gray.700" whiteSpace="pre-wrap" wordBreak="break-word">
+                {stop.notes}
+              </Text>
+            ) : null}
+          </Box>
+        );
+      })}
     </Stack>
   );
 }

@@ -5,12 +5,15 @@ import { clampSalesPercentage, SALES_PERCENTAGE } from '#shared/rules/sales-perc
 import {
   createLoadInput,
   defaultLoadNumber,
+  EQUIPMENT_LABELS,
+  EQUIPMENT_TYPES,
   LOAD_LIMITS,
   type CreateLoadInput,
   type CreateLoadValues,
   type LoadDetail,
   type PickOption,
 } from '#shared/schemas/loads.js';
+import { AccessorialFields, blankStop, StopsFields, stopValuesOf } from './LoadStopsFields';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { SalesAgentField } from '../../components/SalesAgentField';
@@ -32,20 +35,14 @@ function emptyValues(): CreateLoadInput {
   return {
     loadNumber: defaultLoadNumber(),
     referenceNumber: '',
-    pickupLocation: '',
-    pickupCity: '',
-    pickupState: '',
-    pickupDate: '',
-    pickupNotes: '',
-    deliveryLocation: '',
-    deliveryCity: '',
-    deliveryState: '',
-    deliveryDate: '',
-    deliveryNotes: '',
+    stops: [blankStop('pickup'), blankStop('drop')],
+    equipmentType: '',
+    temperature: '',
     commodity: '',
     weight: '',
     distance: '',
-    rate: '',
+    lineHaul: '',
+    accessorials: [],
     driverId: '',
     brokerId: '',
     carrierId: '',
@@ -62,20 +59,15 @@ function valuesOf(load: LoadDetail): CreateLoadInput {
   return {
     loadNumber: load.loadNumber,
     referenceNumber: text(load.referenceNumber),
-    pickupLocation: load.pickupLocation,
-    pickupCity: load.pickupCity,
-    pickupState: load.pickupState,
-    pickupDate: text(load.pickupDate),
-    pickupNotes: text(load.pickupNotes),
-    deliveryLocation: load.deliveryLocation,
-    deliveryCity: load.deliveryCity,
-    deliveryState: load.deliveryState,
-    deliveryDate: text(load.deliveryDate),
-    deliveryNotes: text(load.deliveryNotes),
+    stops: load.stops.map(stopValuesOf),
+    equipmentType: load.equipmentType ?? '',
+    temperature: text(load.temperature),
     commodity: text(load.commodity),
     weight: text(load.weight),
     distance: text(load.distance),
-    rate: text(load.rate),
+    // A load written before it had a line haul has no charges: its rate is its line haul.
+    lineHaul: text(load.lineHaul ?? load.rate),
+    accessorials: load.accessorials.map((charge) => ({ type: charge.type, description: text(charge.description), amount: charge.amount })),
     driverId: text(load.driverId),
     brokerId: text(load.brokerId),
     carrierId: text(load.carrierId),
@@ -157,6 +149,12 @@ export function LoadFormDialog({
     failCreate(error);
     void utils.loads.formOptions.invalidate();
   };
+  // A temperature belongs to a reefer: choosing other equipment clears it.
+  const equipmentType = useWatch({ control, name: 'equipmentType' });
+  useEffect(() => {
+    if (equipmentType !== 'reefer' && form.getValues('temperature')) form.setValue('temperature', '');
+  }, [equipmentType, form]);
+
   const onSubmit = form.handleSubmit((input) => {
     if (load) {
       update.mutate(
@@ -185,13 +183,27 @@ export function LoadFormDialog({
           <FormField control={control} name="loadNumber" label="Load Number" required maxLength={LOAD_LIMITS.loadNumber} />
           <FormField control={control} name="referenceNumber" label="Reference Number" maxLength={LOAD_LIMITS.referenceNumber} />
         </Section>
-        <StopFields control={control} stop="pickup" />
-        <StopFields control={control} stop="delivery" />
+        <chakra.fieldset minW="0">
+          <chakra.legend fontWeight="semibold" fontSize="md" mb="3" color="gray.800">
+            Stops
+          </chakra.legend>
+          <StopsFields control={control} setValue={form.setValue} />
+        </chakra.fieldset>
 
         <Section title="Freight">
           <Wide>
             <FormField control={control} name="commodity" label="Commodity" />
           </Wide>
+          <SelectField
+            control={control}
+            name="equipmentType"
+            label="Equipment"
+            placeholder="Not set"
+            options={EQUIPMENT_TYPES.map((type) => ({ value: type, label: EQUIPMENT_LABELS[type] }))}
+          />
+          {equipmentType === 'reefer' ? (
+            <FormField control={control} name="temperature" label="Temperature (°F)" type="number" step={0.1} />
+          ) : null}
           <FormField control={control} name="weight" label="Weight (lbs)" type="number" min={0} step={0.01} />
           <FormField
             control={control}
@@ -202,8 +214,14 @@ export function LoadFormDialog({
             step={0.01}
             helperText={<DistanceEstimate control={control} onUse={(miles) => form.setValue('distance', miles)} />}
           />
-          <FormField control={control} name="rate" label="Rate (USD)" type="number" min={0} step={0.01} />
         </Section>
+
+        <chakra.fieldset minW="0">
+          <chakra.legend fontWeight="semibold" fontSize="md" mb="3" color="gray.800">
+            Rate
+          </chakra.legend>
+          <AccessorialFields control={control} />
+        </chakra.fieldset>
 
         <Section title="Assignment">
           {ASSIGNMENTS.map(({ kind, label }) => (
@@ -246,34 +264,7 @@ export function LoadFormDialog({
   );
 }
 
-type LoadControl = Control<CreateLoadInput, unknown, CreateLoadValues>;
-
-/** The address, city, state, date and notes of the pickup or the delivery. */
-function StopFields({ control, stop }: { control: LoadControl; stop: 'pickup' | 'delivery' }) {
-  const title = stop === 'pickup' ? 'Pickup' : 'Delivery';
-  return (
-    <Section title={title}>
-      <Wide>
-        <FormField control={control} name={`${stop}Location`} label={`${title} Address`} required autoComplete="off" />
-      </Wide>
-      <FormField control={control} name={`${stop}City`} label={`${title} City`} required />
-      <Grid templateColumns="1fr 1fr" gap="4">
-        <FormField
-          control={control}
-          name={`${stop}State`}
-          label={`${title} State`}
-          required
-          maxLength={2}
-          placeholder={stop === 'pickup' ? 'CA' : 'NV'}
-        />
-        <FormField control={control} name={`${stop}Date`} label={`${title} Date`} type="date" />
-      </Grid>
-      <Wide>
-        <FormField control={control} name={`${stop}Notes`} label={`${title} Notes`} multiline={2} />
-      </Wide>
-    </Section>
-  );
-}
+export type LoadControl = Control<CreateLoadInput, unknown, CreateLoadValues>;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -290,14 +281,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** With distance left empty and both ends named, the straight-line estimate from the offline gazetteer, to use with one click. */
 function DistanceEstimate({ control, onUse }: { control: LoadControl; onUse: (miles: string) => void }) {
-  const [distance, pickupCity, pickupState, deliveryCity, deliveryState] = useWatch({
-    control,
-    name: ['distance', 'pickupCity', 'pickupState', 'deliveryCity', 'deliveryState'],
-  });
+  const [distance, stops] = useWatch({ control, name: ['distance', 'stops'] });
   const isWanted = String(distance ?? '').trim() === '';
+  const first = stops?.[0];
+  const last = stops?.[stops.length - 1];
+  // Pickup to delivery, straight: the stops between are not counted.
   const { query: estimate, isComplete } = useDistanceEstimate(
-    { city: pickupCity ?? '', state: pickupState ?? '' },
-    { city: deliveryCity ?? '', state: deliveryState ?? '' },
+    { city: first?.city ?? '', state: first?.state ?? '' },
+    { city: last?.city ?? '', state: last?.state ?? '' },
     { debounceMs: 400, enabled: isWanted },
   );
   if (!isWanted || !isComplete || !estimate.data) return null;
