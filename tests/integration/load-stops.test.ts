@@ -3,6 +3,9 @@ import type { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
+import { seedDemo } from '../../server/src/seed/demo-data.js';
+import { DEMO_LOAD_PREFIX } from '../../server/src/seed/demo-operation.js';
+import { totalRate } from '#shared/rules/load-rate.js';
 import { createLoad } from '../support/factories.js';
 import { settle, userFacingError } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
@@ -280,4 +283,34 @@ describe('stops across companies', () => {
       { relname: 'load_stops', relrowsecurity: true, relforcerowsecurity: true },
     ]);
   });
+});
+
+describe('the demo', () => {
+  it('has multi-stop loads with appointments, equipment and charges, whose rate is still their total', async () => {
+    await seedDemo(tenants.services.db, { onlyIfEmpty: false });
+    const owner = tenants.owner;
+    const multi = await owner
+      .selectFrom('loadStops')
+      .innerJoin('loads', 'loads.id', 'loadStops.loadId')
+      .select(['loads.id', sql<number>`count(*)::int`.as('stops')])
+      .where('loads.loadNumber', 'like', `${DEMO_LOAD_PREFIX}%`)
+      .groupBy('loads.id')
+      .having(sql`count(*)`, '>', 2)
+      .execute();
+    expect(multi.length).toBeGreaterThanOrEqual(5);
+    const withoutStops = await sql<{ count: number }>`
+      select count(*)::int as count from loads l where l.load_number like ${`${DEMO_LOAD_PREFIX}%`}
+        and not exists (select 1 from load_stops s where s.load_id = l.id)`.execute(owner);
+    expect(withoutStops.rows[0]?.count).toBe(0);
+    const loadId = multi[0]?.id as string;
+    const load = await owner.selectFrom('loads').selectAll().where('id', '=', loadId).executeTakeFirstOrThrow();
+    const stops = await owner.selectFrom('loadStops').selectAll().where('loadId', '=', loadId).orderBy('position').execute();
+    const charges = await owner.selectFrom('loadAccessorials').selectAll().where('loadId', '=', loadId).orderBy('position').execute();
+    expect(stops[0]).toMatchObject({ stopType: 'pickup', city: load.pickupCity, appointmentDate: load.pickupDate });
+    expect(stops[0]?.appointmentFrom).toMatch(/^\d\d:00/);
+    expect(stops.at(-1)).toMatchObject({ stopType: 'drop', city: load.deliveryCity, appointmentDate: load.deliveryDate });
+    expect(charges.length).toBeGreaterThan(0);
+    expect(load.equipmentType).not.toBeNull();
+    expect(totalRate(load.lineHaul as string, charges as { amount: string }[])).toBe(load.rate);
+  }, 180_000);
 });

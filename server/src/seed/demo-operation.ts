@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
 import { COMPANY_ACCOUNTS } from './demo-accounts.js';
 import { BROKERS, CARRIERS, CITIES, COMMODITIES, DRIVER_NAMES, STREETS, type City } from './demo-reference.js';
+import { demoEquipment, planDemoStops, writeDemoStops } from './demo-stops.js';
 
 /**
  * The demo operation of Summit Freight Lines: brokers, carriers, drivers, a year of loads and WIP
@@ -286,10 +287,18 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
       createdAt: plan.createdAt,
     };
   });
-  for (let start = 0; start < loadRows.length; start += BATCH) {
+  // Equipment, line haul and the multi-stop loads (issue 26, item 3), from a random source of their own.
+  const extras = planDemoStops(plans, randomSource(20261128));
+  const rowsWithExtras = loadRows.map((row) => {
+    const extra = extras.get(row.loadNumber);
+    return extra
+      ? { ...row, lineHaul: extra.lineHaul, equipmentType: extra.equipmentType, temperature: extra.temperature }
+      : { ...row, lineHaul: row.rate, ...demoEquipment(row.commodity) };
+  });
+  for (let start = 0; start < rowsWithExtras.length; start += BATCH) {
     await tx
       .insertInto('loads')
-      .values(loadRows.slice(start, start + BATCH))
+      .values(rowsWithExtras.slice(start, start + BATCH))
       .execute();
   }
   // When each load reached its status (the trigger stamps it only on later changes; bookkeeping, so no audit row).
@@ -298,6 +307,8 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
        set status_updated_at = least(now(), created_at + (interval '1 hour' * (6 + (abs(hashtext(id::text)) % 60))))
      where company_id = ${companyId} and status <> 'pending' and load_number like ${`${DEMO_LOAD_PREFIX}%`}
   `.execute(tx);
+  // Stops and charges (issue 26, item 3), planned below with the loads' rows.
+  await writeDemoStops(tx, companyId, DEMO_LOAD_PREFIX, extras);
 
   // WIP requests in every state, over the last fortnight.
   const requests: { user: string; status: 'pending' | 'approved' | 'rejected'; days: number; notes: string; decision?: string }[] = [

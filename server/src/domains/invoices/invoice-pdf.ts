@@ -1,4 +1,5 @@
 import { lazyModule } from '../../lazy-module.js';
+import { invoiceLines } from './invoice-lines.js';
 import type { InvoiceDocumentData } from './invoices.repository.js';
 
 const pdfkit = lazyModule(() => import('pdfkit'));
@@ -142,12 +143,15 @@ export async function renderInvoicePdf({ invoice, company, broker, load }: Invoi
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#111827');
   doc.text('Description', left + 8, y + 6, { width: width - 140 });
   doc.text('Amount', right - 128, y + 6, { width: 120, align: 'right' });
-  const description = load
-    ? `Freight charges, load ${load.loadNumber}: ${load.pickupCity}, ${load.pickupState} to ${load.deliveryCity}, ${load.deliveryState}${load.commodity ? ` (${load.commodity})` : ''}`
-    : 'Freight charges';
-  doc.font('Helvetica').text(description, left + 8, y + 32, { width: width - 140 });
-  doc.text(money(invoice.amount), right - 128, y + 32, { width: 120, align: 'right' });
-  y = Math.max(doc.y, y + 44) + 12;
+  // The line haul and each accessorial charge, a line each (one line of freight charges without charges).
+  let lineY = y + 32;
+  for (const line of invoiceLines({ amount: invoice.amount, load })) {
+    doc.font('Helvetica').text(line.description, left + 8, lineY, { width: width - 140 });
+    const below = doc.y;
+    doc.text(money(line.amount), right - 128, lineY, { width: 120, align: 'right' });
+    lineY = Math.max(below, lineY + 14) + 4;
+  }
+  y = Math.max(lineY, y + 44) + 8;
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#d1d5db').stroke();
   doc
     .font('Helvetica-Bold')

@@ -17,6 +17,7 @@ import { mapPgErrors, type PgError, type PgErrorRules } from '../../db/pg-errors
 import type { Database } from '../../db/schema.js';
 import { readable, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
+import { ACCESSORIALS_JSON } from '../loads/load-stops.js';
 
 /** The tenant-scoped transaction a procedure hands in (ctx.db). */
 export type InvoicesDb = Kysely<Database>;
@@ -308,6 +309,8 @@ export async function invoiceDocumentData(db: InvoicesDb, scope: Scope, id: stri
           'loads.deliveryState',
           'loads.deliveryDate',
           'loads.commodity',
+          'loads.lineHaul',
+          ACCESSORIALS_JSON.as('accessorials'),
         ])
         .where(readable(scope, 'loads'))
         .where('loads.id', '=', invoice.loadId)
