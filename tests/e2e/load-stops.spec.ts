@@ -26,7 +26,8 @@ const uniqueNumber = (label: string) => `LOAD-STOPS-${label}-${Date.now()}-${Mat
 
 async function openCreateLoad(page: Page): Promise<Locator> {
   await preferLoadCards(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Loads', exact: true }).click();
+  // By address: on a phone the main navigation is in the menu drawer.
+  await page.goto('/loads');
   await expect(page.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Create Load' }).click();
   return page.getByRole('dialog', { name: 'Create Load' });

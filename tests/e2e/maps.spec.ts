@@ -45,7 +45,10 @@ async function expectMapDrawn(scope: Locator, labels: (string | RegExp)[]) {
 }
 
 /** Creates a pending load through the Create Load dialog and opens it from the list. */
-async function createAndOpenLoad(page: Page, lane: { pickup: [string, string]; delivery: [string, string] }): Promise<Locator> {
+async function createAndOpenLoad(
+  page: Page,
+  lane: { pickup: [string, string]; delivery: [string, string]; distance?: string },
+): Promise<Locator> {
   const loadNumber = uniqueNumber(lane.pickup[0].replace(/\W/g, ''));
   await preferLoadCards(page);
   await page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Loads', exact: true }).click();
@@ -59,7 +62,7 @@ async function createAndOpenLoad(page: Page, lane: { pickup: [string, string]; d
   await form.getByLabel('Delivery Address').fill('2 Yard Ave');
   await form.getByLabel('Delivery City').fill(lane.delivery[0]);
   await form.getByLabel('Delivery State').fill(lane.delivery[1]);
-  await form.getByLabel('Distance (miles)').fill('900');
+  if (lane.distance) await form.getByLabel('Distance (miles)').fill(lane.distance);
   await form.getByRole('button', { name: 'Create Load' }).click();
   await expect(form).toBeHidden({ timeout: 20_000 });
   await page.getByRole('searchbox', { name: 'Search' }).fill(loadNumber);
@@ -82,8 +85,8 @@ test("a dispatcher sees a load's lane on the Map tab with the straight-line dist
   await detail.getByRole('tab', { name: 'Map' }).click();
   await expectMapDrawn(detail, ['Pickup: Chicago, IL', 'Delivery: Dallas, TX']);
   await expect(detail.getByRole('region', { name: 'Map of the lane from Chicago, IL to Dallas, TX' })).toBeVisible();
-  // Chicago to Dallas as the crow flies, from the gazetteer's city centres (the load's own distance stays 900).
-  await expect(detail.getByText('Straight-line distance: 801 mi', { exact: true })).toBeVisible();
+  // No distance entered: Chicago to Dallas as the crow flies, from the gazetteer's city centres, said to be an estimate.
+  await expect(detail.getByText('Straight-line distance: 801 mi (estimate)', { exact: true })).toBeVisible();
   expect(mapFiles.some((file) => file.includes('maplibre-gl-worker'))).toBe(true);
   await settleAnimations(page);
   await expectAccessible(page);
@@ -97,12 +100,15 @@ test("a dispatcher sees a load's lane on the Map tab with the straight-line dist
 test('a city the gazetteer does not know is named on the Map tab, and the other end is still shown', async ({ page }) => {
   test.setTimeout(150_000);
   await openAs(page, 'Dispatcher');
-  const detail = await createAndOpenLoad(page, { pickup: ['Atlantis', 'CA'], delivery: ['St. Louis', 'MO'] });
+  const detail = await createAndOpenLoad(page, { pickup: ['Atlantis', 'CA'], delivery: ['St. Louis', 'MO'], distance: '900' });
+  // One distance, the same on both tabs, labelled by how it was obtained (issue 27, item 6).
+  await expect(detail.getByRole('tabpanel')).toContainText('900 mi (entered)');
   await detail.getByRole('tab', { name: 'Map' }).click();
   await expect(detail.getByText('Pickup city not found: Atlantis, CA. Check the city and state.', { exact: true })).toBeVisible();
-  await expect(detail.getByText('The straight-line distance needs both cities.', { exact: true })).toBeVisible();
   await expectMapDrawn(detail, ['Delivery: St. Louis, MO']);
-  await expect(detail.getByText(/^Straight-line distance:/)).toHaveCount(0);
+  await expect(detail.getByTestId('load-distance')).toHaveText('Distance: 900 mi (entered)');
+  await expect(detail.getByText(/^Straight-line distance/)).toHaveCount(0);
+  await expect(detail.getByText('The straight-line distance needs both cities.', { exact: true })).toHaveCount(0);
   await settleAnimations(page);
   await expectAccessible(page);
 });

@@ -116,7 +116,8 @@ function LoadDetails({ load }: { load: LoadDetail }) {
     ['Commodity', load.commodity ?? '—'],
     ['Equipment', equipment],
     ['Weight', formatNumber(load.weight, 'lbs')],
-    ['Distance', formatNumber(load.distance, 'mi')],
+    // The one distance the load has, as the Map tab labels it (issue 27, item 6).
+    ['Distance', load.distance === null ? '—' : `${formatNumber(load.distance, 'mi')} (entered)`],
     ['Line haul', formatMoney(load.lineHaul ?? (load.accessorials.length === 0 ? load.rate : null))],
     ...load.accessorials.map((charge): [string, ReactNode] => [
       `${ACCESSORIAL_LABELS[charge.type]}${charge.description ? ` (${charge.description})` : ''}`,

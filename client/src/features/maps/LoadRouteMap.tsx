@@ -38,17 +38,48 @@ export function LoadRouteMap({
   pickup,
   delivery,
   stops,
+  distance,
   track,
 }: {
   pickup: { city: string; state: string };
   delivery: { city: string; state: string };
   /** The load's stops in order (the first is the pickup, the last the delivery). */
   stops?: readonly RouteStop[] | undefined;
+  /** The load's own distance, as entered: when there is one it is the distance shown. */
+  distance?: string | number | null | undefined;
   /** The driver's track for the load (with its last position marked), drawn over the lane. */
   track?: MapTrack | undefined;
 }) {
-  if (stops && stops.length > 2) return <MultiStopMap stops={stops} track={track} />;
-  return <LaneMap pickup={pickup} delivery={delivery} track={track} />;
+  const entered = enteredMiles(distance);
+  if (stops && stops.length > 2) return <MultiStopMap stops={stops} track={track} entered={entered} />;
+  return <LaneMap pickup={pickup} delivery={delivery} track={track} entered={entered} />;
+}
+
+/** The load's entered distance in miles, or null when it has none. */
+export function enteredMiles(distance: string | number | null | undefined): number | null {
+  if (distance === null || distance === undefined || distance === '') return null;
+  const miles = Number(distance);
+  return Number.isFinite(miles) && miles > 0 ? miles : null;
+}
+
+/**
+ * One distance, labelled by how it was obtained (issue 27, item 6): the load's entered distance
+ * when it has one (the figure the Details tab shows), else the straight-line estimate.
+ */
+function DistanceLine({ entered, straightLine, through }: { entered: number | null; straightLine: number | null; through?: boolean }) {
+  if (entered !== null) {
+    return (
+      <Text fontWeight="semibold" data-testid="load-distance">
+        Distance: {formatNumber(entered, 'mi')} (entered)
+      </Text>
+    );
+  }
+  if (straightLine === null) return null;
+  return (
+    <Text fontWeight="semibold" data-testid="straight-line-distance">
+      Straight-line distance{through ? ' through every stop' : ''}: {formatNumber(straightLine, 'mi')} (estimate)
+    </Text>
+  );
 }
 
 /** What a stop is called: "Pickup" and "Delivery" at the ends, "Stop 2 (drop)" between. */
@@ -63,10 +94,10 @@ const stopColour = (index: number, count: number) =>
 
 /**
  * Every stop of a load in order on the base map, each located from its city and state by the
- * offline gazetteer, joined by straight lines, with the straight-line distance through them. A
+ * offline gazetteer, joined by straight lines, with the load's distance (or the straight-line one through them). A
  * city that cannot be found is named, and the rest are shown.
  */
-function MultiStopMap({ stops, track }: { stops: readonly RouteStop[]; track?: MapTrack | undefined }) {
+function MultiStopMap({ stops, track, entered }: { stops: readonly RouteStop[]; track?: MapTrack | undefined; entered: number | null }) {
   const lookups = useLocateAll(stops);
   const points = lookups.map((lookup) => lookup.data ?? null);
   const key = JSON.stringify([stops, points]);
@@ -117,11 +148,7 @@ function MultiStopMap({ stops, track }: { stops: readonly RouteStop[]; track?: M
           </li>
         ))}
       </Stack>
-      {miles !== null ? (
-        <Text fontWeight="semibold" data-testid="straight-line-distance">
-          Straight-line distance through every stop: {formatNumber(miles, 'mi')}
-        </Text>
-      ) : null}
+      <DistanceLine entered={entered} straightLine={miles} through />
       {isLoading ? (
         <Text role="status" color="gray.700">
           Locating the stops...
@@ -157,10 +184,12 @@ function LaneMap({
   pickup,
   delivery,
   track,
+  entered,
 }: {
   pickup: { city: string; state: string };
   delivery: { city: string; state: string };
   track?: MapTrack | undefined;
+  entered: number | null;
 }) {
   const { query: estimate, isComplete } = useDistanceEstimate(pickup, delivery);
   const notFound = estimate.data === null;
@@ -205,11 +234,7 @@ function LaneMap({
         <LaneEnd role="Pickup" place={pickup} color={LANE_COLOURS.pickup} />
         <LaneEnd role="Delivery" place={delivery} color={LANE_COLOURS.delivery} />
       </Stack>
-      {estimate.data ? (
-        <Text fontWeight="semibold" data-testid="straight-line-distance">
-          Straight-line distance: {formatNumber(estimate.data.miles, 'mi')}
-        </Text>
-      ) : null}
+      <DistanceLine entered={entered} straightLine={estimate.data?.miles ?? null} />
       {isComplete && estimate.isLoading ? (
         <Text role="status" color="gray.700">
           Locating pickup and delivery...
@@ -230,7 +255,7 @@ function LaneMap({
               {message}
             </Text>
           ))}
-          <Text color="gray.700">The straight-line distance needs both cities.</Text>
+          {entered === null ? <Text color="gray.700">The straight-line distance needs both cities.</Text> : null}
         </Stack>
       ) : null}
     </Stack>

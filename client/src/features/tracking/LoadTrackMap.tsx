@@ -51,6 +51,7 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
         pickup={{ city: load.pickupCity, state: load.pickupState }}
         delivery={{ city: load.deliveryCity, state: load.deliveryState }}
         stops={load.stops}
+        distance={load.distance}
         track={track}
       />
       <Stack gap="1" data-testid="load-track">
