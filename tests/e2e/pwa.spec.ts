@@ -59,8 +59,9 @@ test('the notification prompt waits in the shell for a change it serves, then 3 
   await expect(prompt.getByText('Enable Notifications')).toBeVisible();
   await expect(prompt.getByText('Get instant alerts for load assignments, status changes, and important updates')).toBeVisible();
   // It stands at the top right of the content, in its flow: the header's Create Load is not covered.
-  const promptBox = (await prompt.boundingBox())!;
-  const createBox = (await create.boundingBox())!;
+  const promptBox = await prompt.boundingBox();
+  const createBox = await create.boundingBox();
+  if (!promptBox || !createBox) throw new Error('the prompt or Create Load has no box');
   expect(promptBox.y + promptBox.height).toBeLessThanOrEqual(createBox.y);
   expect(promptBox.x + promptBox.width).toBeGreaterThan(createBox.x);
   await prompt.getByRole('button', { name: 'Later' }).click();
