@@ -4,6 +4,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   expectToast,
+  fillLoadNumber,
   openAs,
   preferLoadCards,
   settleAnimations,
@@ -57,7 +58,7 @@ test('a multi-stop load is created, edited with an accessorial, and shown stop b
   await openAs(page, 'Dispatcher');
   const loadNumber = uniqueNumber('desk');
   const dialog = await openCreateLoad(page);
-  await dialog.getByLabel('Load Number').fill(loadNumber);
+  await fillLoadNumber(dialog, loadNumber);
 
   // Two stops to begin with; "Add stop" puts a drop before the delivery.
   await expect(dialog.getByTestId('stop-title')).toHaveText(['1. Pickup', '2. Delivery']);

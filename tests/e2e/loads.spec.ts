@@ -4,6 +4,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   expectToast,
+  fillLoadNumber,
   openAs,
   quietPage,
   settleAnimations,
@@ -62,7 +63,7 @@ async function openLoadsScreen(page: Page) {
 
 /** Fills the Create Load form's required fields (and a few more) as a dispatcher types them. */
 async function fillLoadForm(dialog: Locator, values: { loadNumber: string; commodity: string }) {
-  await dialog.getByLabel('Load Number').fill(values.loadNumber);
+  await fillLoadNumber(dialog, values.loadNumber);
   await dialog.getByLabel('Reference Number').fill('PO-4471');
   await dialog.getByLabel('Pickup Address').fill('100 Harbor Way');
   await dialog.getByLabel('Pickup City').fill('Oakland');

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, settleAnimations, openAs, preferLoadCards, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  fillLoadNumber,
+  openAs,
+  preferLoadCards,
+  settleAnimations,
+  test,
+} from './support/fixtures';
 
 /**
  * Maps as a dispatcher meets them: a load's lane on the Map tab (located offline from its cities,
@@ -55,7 +64,7 @@ async function createAndOpenLoad(
   await expect(page.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Create Load' }).click();
   const form = page.getByRole('dialog', { name: 'Create Load' });
-  await form.getByLabel('Load Number').fill(loadNumber);
+  await fillLoadNumber(form, loadNumber);
   await form.getByLabel('Pickup Address').fill('1 Dock Rd');
   await form.getByLabel('Pickup City').fill(lane.pickup[0]);
   await form.getByLabel('Pickup State').fill(lane.pickup[1]);

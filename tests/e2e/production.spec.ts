@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { textPdf } from '../../server/src/seed/sample-files.js';
 import { baseURL } from './support/environment';
-import { expect, expectToast, holdToasts, openAs, quietContext, signInAs, test } from './support/fixtures';
+import { expect, expectToast, fillLoadNumber, holdToasts, openAs, quietContext, signInAs, test } from './support/fixtures';
 import { verifyEmailFromMail } from './support/verify-email';
 
 /**
@@ -89,7 +89,7 @@ test('a new company walks through a production start: sign-up by mail, upload an
     await page.goto('/loads');
     await page.getByRole('button', { name: 'Create Load' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Load' });
-    await dialog.getByLabel('Load Number').fill(loadNumber);
+    await fillLoadNumber(dialog, loadNumber);
     await dialog.getByLabel('Pickup Address').fill('100 Harbor Way');
     await dialog.getByLabel('Pickup City').fill('Oakland');
     await dialog.getByLabel('Pickup State').fill('CA');

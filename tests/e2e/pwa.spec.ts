@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, holdToasts, openAs } from './support/fixtures';
+import { expectToast, fillLoadNumber, holdToasts, openAs } from './support/fixtures';
 
 // The plain Playwright test: the prompts are not dismissed in advance here.
 
@@ -37,7 +37,7 @@ test('the notification prompt waits in the shell for a change it serves, then 3 
   const create = page.getByRole('button', { name: 'Create Load' }).first();
   const dialog = page.getByRole('dialog', { name: 'Create Load' });
   await create.click();
-  await dialog.getByLabel('Load Number').fill(`LOAD-E2E-prompt-${Date.now()}-${Math.floor(Math.random() * 1000)}`);
+  await fillLoadNumber(dialog, `LOAD-E2E-prompt-${Date.now()}-${Math.floor(Math.random() * 1000)}`);
   await dialog.getByLabel('Pickup Address').fill('100 Harbor Way');
   await dialog.getByLabel('Pickup City').fill('Oakland');
   await dialog.getByLabel('Pickup State').fill('CA');

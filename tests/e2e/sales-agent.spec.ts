@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { demoAccount, expect, expectAccessible, expectToast, openAs, quietPage, settleAnimations, test } from './support/fixtures';
+import {
+  demoAccount,
+  expect,
+  expectAccessible,
+  expectToast,
+  fillLoadNumber,
+  openAs,
+  quietPage,
+  settleAnimations,
+  test,
+} from './support/fixtures';
 
 /**
  * Issue 24, item 8: who earns the commission. A dispatcher chooses the demo sales agent on a new
@@ -48,7 +58,7 @@ test('a dispatcher chooses the sales agent on a new load, and the agent’s dash
   const agentSelect = dialog.getByRole('combobox', { name: 'Sales Agent' });
   await expect(agentSelect.locator('option').first()).toHaveText('No sales agent');
   await expect(agentSelect).toHaveValue('');
-  await dialog.getByLabel('Load Number').fill(loadNumber);
+  await fillLoadNumber(dialog, loadNumber);
   await dialog.getByLabel('Pickup Address').fill('100 Harbor Way');
   await dialog.getByLabel('Pickup City').fill('Oakland');
   await dialog.getByLabel('Pickup State').fill('CA');

@@ -8,6 +8,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Cookie,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/src/seed/demo-data';
@@ -249,5 +250,18 @@ export const test = base.extend<{ offlineGuard: void; quietPrompts: void }>({
     { auto: true },
   ],
 });
+
+/**
+ * Types a load number into a load form's Load Number field. The form offers the company's next
+ * number once its options arrive; arriving in the middle of Playwright's fill (between its select-all
+ * and its typing) it was joined to what was typed, so the value is checked and typed again if so.
+ */
+export async function fillLoadNumber(form: Locator, loadNumber: string) {
+  const field = form.getByLabel('Load Number');
+  await expect(async () => {
+    await field.fill(loadNumber);
+    await expect(field).toHaveValue(loadNumber, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
 
 export { expect };
