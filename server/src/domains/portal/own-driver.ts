@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { AppError } from '../../errors.js';
+import type { LoadStatus } from '#shared/constants.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database } from '../../db/schema.js';
 
@@ -41,3 +42,29 @@ export async function findOwnCarrier(db: Db, scope: Scope): Promise<string | nul
 
 /** An account with no driver record may not do what only a driver does: the guards' own refusal. */
 export const notADriver = () => new AppError('FORBIDDEN', 'You do not have permission to do this');
+
+/**
+ * A load of the signed-in driver's own, locked until the call's transaction ends (a step and its
+ * undo never cross), with the driver it belongs to. Not a driver: refused; another driver's load,
+ * or another company's: not found.
+ */
+export async function lockOwnLoad(db: Db, scope: Scope, loadId: string) {
+  const driver = await findOwnDriver(db, scope);
+  if (!driver) throw notADriver();
+  const load = await db
+    .selectFrom('loads')
+    .select(['id', 'status'])
+    .where('companyId', '=', driver.companyId)
+    .where('driverId', '=', driver.id)
+    .where('id', '=', loadId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!load) throw notFound('Load');
+  return { driver, load };
+}
+
+/** Sets the status of a load lockOwnLoad answered, and says what it now is. */
+export async function setOwnLoadStatus(db: Db, companyId: string, loadId: string, status: LoadStatus) {
+  await db.updateTable('loads').set({ status }).where('companyId', '=', companyId).where('id', '=', loadId).execute();
+  return { id: loadId, status };
+}

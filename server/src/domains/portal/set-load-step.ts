@@ -1,7 +1,7 @@
 import { DRIVER_STEP_FROM, driverLoadStatusInput, driverLoadStatusOutput } from '#shared/schemas/portal.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
-import { findOwnDriver, notADriver } from './own-driver.js';
+import { lockOwnLoad, setOwnLoadStatus } from './own-driver.js';
 
 /**
  * portal.setLoadStatus: a driver moves their own load one step on (assigned -> picked ->
@@ -12,25 +12,9 @@ export const setLoadStepProcedure = permitted('portal', 'write')
   .input(driverLoadStatusInput)
   .output(driverLoadStatusOutput)
   .mutation(async ({ ctx, input }) => {
-    const driver = await findOwnDriver(ctx.db, ctx.scope);
-    if (!driver) throw notADriver();
-    const load = await ctx.db
-      .selectFrom('loads')
-      .select(['id', 'status'])
-      .where('companyId', '=', driver.companyId)
-      .where('driverId', '=', driver.id)
-      .where('id', '=', input.loadId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!load) throw notFound('Load');
+    const { driver, load } = await lockOwnLoad(ctx.db, ctx.scope, input.loadId);
     if (!DRIVER_STEP_FROM[input.status].includes(load.status)) {
       throw new AppError('BAD_REQUEST', `Invalid status: a load that is ${load.status} cannot become ${input.status}`, { field: 'status' });
     }
-    await ctx.db
-      .updateTable('loads')
-      .set({ status: input.status })
-      .where('companyId', '=', driver.companyId)
-      .where('id', '=', load.id)
-      .execute();
-    return { id: load.id, status: input.status };
+    return setOwnLoadStatus(ctx.db, driver.companyId, load.id, input.status);
   });

@@ -6,9 +6,9 @@ import {
   driverLoadStatusOutput,
   driverUndoStepInput,
 } from '#shared/schemas/portal.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
-import { findOwnDriver, notADriver } from './own-driver.js';
+import { lockOwnLoad, setOwnLoadStatus } from './own-driver.js';
 
 /**
  * portal.undoLoadStatus (issue 27, item 1): a driver takes back the step they just set on their
@@ -23,17 +23,7 @@ export const undoLoadStepProcedure = permitted('portal', 'write')
   .input(driverUndoStepInput)
   .output(driverLoadStatusOutput)
   .mutation(async ({ ctx, input }) => {
-    const driver = await findOwnDriver(ctx.db, ctx.scope);
-    if (!driver) throw notADriver();
-    const load = await ctx.db
-      .selectFrom('loads')
-      .select(['id', 'status'])
-      .where('companyId', '=', driver.companyId)
-      .where('driverId', '=', driver.id)
-      .where('id', '=', input.loadId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!load) throw notFound('Load');
+    const { driver, load } = await lockOwnLoad(ctx.db, ctx.scope, input.loadId);
     const back = DRIVER_STEP_BACK[input.status];
     if (load.status !== input.status) {
       throw new AppError('BAD_REQUEST', `Invalid status: the load is ${load.status}, not ${input.status}`, { field: 'status' });
@@ -59,6 +49,5 @@ export const undoLoadStepProcedure = permitted('portal', 'write')
       throw new AppError('CONFLICT', PORTAL_TEXTS.undoNotYours, { field: 'status' });
     }
     if (!last.recent) throw new AppError('CONFLICT', PORTAL_TEXTS.undoExpired, { field: 'status' });
-    await ctx.db.updateTable('loads').set({ status: back }).where('companyId', '=', driver.companyId).where('id', '=', load.id).execute();
-    return { id: load.id, status: back };
+    return setOwnLoadStatus(ctx.db, driver.companyId, load.id, back);
   });
