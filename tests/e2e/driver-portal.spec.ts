@@ -123,6 +123,10 @@ test('the carrier user sees its carrier, contract badge, drivers and loads', asy
   await expect(page.getByText('Contract Signed', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Drivers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Assigned Loads' })).toBeVisible();
+  // One name for the carrier everywhere: the sidebar names the carrier the page shows, and who dispatches it.
+  const carrierName = (await page.locator('#carrier-heading').textContent())?.trim() ?? '';
+  await expect(page.getByTestId('company-name').first()).toHaveText(carrierName);
+  await expect(page.getByTestId('dispatching-company').first()).toHaveText('Dispatched by Summit Freight Lines');
   await settleAnimations(page);
   await expectAccessible(page);
 

@@ -163,6 +163,38 @@ export function AppShell({ session, children }: { session: SessionOutput; childr
   );
 }
 
+/**
+ * Whose workspace this is, as the person knows it: the company's name for staff and drivers; for a
+ * carrier user the carrier's own name (the page below says the same), with the dispatching company
+ * under it. The carrier is read with the carrier portal's own query, so the two share one answer.
+ */
+function OrganisationName({ session }: { session: SessionOutput }) {
+  if (session.portal !== 'carrier') {
+    return (
+      <Text fontWeight="semibold" color="gray.800" data-testid="company-name">
+        {session.company.name}
+      </Text>
+    );
+  }
+  return <CarrierOrganisationName companyName={session.company.name} />;
+}
+
+function CarrierOrganisationName({ companyName }: { companyName: string }) {
+  const portal = trpc.portal.carrier.useQuery(undefined, { staleTime: 60_000 }).data;
+  // No carrier linked yet (the page says so): the company's name rather than nothing.
+  const name = portal ? (portal.carrier?.name ?? companyName) : null;
+  return (
+    <Stack gap="0">
+      <Text fontWeight="semibold" color="gray.800" data-testid="company-name" minH="6">
+        {name}
+      </Text>
+      <Text fontSize="xs" color="gray.600" data-testid="dispatching-company">
+        Dispatched by {companyName}
+      </Text>
+    </Stack>
+  );
+}
+
 function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?: () => void }) {
   const items = navigationFor(session);
   const signOut = useSignOut();
@@ -175,9 +207,7 @@ function Sidebar({ session, onNavigate }: { session: SessionOutput; onNavigate?:
             <NotificationBell />
           </Box>
         </Flex>
-        <Text fontWeight="semibold" color="gray.800" data-testid="company-name">
-          {session.company.name}
-        </Text>
+        <OrganisationName session={session} />
         <Text fontSize="sm" color="gray.700" data-testid="user-name">
           {session.user.firstName} {session.user.lastName}
         </Text>
