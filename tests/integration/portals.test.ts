@@ -149,6 +149,49 @@ describe('portal.driver loads (issue 27, item 1)', () => {
     });
     expect(load?.pickupPoint?.lat).toBeCloseTo(32.8, 0);
     expect(load?.deliveryPoint?.lat).toBeCloseTo(33.8, 0);
+    // A load written with only its lane: its two ends as stops, the pickup's notes on the first.
+    expect(load?.stops.map((stop) => [stop.type, stop.city, stop.notes])).toEqual([
+      ['pickup', 'Dallas', 'Dock 4, appointment 08:00'],
+      ['drop', 'Atlanta', null],
+    ]);
+  });
+
+  it('carry every stop of a multi-stop load in order, with its facility, window, references and contact', async () => {
+    const company = tenants.companyA;
+    const driverId = await linkDriverAccount(tenants.services, company);
+    const stop = (type: 'pickup' | 'drop', city: string, state: string, extra: Record<string, unknown> = {}) => ({
+      type,
+      facilityName: `${city} Warehouse`,
+      address: `1 ${city} Rd`,
+      city,
+      state,
+      zip: '75201',
+      contactName: 'Pat Dock',
+      contactPhone: '555-010-2020',
+      date: '2026-12-01',
+      fromTime: '08:00',
+      toTime: '10:00',
+      firstComeFirstServed: false,
+      poNumber: 'PO-1',
+      pickupNumber: 'PU-1',
+      notes: 'Call ahead',
+      ...extra,
+    });
+    const dispatcher = await as('dispatcher');
+    const created = await dispatcher.loads.create({
+      loadNumber: `PORTAL-STOPS-${Date.now()}`,
+      driverId,
+      stops: [
+        stop('pickup', 'Dallas', 'TX'),
+        stop('drop', 'Memphis', 'TN', { date: '2026-12-02', fromTime: null, toTime: null, firstComeFirstServed: true }),
+        stop('drop', 'Atlanta', 'GA', { date: '2026-12-03', fromTime: '14:00', toTime: '16:30', notes: 'Dock 9' }),
+      ],
+    });
+    const portal = await (await as('driver')).portal.driver();
+    const load = portal.loads.find((row) => row.id === created.id);
+    expect(load?.stops).toHaveLength(3);
+    expect(load?.stops[1]).toMatchObject({ type: 'drop', facilityName: 'Memphis Warehouse', city: 'Memphis', firstComeFirstServed: true });
+    expect(load?.stops[2]).toMatchObject({ fromTime: '14:00', toTime: '16:30', notes: 'Dock 9', poNumber: 'PO-1', contactPhone: '555-010-2020' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOAD_STATUSES } from '../constants.js';
+import { loadStop } from './loads.js';
 
 /** The spec's texts of the driver and carrier portals. */
 export const PORTAL_TEXTS = {
@@ -73,8 +74,16 @@ export const driverPortalLoad = portalLoad.extend({
   brokerName: z.string().nullable(),
   brokerPhone: z.string().nullable(),
   statusUpdatedAt: z.string().nullable(),
+  /**
+   * When a dispatcher last sent the load confirmation (issue 27, item 1: the PDF is there once
+   * sent; loadPaperwork.driverConfirmationPdf); null: never. Left out only by a portal snapshot
+   * kept offline before it existed.
+   */
+  confirmationSentAt: z.string().nullable().optional(),
   pickupPoint: point.nullable(),
   deliveryPoint: point.nullable(),
+  /** Every stop in order (two or more): facility, address, appointment window, references, contact, notes. */
+  stops: z.array(loadStop),
 });
 export type DriverPortalLoad = z.infer<typeof driverPortalLoad>;
 

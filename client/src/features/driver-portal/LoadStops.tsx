@@ -1,89 +1,85 @@
-import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Navigation, Phone } from 'lucide-react';
+import type { LoadStop } from '#shared/schemas/loads.js';
 import type { DriverPortalLoad } from '#shared/schemas/portal.js';
-import { formatDate } from '../../lib/format';
+import { appointmentOf, stopName, stopReferences } from '../../lib/stop-text';
 import { navigateUrl, stopAddress } from './load-order';
 
 /** Above a card's open button (which covers the card): what is pressed on its own. */
 export const ABOVE_CARD = { position: 'relative', zIndex: 1 } as const;
 
-function Stop({
-  role,
-  location,
-  city,
-  state,
-  date,
-  notes,
-  loadNumber,
-}: {
-  role: 'Pickup' | 'Delivery';
-  location: string;
-  city: string;
-  state: string;
-  date: string | null;
-  notes: string | null;
-  loadNumber: string;
-}) {
-  const address = stopAddress(location, city, state);
-  const place = stopAddress(null, city, state);
+/** The test id of a stop: the ends keep "pickup" and "delivery", a stop between its place ("stop-2"). */
+const stopKey = (index: number, count: number) => (index === 0 ? 'pickup' : index === count - 1 ? 'delivery' : `stop-${index + 1}`);
+
+function Stop({ stop, index, count, loadNumber }: { stop: LoadStop; index: number; count: number; loadNumber: string }) {
+  const address = stopAddress(stop.address, stop.city, stop.state);
+  const place = [stopAddress(null, stop.city, stop.state), stop.zip].filter(Boolean).join(' ');
+  const name = stopName(stop, index, count);
+  const key = stopKey(index, count);
+  const references = stopReferences(stop);
   return (
-    <Stack as="li" listStyleType="none" gap="1" minW="0" data-testid={`stop-${role.toLowerCase()}`}>
-      <HStack justify="space-between" align="start" gap="2" wrap="wrap">
-        <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wide" color="gray.700">
-          {role} · {formatDate(date)}
+    <Stack as="li" listStyleType="none" gap="1" minW="0" data-testid={`stop-${key}`}>
+      <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wide" color="gray.700">
+        {name} · {appointmentOf(stop)}
+      </Text>
+      {stop.facilityName ? (
+        <Text fontWeight="semibold" overflowWrap="anywhere">
+          {stop.facilityName}
         </Text>
-      </HStack>
-      <Text fontWeight="semibold" overflowWrap="anywhere">
+      ) : null}
+      <Text fontWeight={stop.facilityName ? undefined : 'semibold'} overflowWrap="anywhere">
         {place}
       </Text>
-      {location ? (
-        <Text overflowWrap="anywhere" data-testid={`stop-${role.toLowerCase()}-address`}>
-          {location}
+      {stop.address ? (
+        <Text overflowWrap="anywhere" data-testid={`stop-${key}-address`}>
+          {stop.address}
         </Text>
       ) : null}
-      {notes ? (
+      {references ? (
+        <Text fontSize="sm" overflowWrap="anywhere">
+          {references}
+        </Text>
+      ) : null}
+      {stop.notes ? (
         <Text fontSize="sm" color="gray.700" overflowWrap="anywhere" whiteSpace="pre-line">
-          {notes}
+          {stop.notes}
         </Text>
       ) : null}
-      <Box {...ABOVE_CARD} alignSelf="start">
+      <HStack {...ABOVE_CARD} alignSelf="start" gap="2" wrap="wrap">
         <Button asChild size="sm" colorPalette="blue" variant="outline">
           <a
             href={navigateUrl(address)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Navigate to ${role.toLowerCase()} of ${loadNumber}: ${address}`}
+            aria-label={`Navigate to ${name.toLowerCase()} of ${loadNumber}: ${address}`}
           >
             <Navigation size={16} aria-hidden="true" /> Navigate
           </a>
         </Button>
-      </Box>
+        {stop.contactPhone ? (
+          <Button asChild size="sm" variant="outline">
+            <a href={`tel:${stop.contactPhone}`} aria-label={`Phone ${stop.contactName ?? 'the contact'} at ${name.toLowerCase()} of ${loadNumber}: ${stop.contactPhone}`}>
+              <Phone size={16} aria-hidden="true" /> {stop.contactName ?? stop.contactPhone}
+            </a>
+          </Button>
+        ) : stop.contactName ? (
+          <Text fontSize="sm">Contact: {stop.contactName}</Text>
+        ) : null}
+      </HStack>
     </Stack>
   );
 }
 
-/** A load's two stops, pickup then delivery: where, when, the notes (appointments), and Navigate to each. */
+/**
+ * Every stop of a load in order, pickup first and delivery last: facility, place and address, the
+ * appointment window, references, notes, Navigate to it and a call to its contact.
+ */
 export function LoadStops({ load }: { load: DriverPortalLoad }) {
   return (
     <Stack as="ul" gap="3" p="0" m="0" aria-label={`Stops of ${load.loadNumber}`}>
-      <Stop
-        role="Pickup"
-        location={load.pickupLocation ?? ''}
-        city={load.pickupCity}
-        state={load.pickupState}
-        date={load.pickupDate}
-        notes={load.pickupNotes ?? null}
-        loadNumber={load.loadNumber}
-      />
-      <Stop
-        role="Delivery"
-        location={load.deliveryLocation ?? ''}
-        city={load.deliveryCity}
-        state={load.deliveryState}
-        date={load.deliveryDate}
-        notes={load.deliveryNotes ?? null}
-        loadNumber={load.loadNumber}
-      />
+      {load.stops.map((stop, index) => (
+        <Stop key={index} stop={stop} index={index} count={load.stops.length} loadNumber={load.loadNumber} />
+      ))}
     </Stack>
   );
 }

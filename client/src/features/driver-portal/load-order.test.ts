@@ -30,6 +30,7 @@ function load(values: Partial<DriverPortalLoad>): DriverPortalLoad {
     statusUpdatedAt: null,
     pickupPoint: null,
     deliveryPoint: null,
+    stops: [],
     ...values,
   };
 }

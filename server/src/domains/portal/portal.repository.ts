@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { isoTimestampOrNull } from '../../db/sql.js';
 import { loadGazetteer } from '../../services/geo/gazetteer.js';
 import { placeOf } from '../geo/describe-places.js';
+import { STOPS_JSON, stopsFromLane } from '../loads/load-stops.js';
 import { findOwnCarrier, findOwnDriver } from './own-driver.js';
 
 type Db = Kysely<Database>;
@@ -60,6 +61,10 @@ async function driverLoads(db: Db, companyId: string, driverId: string): Promise
       sql<string | null>`coalesce(nullif(brokers.company_name, ''), brokers.name, loads.broker_name)`.as('brokerName'),
       'brokers.phone as brokerPhone',
       isoTimestampOrNull('loads.statusUpdatedAt').as('statusUpdatedAt'),
+      // When a dispatcher last sent the load confirmation (loadPaperwork.sendConfirmation); null: never.
+      sql<string | null>`(select to_json(max(c.sent_at)) #>> '{}' from load_confirmations c
+        where c.company_id = loads.company_id and c.load_id = loads.id)`.as('confirmationSentAt'),
+      STOPS_JSON.as('stops'),
     ])
     .where('loads.driverId', '=', driverId)
     .execute();
@@ -69,6 +74,8 @@ async function driverLoads(db: Db, companyId: string, driverId: string): Promise
     ...(row as Omit<DriverPortalLoad, 'pickupPoint' | 'deliveryPoint'>),
     pickupPoint: gazetteer.locate(row.pickupCity, row.pickupState),
     deliveryPoint: gazetteer.locate(row.deliveryCity, row.deliveryState),
+    // A load written before it had stops: its two ends from the lane's columns.
+    stops: row.stops.length >= 2 ? row.stops : stopsFromLane(row),
   }));
 }
 
