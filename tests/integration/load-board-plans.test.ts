@@ -161,6 +161,15 @@ describe("the board's plans at 20,000 loads a company, as the app role under row
     expect(buffersOf(plan)).toBeLessThan(100);
   });
 
+  it('filtered to the unassigned loads, walks the partial index of the loads without a driver, newest first', async () => {
+    const plan = await planOfList({ unassigned: true }, 'explain (analyze, buffers, costs off, timing off, summary off)');
+    console.log(`loads.list unassigned:\n${plan}`);
+    expect(plan).toMatch(/loads_board_unassigned_idx/);
+    expect(plan).not.toMatch(/Seq Scan on loads/);
+    // A page and its columns (the driver's position, the late flag), not the company's loads.
+    expect(buffersOf(plan)).toBeLessThan(1_000);
+  });
+
   it('filtered by late, reads the ids of the late loads through the partial indexes of the open ones (one per arm), then the page', async () => {
     const plan = await planOf(
       'loads',
