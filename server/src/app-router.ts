@@ -23,6 +23,7 @@ import { fleetRouter } from './domains/fleet/fleet.router.js';
 import { portalRouter } from './domains/portal/portal.router.js';
 import { positionsRouter } from './domains/positions/positions.router.js';
 import { trackingRouter } from './domains/tracking/tracking.router.js';
+import { webhooksRouter } from './domains/webhooks/webhooks.router.js';
 import { router } from './trpc/procedures.js';
 
 /** Every domain's router, one line each: assembled here at the top, beside app.ts; no domain imports it (the client takes its type). */
@@ -52,6 +53,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   analytics: analyticsRouter,
   invoices: invoicesRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { createDb, createPool } from './db/database.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './domains/documents/document-tasks.js';
 import { invoicePdfAttachment } from './domains/invoices/invoice-attachment.js';
 import { pushTasks } from './domains/notifications/web-push-tasks.js';
+import { WEBHOOK_CRONTAB, webhookTasks } from './domains/webhooks/webhook-tasks.js';
 import { guardPool } from './services/connection-guard.js';
 import { startJobWorker } from './services/jobs/job-queue.js';
 import { POSITION_PARTITIONS_CRONTAB, positionPartitionTasks } from './services/jobs/position-partitions.js';
@@ -95,8 +96,15 @@ export async function createServices(
         ...documentTasks(config, db),
         ...pushTasks(config, db),
         ...positionPartitionTasks(db, config.POSITIONS_RETENTION_DAYS),
+        ...webhookTasks(config, db, mailer, (message) => log.warn(message)),
       },
-      crontab: ['17 * * * * sweep-rate-limits', UNVERIFIED_ACCOUNTS_CRONTAB, DOCUMENT_CRONTAB, POSITION_PARTITIONS_CRONTAB].join('\n'),
+      crontab: [
+        '17 * * * * sweep-rate-limits',
+        UNVERIFIED_ACCOUNTS_CRONTAB,
+        DOCUMENT_CRONTAB,
+        POSITION_PARTITIONS_CRONTAB,
+        WEBHOOK_CRONTAB,
+      ].join('\n'),
       concurrency: JOB_CONCURRENCY,
       log,
     });

@@ -73,6 +73,8 @@ export const PERMISSIONS = {
     write: ['admin', 'dispatcher', 'sales', 'treasury', 'driver', 'carrier'],
   },
   analytics: { read: ['admin', 'sales', 'treasury'] },
+  /** Signed webhooks (Settings → Webhooks): endpoints, their delivery log, resend and test events. */
+  webhooks: { read: ['admin'], write: ['admin'] },
   /** The data export (the Export card): every category of the company, streamed. */
   export: { run: ['admin'] },
   /**

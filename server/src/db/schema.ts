@@ -308,6 +308,9 @@ export interface Database {
   invoices: InvoicesTable;
   positions: PositionsTable;
   trackingLinks: TrackingLinksTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookEventMarks: WebhookEventMarksTable;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
@@ -514,4 +517,85 @@ export interface TrackingLinksTable {
   createdAt: DefaultedTimestamp;
   /** How the public page shows the truck: 'exact', or 'city' (snapped to the town it is near); set at creation only. */
   positionPrecision: ColumnType<'exact' | 'city', 'exact' | 'city' | undefined, never>;
+}
+
+/** A company's webhook receiver (migrations/2026-11-29T0230_webhooks.ts); the secret signs every delivery. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  companyId: string;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  secret: string;
+  enabled: Generated<boolean>;
+  disabledReason: string | null;
+  failureCount: Generated<number>;
+  failingSince: Timestamp | null;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event for one endpoint, written with the change it tells of and sent after commit by the job queue. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  companyId: string;
+  endpointId: string;
+  eventType: string;
+  /** The `webhook-id` header: the same on every attempt and on a resend. */
+  eventId: string;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+  deliveredAt: Timestamp | null;
+}
+
+/** When an event was last emitted for a key (driver.position: once a minute per driver). */
+export interface WebhookEventMarksTable {
+  companyId: string;
+  key: string;
+  lastAt: Timestamp;
+}
+
+/** A company's API key (migrations/2026-11-29T0220_api_keys.ts): only the key's SHA-256 is stored. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  prefix: string;
+  secretHash: string;
+  scopes: ColumnType<Partial<Record<string, 'read' | 'write'>>, string, string>;
+  expiresAt: Timestamp | null;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A CSV import (migrations/2026-11-29T0240_imports.ts): its file, mapping, progress and totals. */
+export interface ImportsTable {
+  id: Generated<string>;
+  companyId: string;
+  entity: ImportEntity;
+  status: Generated<ImportStatus>;
+  fileKey: string;
+  fileName: string;
+  /** bigint: node-postgres reads it as text. */
+  fileSize: ColumnType<string, number, number>;
+  mapping: ColumnType<string[] | null, string | null, string | null>;
+  bytesRead: ColumnType<string, number | undefined, number>;
+  rowsProcessed: Generated<number>;
+  createdCount: Generated<number>;
+  updatedCount: Generated<number>;
+  failedCount: Generated<number>;
+  failedFileKey: string | null;
+  error: string | null;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
+  finishedAt: Timestamp | null;
 }

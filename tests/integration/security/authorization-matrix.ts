@@ -29,6 +29,7 @@ import { settingsRules } from './matrix/settings.js';
 import { teamRules } from './matrix/team.js';
 import { trackingRules } from './matrix/tracking.js';
 import { twoFactorRules } from './matrix/two-factor.js';
+import { webhooksRules } from './matrix/webhooks.js';
 import { wipRules } from './matrix/wip.js';
 
 /**
@@ -158,6 +159,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...teamRules,
   ...trackingRules,
   ...twoFactorRules,
+  ...webhooksRules,
   ...wipRules,
 };
 

@@ -9,6 +9,7 @@ import { PaymentProviderCard } from './PaymentProviderCard';
 import { PersonalInformationCard } from './PersonalInformationCard';
 import { SecurityCard } from './SecurityCard';
 import { TwoFactorCard } from './TwoFactorCard';
+import { WebhooksSection } from './WebhooksSection';
 
 /** The spec's Settings page: one's own account, and one's company (read-only but for the payment-provider account id). */
 export function SettingsPage() {
@@ -33,6 +34,7 @@ export function SettingsPage() {
             <SecurityCard />
             <NotificationSettingsCard />
             <PaymentProviderCard accountId={settings.data.company.airwallexAccountId} canEdit={settings.data.canEditAccountId} />
+            <WebhooksSection />
           </Stack>
         ) : null}
       </QueryState>
