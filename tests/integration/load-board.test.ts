@@ -104,6 +104,7 @@ const SORT_SQL: Record<LoadSort, string> = {
   driverName: 'driver_name',
   brokerName: 'broker_name',
   carrierName: 'carrier_name',
+  dispatcherName: 'dispatcher_name',
   rate: 'rate',
   ratePerMile: 'round(rate / nullif(distance, 0), 2)',
 };

@@ -51,6 +51,8 @@ describe('assigning a driver to a pending load', () => {
     expect(readable(history.entries)).toEqual([
       { kind: 'created', from: null, to: 'assigned', by },
       { kind: 'driver', from: null, to: 'Ivy Hauler', by },
+      // A dispatcher who creates a load dispatches it.
+      { kind: 'dispatcher', from: null, to: by, by },
     ]);
     expect(history.hasEarlier).toBe(false);
   });
@@ -129,6 +131,7 @@ describe('loads.history', () => {
       { kind: 'created', from: null, to: 'assigned', by: dispatcherName },
       { kind: 'driver', from: null, to: 'Ivy Stone', by: dispatcherName },
       { kind: 'broker', from: null, to: 'Northstar Brokerage', by: dispatcherName },
+      { kind: 'dispatcher', from: null, to: dispatcherName, by: dispatcherName },
       { kind: 'status', from: 'assigned', to: 'picked', by: dispatcherName },
       { kind: 'driver', from: 'Ivy Stone', to: 'Omar Reyes', by: adminName },
       { kind: 'carrier', from: null, to: 'Summit Carriers', by: adminName },

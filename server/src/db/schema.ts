@@ -247,6 +247,9 @@ export interface LoadsTable {
   equipmentType: string | null;
   temperature: Numeric | null;
   lineHaul: Numeric | null;
+  /** Issue 26, item 2: who dispatches the load; its name as when assigned is set by trigger, as driverName. */
+  dispatcherId: string | null;
+  dispatcherName: TriggerSet<string | null>;
   /** Generated: the searchable text of the load (trigram index). */
   searchText: TriggerSet<string>;
   createdAt: DefaultedTimestamp;

@@ -281,6 +281,7 @@ async function writeOperation(tx: Tx, companyId: string, users: DemoUsers, rando
       carrierId: random.chance(0.22) ? random.pick(carrierIds) : null,
       createdBy: createdBy,
       salesUserId: plan.isSales ? users.sales : null,
+      dispatcherId: users.dispatcher,
       salesPercentage: plan.isSales ? (random.int(50, 100) / 10).toFixed(1) : null,
       factoring: random.chance(0.3),
       status: plan.status,

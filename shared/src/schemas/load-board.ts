@@ -24,6 +24,7 @@ export const LOAD_SORTS = [
   'driverName',
   'brokerName',
   'carrierName',
+  'dispatcherName',
   'rate',
   'ratePerMile',
 ] as const;
@@ -44,6 +45,7 @@ export const DEFAULT_DIRECTION: Record<LoadSort, SortDirection> = {
   driverName: 'asc',
   brokerName: 'asc',
   carrierName: 'asc',
+  dispatcherName: 'asc',
   rate: 'desc',
   ratePerMile: 'desc',
 };
@@ -70,6 +72,9 @@ export const loadBoardFields = {
   driverId: optionalId('Driver'),
   brokerId: optionalId('Broker'),
   carrierId: optionalId('Carrier'),
+  /** One dispatcher's loads; `mine`: the caller's own (a view that follows whoever opens it). */
+  dispatcherId: optionalId('Dispatcher'),
+  mine: z.boolean({ error: 'Mine must be on or off' }).default(false),
   unassigned: z.boolean({ error: 'Unassigned must be on or off' }).default(false),
   late: z.boolean({ error: 'Late must be on or off' }).default(false),
   atRisk: z.boolean({ error: 'At risk must be on or off' }).default(false),
@@ -87,6 +92,11 @@ export const loadBoardItemFields = {
   driverId: z.uuid().nullable(),
   brokerId: z.uuid().nullable(),
   carrierId: z.uuid().nullable(),
+  dispatcherId: z.uuid().nullable(),
+  /** The dispatcher's name as when assigned. */
+  dispatcherName: z.string().nullable(),
+  /** Intermediate stops between the pickup and the delivery (the lane's "+N stops"). */
+  extraStops: z.number().int().nonnegative(),
   distance: z.string().nullable(),
   /** rate / distance, two decimals, as a decimal string; null without both. */
   ratePerMile: z.string().nullable(),

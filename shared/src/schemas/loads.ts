@@ -13,6 +13,7 @@ import {
   timestamp,
 } from './fields.js';
 import { loadBoardFields, loadBoardItemFields } from './load-board.js';
+import { DISPATCHER_CHOICES_LIMIT, dispatcherField } from './loads-dispatcher.js';
 import { pageInput, pageOutput } from './pagination.js';
 import { salesAgentField } from './sales-agents.js';
 
@@ -214,6 +215,8 @@ const loadFormFields = {
   /** Who earns the commission (admins and dispatchers choose; a sales user's own load is theirs). Left out: unchanged. */
   salesUserId: salesAgentField(),
   salesPercentage: salesPercentage,
+  /** Who dispatches it (./loads-dispatcher.ts). Left out: unchanged; on create, the creator when they dispatch. */
+  dispatcherId: dispatcherField(),
   factoring: z.boolean({ error: 'Factoring must be on or off' }).default(false),
   notes: optionalText('Notes', LOAD_LIMITS.notes),
   /** Left out: two stops from the pickup and delivery fields (on edit: those fields as given). */
@@ -349,7 +352,13 @@ const loadCardFields = {
 };
 
 /** A row of the list: a card's fields and the board's (ids, distance, rate per mile, the late / at-risk flag). */
-export const loadListItem = z.object({ ...loadCardFields, ...loadBoardItemFields });
+export const loadListItem = z.object({
+  ...loadCardFields,
+  ...loadBoardItemFields,
+  /** The board's Equipment column: the type, and a reefer's setpoint (°F, a decimal string). */
+  equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
+  temperature: decimalString,
+});
 export type LoadListItem = z.infer<typeof loadListItem>;
 
 export const loadListOutput = pageOutput(loadListItem);
@@ -401,6 +410,9 @@ export const loadDetail = z.object(loadCardFields).extend({
   carrierId: z.uuid().nullable(),
   createdBy: z.uuid().nullable(),
   salesUserId: z.uuid().nullable(),
+  dispatcherId: z.uuid().nullable(),
+  /** The dispatcher's name as when assigned (kept for a former member). */
+  dispatcherName: z.string().nullable(),
   salesPercentage: decimalString,
   factoring: z.boolean(),
   notes: z.string().nullable(),
@@ -417,6 +429,8 @@ export const loadFormOptionsOutput = z.object({
   drivers: z.array(pickOption),
   brokers: z.array(pickOption),
   carriers: z.array(pickOption),
+  /** The company's members who may dispatch a load (./loads-dispatcher.ts), by name. */
+  dispatchers: z.array(pickOption).max(DISPATCHER_CHOICES_LIMIT),
   nextLoadNumber: z.string(),
 });
 export type LoadFormOptions = z.infer<typeof loadFormOptionsOutput>;
@@ -518,3 +532,14 @@ export type BulkLoadStatusInput = z.input<typeof bulkLoadStatusInput>;
 /** `changed`: the loads whose status changed; the others were missing, not the user's to change, or had that status already. */
 export const bulkLoadStatusOutput = z.object({ changed: z.array(z.uuid()) });
 export type BulkLoadStatusOutput = z.infer<typeof bulkLoadStatusOutput>;
+
+/** Assign a dispatcher (null: none) to the selected loads the user may change, in one transaction. */
+export const bulkAssignDispatcherInput = z.object({
+  ids: bulkLoadStatusInput.shape.ids,
+  dispatcherId: z.uuid('Dispatcher is invalid').nullable(),
+});
+export type BulkAssignDispatcherInput = z.input<typeof bulkAssignDispatcherInput>;
+
+/** `changed`: the loads whose dispatcher changed; the others were missing, not the user's to change, or had that dispatcher already. */
+export const bulkAssignDispatcherOutput = z.object({ changed: z.array(z.uuid()).max(BULK_LOADS_MAX) });
+export type BulkAssignDispatcherOutput = z.infer<typeof bulkAssignDispatcherOutput>;

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { chakra, Field, Flex, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { LOAD_STATUSES } from '#shared/constants.js';
+import { DISPATCHER_TEXTS } from '#shared/schemas/loads-dispatcher.js';
 import { statusLabel } from '../../components/StatusBadge';
 import { trpc } from '../../lib/trpc';
-import type { LoadFilters } from './board-filters';
+import { dispatcherChoice, MINE, type LoadFilters } from './board-filters';
 
 /**
  * The board's filter panel (issue 26, item 1): status (any of several), the pickup and delivery
- * date ranges, driver, broker and carrier (the Create Load form's pick lists), and "Unassigned",
+ * date ranges, driver, dispatcher ("Mine" or one of them), broker and carrier (the Create Load form's pick lists), and "Unassigned",
  * "Late", "At risk". The same panel serves the table and the cards, on every width. Every change
  * reaches the address at once.
  */
 export function BoardFilters({ filters, onChange }: { filters: LoadFilters; onChange: (filters: LoadFilters) => void }) {
   const options = trpc.loads.formOptions.useQuery();
+  const dispatchers = [{ id: MINE, name: DISPATCHER_TEXTS.mine }, ...(options.data?.dispatchers ?? [])];
   const set = (patch: Partial<LoadFilters>) => onChange({ ...filters, ...patch });
   const toggleStatus = (status: (typeof LOAD_STATUSES)[number], on: boolean) =>
     set({ statuses: on ? [...filters.statuses, status] : filters.statuses.filter((value) => value !== status) });
@@ -46,13 +48,20 @@ export function BoardFilters({ filters, onChange }: { filters: LoadFilters; onCh
         <DateField label="Delivery from" value={filters.deliveryFrom} onChange={(deliveryFrom) => set({ deliveryFrom })} />
         <DateField label="Delivery to" value={filters.deliveryTo} onChange={(deliveryTo) => set({ deliveryTo })} />
       </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
         <PickField
           label="Driver"
           any="Any driver"
           value={filters.driverId}
           options={options.data?.drivers}
           onChange={(driverId) => set({ driverId })}
+        />
+        <PickField
+          label="Dispatcher"
+          any="Any dispatcher"
+          value={filters.mine ? MINE : filters.dispatcherId}
+          options={options.data ? dispatchers : undefined}
+          onChange={(choice) => set(dispatcherChoice(choice))}
         />
         <PickField
           label="Broker"

@@ -125,6 +125,7 @@ function LoadDetails({ load }: { load: LoadDetail }) {
     ]),
     ['Rate', formatMoney(load.rate)],
     ['Driver', load.driverName ?? 'Unassigned'],
+    ['Dispatcher', load.dispatcherName ?? (load.dispatcherId ? 'Former user' : 'None')],
     ['Broker', load.brokerName ?? '—'],
     ['Carrier', load.carrierName ?? '—'],
     ['Sales percentage', load.salesPercentage === null ? '—' : `${formatNumber(load.salesPercentage)}%`],

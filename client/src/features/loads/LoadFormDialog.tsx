@@ -13,6 +13,7 @@ import {
   type LoadDetail,
   type PickOption,
 } from '#shared/schemas/loads.js';
+import { DISPATCHER_ROLES, DISPATCHER_TEXTS } from '#shared/schemas/loads-dispatcher.js';
 import { AccessorialFields, blankStop, StopsFields, stopValuesOf } from './LoadStopsFields';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
@@ -22,6 +23,7 @@ import { SelectField, type SelectOption } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
 import { ToggleField } from '../../components/ToggleField';
 import { useFailureToast } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { useDistanceEstimate } from '../maps/use-distance-estimate';
@@ -31,7 +33,7 @@ import { useDistanceEstimate } from '../maps/use-distance-estimate';
  * number starts as the spec's default and becomes the company's next one (its own pattern) once
  * the form's options arrive, unless the user has typed one.
  */
-function emptyValues(): CreateLoadInput {
+function emptyValues(dispatcherId: string): CreateLoadInput {
   return {
     loadNumber: defaultLoadNumber(),
     referenceNumber: '',
@@ -47,6 +49,7 @@ function emptyValues(): CreateLoadInput {
     brokerId: '',
     carrierId: '',
     salesUserId: '',
+    dispatcherId,
     salesPercentage: '0',
     factoring: false,
     notes: '',
@@ -72,6 +75,7 @@ function valuesOf(load: LoadDetail): CreateLoadInput {
     brokerId: text(load.brokerId),
     carrierId: text(load.carrierId),
     salesUserId: text(load.salesUserId),
+    dispatcherId: text(load.dispatcherId),
     salesPercentage: load.salesPercentage === null ? '0' : clampSalesPercentage(load.salesPercentage),
     factoring: load.factoring,
     notes: text(load.notes),
@@ -114,7 +118,10 @@ export function LoadFormDialog({
   onSaved?: (load: LoadDetail) => void;
 }) {
   const isEdit = load !== undefined;
-  const [initialValues] = useState(() => (load ? valuesOf(load) : emptyValues()));
+  const session = useSession();
+  // A new load is dispatched by its creator when their role dispatches (as the server's default), else by nobody until chosen.
+  const ownDispatcher = session.role !== null && (DISPATCHER_ROLES as readonly string[]).includes(session.role) ? session.user.id : '';
+  const [initialValues] = useState(() => (load ? valuesOf(load) : emptyValues(ownDispatcher)));
   const form = useZodForm(createLoadInput, initialValues);
   const { control } = form;
   const utils = trpc.useUtils();
@@ -234,6 +241,13 @@ export function LoadFormDialog({
               options={pickList(options.data?.[`${kind}s`], load?.[`${kind}Id`], load?.[`${kind}Name`])}
             />
           ))}
+          <SelectField
+            control={control}
+            name="dispatcherId"
+            label={DISPATCHER_TEXTS.label}
+            placeholder={DISPATCHER_TEXTS.none}
+            options={pickList(options.data?.dispatchers, load?.dispatcherId, load?.dispatcherName ?? DISPATCHER_TEXTS.former)}
+          />
         </Section>
 
         <Section title="Sales and billing">

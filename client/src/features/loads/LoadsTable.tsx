@@ -4,12 +4,14 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Copy, Download, X } from 
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
 import type { LoadSort } from '#shared/schemas/load-board.js';
 import type { LoadListItem } from '#shared/schemas/loads.js';
+import { DISPATCHER_TEXTS } from '#shared/schemas/loads-dispatcher.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { statusLabel, statusPalette } from '../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../lib/format';
 import { FLAG_LABELS, filtersToAddress, localToday, sortedBy, type LoadFilters } from './board-filters';
+import { dispatcherLabel, equipmentLabel, stopsLabel } from './board-labels';
 import { downloadCsv, loadsCsv } from './loads-csv';
-import { useBulkStatus, useChangeStatus } from './use-load-actions';
+import { useBulkAssignDispatcher, useBulkStatus, useChangeStatus, useDispatcherChoices } from './use-load-actions';
 
 const DriverPicker = lazy(() => import('./DriverPicker').then((module) => ({ default: module.DriverPicker })));
 const DuplicateLoadDialog = lazy(() => import('./DuplicateLoadDialog').then((module) => ({ default: module.DuplicateLoadDialog })));
@@ -24,7 +26,7 @@ const BULK_MAX = 100;
  * the table scrolls sideways inside its box on a narrow screen, never widening the page.
  */
 const BOARD_CSS: SystemStyleObject = {
-  '& table': { width: 'full', minWidth: '1180px', borderCollapse: 'separate', borderSpacing: 0, fontSize: 'xs', lineHeight: '1.35' },
+  '& table': { width: 'full', minWidth: '1400px', borderCollapse: 'separate', borderSpacing: 0, fontSize: 'xs', lineHeight: '1.35' },
   '& th': {
     position: 'sticky',
     top: 0,
@@ -122,7 +124,9 @@ const COLUMNS: Column[] = [
   { key: 'lane', header: 'Lane', sort: 'pickupCity', secondary: { sort: 'deliveryCity', label: 'to', name: 'Lane by delivery city' } },
   { key: 'pickupDate', header: 'Pickup', sort: 'pickupDate' },
   { key: 'deliveryDate', header: 'Delivery', sort: 'deliveryDate' },
+  { key: 'equipment', header: 'Equipment' },
   { key: 'driver', header: 'Driver', sort: 'driverName' },
+  { key: 'dispatcher', header: 'Dispatcher', sort: 'dispatcherName' },
   { key: 'broker', header: 'Broker', sort: 'brokerName' },
   { key: 'carrier', header: 'Carrier', sort: 'carrierName' },
   { key: 'rate', header: 'Rate', sort: 'rate', numeric: true },
@@ -187,7 +191,7 @@ export function LoadsTable({
   return (
     <Box>
       {selected.length > 0 ? <BulkActions selected={selected} onClear={clearSelection} /> : null}
-      {/* The table's 1,180 px stay inside this scrolling box and never widen the page (a phone's table): contain:
+      {/* The table's 1,400 px stay inside this scrolling box and never widen the page (a phone's table): contain:
           inline-size keeps them out of the page's width, and position: relative clips the visually hidden labels
           (position: absolute) that would otherwise escape the scroll box and widen the document. */}
       <Box
@@ -369,9 +373,11 @@ const Row = memo(function Row({
         <span aria-hidden="true"> → </span>
         <span className="sr"> to </span>
         {load.deliveryCity}, {load.deliveryState}
+        {load.extraStops > 0 ? <span className="muted"> +{stopsLabel(load.extraStops)}</span> : null}
       </td>
       <td>{formatDate(load.pickupDate)}</td>
       <td>{formatDate(load.deliveryDate)}</td>
+      <td className={load.equipmentType ? undefined : 'muted'}>{equipmentLabel(load)}</td>
       <td>
         {canChange ? (
           <chakra.button
@@ -388,6 +394,7 @@ const Row = memo(function Row({
           <span className={load.driverName ? undefined : 'muted'}>{driver}</span>
         )}
       </td>
+      <td className={load.dispatcherId || load.dispatcherName ? undefined : 'muted'}>{dispatcherLabel(load)}</td>
       <td>{load.brokerName ?? '—'}</td>
       <td>{load.carrierName ?? '—'}</td>
       <td className="num">{formatMoney(load.rate)}</td>
@@ -410,15 +417,28 @@ const Row = memo(function Row({
   );
 });
 
-/** What the selected rows can have done to them together: a status (after a confirmation), a CSV of them. */
+/** The bulk bar's "Assign dispatcher" select: '' until chosen; NO_DISPATCHER takes them off. */
+const NO_DISPATCHER = 'none';
+
+/** What the selected rows can have done to them together: a status or a dispatcher (each after a confirmation), a CSV of them. */
 function BulkActions({ selected, onClear }: { selected: LoadListItem[]; onClear: () => void }) {
   const [status, setStatus] = useState<LoadStatus | ''>('');
   const [isConfirming, setConfirming] = useState(false);
+  const [dispatcher, setDispatcher] = useState('');
+  const [isConfirmingDispatcher, setConfirmingDispatcher] = useState(false);
+  const dispatchers = useDispatcherChoices();
   const bulkStatus = useBulkStatus(() => {
     setConfirming(false);
     setStatus('');
     onClear();
   });
+  const bulkDispatcher = useBulkAssignDispatcher(() => {
+    setConfirmingDispatcher(false);
+    setDispatcher('');
+    onClear();
+  });
+  const dispatcherName =
+    dispatcher === NO_DISPATCHER ? DISPATCHER_TEXTS.none : (dispatchers.data?.find((option) => option.id === dispatcher)?.name ?? '');
   const isTooMany = selected.length > BULK_MAX;
   const count = `${selected.length} ${selected.length === 1 ? 'load' : 'loads'}`;
   return (
@@ -458,6 +478,28 @@ function BulkActions({ selected, onClear }: { selected: LoadListItem[]; onClear:
       <Button size="xs" colorPalette="blue" disabled={status === '' || isTooMany} onClick={() => setConfirming(true)}>
         Change status
       </Button>
+      <NativeSelect.Root size="xs" w="auto" disabled={dispatchers.isPending || dispatchers.isError}>
+        <NativeSelect.Field
+          aria-label="New dispatcher"
+          bg="white"
+          value={dispatcher}
+          onChange={(event) => setDispatcher(event.target.value)}
+        >
+          <option value="">
+            {dispatchers.isPending ? 'Loading dispatchers…' : dispatchers.isError ? 'Dispatchers unavailable' : 'New dispatcher…'}
+          </option>
+          <option value={NO_DISPATCHER}>{DISPATCHER_TEXTS.none}</option>
+          {(dispatchers.data ?? []).map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button size="xs" colorPalette="blue" disabled={dispatcher === '' || isTooMany} onClick={() => setConfirmingDispatcher(true)}>
+        Assign dispatcher
+      </Button>
       <Button size="xs" variant="outline" bg="white" onClick={() => downloadCsv(`loads-${localToday()}.csv`, loadsCsv(selected))}>
         <Download aria-hidden="true" /> Export CSV
       </Button>
@@ -466,7 +508,7 @@ function BulkActions({ selected, onClear }: { selected: LoadListItem[]; onClear:
       </Button>
       {isTooMany ? (
         <Text fontSize="xs" color="red.700">
-          Select at most {BULK_MAX} loads to change their status.
+          Select at most {BULK_MAX} loads to change their status or dispatcher.
         </Text>
       ) : null}
       {isConfirming && status !== '' ? (
@@ -479,6 +521,25 @@ function BulkActions({ selected, onClear }: { selected: LoadListItem[]; onClear:
           busyLabel="Changing..."
           isPending={bulkStatus.isPending}
           onConfirm={() => bulkStatus.mutate({ ids: selected.map((load) => load.id), status })}
+        />
+      ) : null}
+      {isConfirmingDispatcher && dispatcher !== '' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setConfirmingDispatcher(false))}
+          title="Assign dispatcher?"
+          description={
+            dispatcher === NO_DISPATCHER ? `${count} will have no dispatcher.` : `${count} will be dispatched by ${dispatcherName}.`
+          }
+          confirmLabel="Assign dispatcher"
+          busyLabel="Assigning..."
+          isPending={bulkDispatcher.isPending}
+          onConfirm={() =>
+            bulkDispatcher.mutate(
+              { ids: selected.map((load) => load.id), dispatcherId: dispatcher === NO_DISPATCHER ? null : dispatcher },
+              { onError: () => setConfirmingDispatcher(false) },
+            )
+          }
         />
       ) : null}
     </Flex>

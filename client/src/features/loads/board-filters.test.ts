@@ -6,10 +6,12 @@ import {
   addressToFilters,
   builtInViewFilters,
   clearedFilters,
+  dispatcherChoice,
   filtersToAddress,
   hasFilters,
   listInput,
   localToday,
+  MINE,
   NO_FILTERS,
   panelFilterCount,
   sameFilters,
@@ -140,5 +142,30 @@ describe('built-in views', () => {
 
   it("today is the viewer's local date", () => {
     expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('the dispatcher filter', () => {
+  it('keeps one dispatcher or "Mine" in the address, counts it, and sends it to the list', () => {
+    const one = { ...NO_FILTERS, ...dispatcherChoice(DRIVER) };
+    expect(filtersToAddress(one)).toMatchObject({ dispatcherId: DRIVER, mine: undefined });
+    expect(addressToFilters({ ...filtersToAddress(one) } as Record<string, unknown>)).toEqual(one);
+    expect(panelFilterCount(one)).toBe(1);
+    expect(loadListInput.parse(listInput(one, '2026-11-29'))).toMatchObject({ dispatcherId: DRIVER, mine: false });
+
+    const mine = { ...one, ...dispatcherChoice(MINE) };
+    expect(mine).toMatchObject({ mine: true, dispatcherId: undefined });
+    expect(filtersToAddress(mine)).toMatchObject({ mine: true, dispatcherId: undefined });
+    expect(addressToFilters({ mine: 'true' }).mine).toBe(true);
+    expect(panelFilterCount(mine)).toBe(1);
+    expect(loadListInput.parse(listInput(mine, '2026-11-29'))).toMatchObject({ mine: true });
+
+    expect(dispatcherChoice(undefined)).toEqual({ mine: false, dispatcherId: undefined });
+    expect(clearedFilters(mine).mine).toBe(false);
+  });
+
+  it('sorts by dispatcher from its header, A to Z first', () => {
+    expect(sortedBy(NO_FILTERS, 'dispatcherName')).toMatchObject({ sort: 'dispatcherName', direction: 'asc' });
+    expect(addressToFilters({ sort: 'dispatcherName', direction: 'desc' })).toMatchObject({ sort: 'dispatcherName', direction: 'desc' });
   });
 });

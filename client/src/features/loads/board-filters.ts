@@ -26,6 +26,9 @@ export interface LoadFilters {
   driverId?: string | undefined;
   brokerId?: string | undefined;
   carrierId?: string | undefined;
+  /** One dispatcher's loads; `mine`: the viewer's own (a view that follows whoever opens it). */
+  dispatcherId?: string | undefined;
+  mine: boolean;
   unassigned: boolean;
   late: boolean;
   atRisk: boolean;
@@ -41,6 +44,7 @@ export const DEFAULT_SORT: LoadSort = 'createdAt';
 export const NO_FILTERS: LoadFilters = {
   search: '',
   statuses: [],
+  mine: false,
   unassigned: false,
   late: false,
   atRisk: false,
@@ -49,12 +53,22 @@ export const NO_FILTERS: LoadFilters = {
 };
 
 /** The filters of the address's kind that a filter panel sets (not the search box, not the sort). */
-const PANEL_KEYS = ['pickupFrom', 'pickupTo', 'deliveryFrom', 'deliveryTo', 'driverId', 'brokerId', 'carrierId'] as const;
+const PANEL_KEYS = ['pickupFrom', 'pickupTo', 'deliveryFrom', 'deliveryTo', 'driverId', 'dispatcherId', 'brokerId', 'carrierId'] as const;
 
 /** How many of the panel's filters are set (the "Filters (3)" count). */
 export function panelFilterCount(filters: LoadFilters): number {
   const set = PANEL_KEYS.filter((key) => Boolean(filters[key])).length;
-  return set + (filters.statuses.length > 0 ? 1 : 0) + [filters.unassigned, filters.late, filters.atRisk].filter(Boolean).length;
+  return (
+    set + (filters.statuses.length > 0 ? 1 : 0) + [filters.mine, filters.unassigned, filters.late, filters.atRisk].filter(Boolean).length
+  );
+}
+
+/** The Dispatcher filter's choice for "Mine" (the select's value; a dispatcher's is their id). */
+export const MINE = 'mine';
+
+/** The Dispatcher filter's select chosen: "Mine", one dispatcher, or any ('' / undefined). */
+export function dispatcherChoice(choice: string | undefined): Pick<LoadFilters, 'dispatcherId' | 'mine'> {
+  return choice === MINE ? { mine: true, dispatcherId: undefined } : { mine: false, dispatcherId: choice || undefined };
 }
 
 /** Whether anything narrows the list (the sort alone does not). */
@@ -93,6 +107,8 @@ export interface LoadBoardAddress {
   driverId?: string | undefined;
   brokerId?: string | undefined;
   carrierId?: string | undefined;
+  dispatcherId?: string | undefined;
+  mine?: true | undefined;
   unassigned?: true | undefined;
   late?: true | undefined;
   atRisk?: true | undefined;
@@ -112,6 +128,8 @@ export function filtersToAddress(filters: LoadFilters): LoadBoardAddress {
     driverId: filters.driverId || undefined,
     brokerId: filters.brokerId || undefined,
     carrierId: filters.carrierId || undefined,
+    dispatcherId: filters.dispatcherId || undefined,
+    mine: filters.mine || undefined,
     unassigned: filters.unassigned || undefined,
     late: filters.late || undefined,
     atRisk: filters.atRisk || undefined,
@@ -135,6 +153,8 @@ export function addressToFilters(search: Record<string, unknown>): LoadFilters {
     driverId: optionalUuid(search.driverId),
     brokerId: optionalUuid(search.brokerId),
     carrierId: optionalUuid(search.carrierId),
+    dispatcherId: optionalUuid(search.dispatcherId),
+    mine: optionalFlag(search.mine) ?? false,
     unassigned: optionalFlag(search.unassigned) ?? false,
     late: optionalFlag(search.late) ?? false,
     atRisk: optionalFlag(search.atRisk) ?? false,
@@ -145,9 +165,9 @@ export function addressToFilters(search: Record<string, unknown>): LoadFilters {
 
 /** The list's input (loads.list): the filters, and the viewer's today for "late", "at risk" and each row's flag. */
 export function listInput(filters: LoadFilters, today: string) {
-  const { search, statuses, unassigned, late, atRisk, sort, direction } = filters;
+  const { search, statuses, mine, unassigned, late, atRisk, sort, direction } = filters;
   // sortDirection on the wire: tRPC's infinite query writes its own `direction` into the input.
-  const input: Record<string, unknown> = { search, statuses, unassigned, late, atRisk, sort, sortDirection: direction, today };
+  const input: Record<string, unknown> = { search, statuses, mine, unassigned, late, atRisk, sort, sortDirection: direction, today };
   for (const key of PANEL_KEYS) if (filters[key]) input[key] = filters[key];
   return input as Omit<LoadFilters, (typeof PANEL_KEYS)[number]> &
     Partial<Pick<LoadFilters, (typeof PANEL_KEYS)[number]>> & { today: string };

@@ -22,6 +22,11 @@ const load: LoadListItem = {
   driverId: null,
   brokerId: null,
   carrierId: null,
+  dispatcherId: '0b0f4b1e-8a55-4e0e-9d4f-3c1f5e2a7b12',
+  dispatcherName: 'Dee Dispatch',
+  equipmentType: 'reefer',
+  temperature: '34.0',
+  extraStops: 1,
   distance: '218',
   ratePerMile: '8.49',
   flag: 'atRisk',
@@ -30,9 +35,11 @@ const load: LoadListItem = {
 describe('the selection as CSV', () => {
   it("has the table's columns, quoted where needed, formulas defused", () => {
     const [header, row] = loadsCsv([load]).split('\r\n');
-    expect(header).toBe('Load number,Status,Pickup,Delivery,Pickup date,Delivery date,Driver,Broker,Carrier,Rate,Rate per mile,Flag');
+    expect(header).toBe(
+      'Load number,Status,Pickup,Delivery,Stops between,Pickup date,Delivery date,Equipment,Driver,Dispatcher,Broker,Carrier,Rate,Rate per mile,Flag',
+    );
     expect(row).toBe(
-      `SFL-2611-0321,In transit,"Oakland, CA","Reno, NV",2026-12-01,2026-12-02,'=cmd|calc,"Acme, Inc.",,1850.50,8.49,At risk`,
+      `SFL-2611-0321,In transit,"Oakland, CA","Reno, NV",1,2026-12-01,2026-12-02,Reefer 34°F,'=cmd|calc,Dee Dispatch,"Acme, Inc.",,1850.50,8.49,At risk`,
     );
   });
 

@@ -1,6 +1,7 @@
 import type { LoadListItem } from '#shared/schemas/loads.js';
 import { statusLabel } from '../../components/StatusBadge';
 import { FLAG_LABELS } from './board-filters';
+import { dispatcherLabel, equipmentLabel } from './board-labels';
 
 /**
  * "Export CSV" of the board's selected rows (issue 26, item 2): the table's visible columns, in
@@ -13,9 +14,12 @@ const COLUMNS: [header: string, value: (load: LoadListItem) => string | null][] 
   ['Status', (load) => statusLabel(load.status)],
   ['Pickup', (load) => `${load.pickupCity}, ${load.pickupState}`],
   ['Delivery', (load) => `${load.deliveryCity}, ${load.deliveryState}`],
+  ['Stops between', (load) => String(load.extraStops)],
   ['Pickup date', (load) => load.pickupDate],
   ['Delivery date', (load) => load.deliveryDate],
+  ['Equipment', (load) => (load.equipmentType ? equipmentLabel(load) : null)],
   ['Driver', (load) => load.driverName],
+  ['Dispatcher', (load) => (load.dispatcherId || load.dispatcherName ? dispatcherLabel(load) : null)],
   ['Broker', (load) => load.brokerName],
   ['Carrier', (load) => load.carrierName],
   ['Rate', (load) => load.rate],

@@ -56,6 +56,31 @@ export function useDuplicateLoad() {
   });
 }
 
+/**
+ * The dispatchers a load can have (the company's admins and dispatchers, by name), from the load
+ * form's pick lists: fetched when first needed (the bulk bar shows), kept a minute.
+ */
+export function useDispatcherChoices() {
+  return trpc.loads.formOptions.useQuery(undefined, { staleTime: 60_000, select: (options) => options.dispatchers });
+}
+
+/** The selection's dispatcher, in one call; the toast counts the loads that changed. */
+export function useBulkAssignDispatcher(onDone: () => void) {
+  const afterChange = useAfterChange();
+  return trpc.loads.bulkAssignDispatcher.useMutation({
+    onSuccess: ({ changed }, input) => {
+      afterChange(input.ids);
+      const unchanged = input.ids.length - changed.length;
+      notify.success(
+        'Dispatcher Assigned',
+        `${changed.length} ${changed.length === 1 ? 'load' : 'loads'} updated${unchanged > 0 ? ` (${unchanged} unchanged)` : ''}`,
+      );
+      onDone();
+    },
+    onError: (error) => reportFailure('Failed to assign dispatcher', error),
+  });
+}
+
 /** The selection's status, in one call; the toast counts the loads that changed. */
 export function useBulkStatus(onDone: () => void) {
   const afterChange = useAfterChange();

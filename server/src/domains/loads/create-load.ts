@@ -4,6 +4,7 @@ import { orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfNew } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
+import { dispatcherOfNew } from './load-dispatcher.js';
 import { nextLoadNumber } from './load-numbers.js';
 import { findLoad } from './loads.repository.js';
 import { chargesOf, equipmentOf, laneOf, moneyOf, stopOf, stopsFromLane, writeAccessorials, writeStops } from './load-stops.js';
@@ -31,6 +32,8 @@ export const createLoadProcedure = permitted('loads', 'write')
     const stops = givenStops ? givenStops.map(stopOf) : stopsFromLane(fields);
     const charges = chargesOf(givenCharges ?? []);
     const salesUserId = await salesAgentOfNew(ctx.db, scope, 'loads', 'salesUserId', input.salesUserId);
+    // Left out: the creator when they dispatch (an admin or a dispatcher), see load-dispatcher.ts.
+    const dispatcherId = await dispatcherOfNew(ctx.db, scope, input.dispatcherId);
     const loadNumber = input.loadNumber ?? (await nextLoadNumber(ctx.db, scope));
     const id = await withAssignments(() =>
       insertRecord(ctx.db, 'loads', {
@@ -42,6 +45,7 @@ export const createLoadProcedure = permitted('loads', 'write')
         companyId: scope.companyId,
         createdBy: scope.userId,
         salesUserId,
+        dispatcherId,
         status: statusOnAssigning({ status: 'pending', driverId: null }, input.driverId),
       }),
     );

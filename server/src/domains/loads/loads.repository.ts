@@ -27,6 +27,7 @@ import type { Database } from '../../db/schema.js';
 import { OWNERSHIP, readable, seesOnlyOwn, writable, type Scope } from '../../db/scope.js';
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from '../../db/sql.js';
 import { loadGazetteer, type Gazetteer } from '../../services/geo/gazetteer.js';
+import { dispatcherOptions } from './load-dispatcher.js';
 import { ACCESSORIALS_JSON, STOPS_JSON, withStops } from './load-stops.js';
 
 /** The tenant-scoped transaction a procedure hands in (ctx.db); every function takes it first. */
@@ -65,6 +66,8 @@ const DETAIL_COLUMNS = [
   'loads.carrierId',
   'loads.createdBy',
   'loads.salesUserId',
+  'loads.dispatcherId',
+  'loads.dispatcherName',
   'loads.salesPercentage',
   'loads.factoring',
   'loads.notes',
@@ -89,6 +92,9 @@ export interface LoadFilters {
   driverId?: string | null | undefined;
   brokerId?: string | null | undefined;
   carrierId?: string | null | undefined;
+  dispatcherId?: string | null | undefined;
+  /** The caller's own loads to dispatch (their id is the scope's). */
+  mine?: boolean | undefined;
   unassigned?: boolean | undefined;
   late?: boolean | undefined;
   atRisk?: boolean | undefined;
@@ -117,6 +123,7 @@ const SORTS: Record<LoadSort, Pick<KeysetColumns, 'sortedBy' | 'type' | 'nullabl
   driverName: { sortedBy: 'loads.driverName', type: 'text', nullable: true },
   brokerName: { sortedBy: 'loads.brokerName', type: 'text', nullable: true },
   carrierName: { sortedBy: 'loads.carrierName', type: 'text', nullable: true },
+  dispatcherName: { sortedBy: 'loads.dispatcherName', type: 'text', nullable: true },
   rate: { sortedBy: 'loads.rate', type: 'numeric', nullable: true },
   ratePerMile: { sortedBy: RATE_PER_MILE, type: 'numeric', nullable: true },
 };
@@ -129,11 +136,24 @@ export function sortColumns(sort: LoadSort = 'createdAt', direction: SortDirecti
   return { ...SORTS[sort], id: 'loads.id', sort: sort === 'createdAt' ? undefined : sort, direction };
 }
 
-/** What the board shows that the card list does not: ids, distance, rate per mile, and whether it is late. */
+/**
+ * A load's stops between its pickup and its delivery (the lane's "+N stops"), counted for the
+ * page's rows only through load_stops' key (company_id, load_id, position); 0 for a load without
+ * stop rows (its two ends are its pickup and delivery columns).
+ */
+const EXTRA_STOPS = sql<number>`(select greatest(count(*) - 2, 0)::integer from load_stops stop
+  where stop.company_id = loads.company_id and stop.load_id = loads.id)`;
+
+/** What the board shows that the card list does not: ids, dispatcher, equipment, extra stops, distance, rate per mile, and whether it is late. */
 const BOARD_COLUMNS = [
   'loads.driverId',
   'loads.brokerId',
   'loads.carrierId',
+  'loads.dispatcherId',
+  'loads.dispatcherName',
+  sql<EquipmentType | null>`loads.equipment_type`.as('equipmentType'),
+  'loads.temperature',
+  EXTRA_STOPS.as('extraStops'),
   'loads.distance',
   sql<string | null>`${RATE_PER_MILE}::text`.as('ratePerMile'),
 ] as const;
@@ -179,7 +199,8 @@ const lateIds = (filters: LoadFilters, companyId: string) =>
 const AT_RISK_STATUSES = ['picked', 'in_transit'] as const satisfies readonly LoadStatus[];
 
 /** The board's filters as conditions (AND), none for a filter left out. */
-function boardConditions(filters: LoadFilters, companyId: string | null): RawBuilder<SqlBool>[] {
+function boardConditions(filters: LoadFilters, scope: Scope): RawBuilder<SqlBool>[] {
+  const companyId = scope.readsCompanyId;
   const conditions: RawBuilder<SqlBool>[] = [];
   const statuses = filters.statuses ?? [];
   if (statuses.length > 0) conditions.push(sql<SqlBool>`loads.status in (${sql.join(statuses)})`);
@@ -192,6 +213,9 @@ function boardConditions(filters: LoadFilters, companyId: string | null): RawBui
   if (filters.driverId) conditions.push(sql<SqlBool>`loads.driver_id = ${filters.driverId}::uuid`);
   if (filters.brokerId) conditions.push(sql<SqlBool>`loads.broker_id = ${filters.brokerId}::uuid`);
   if (filters.carrierId) conditions.push(sql<SqlBool>`loads.carrier_id = ${filters.carrierId}::uuid`);
+  // Through (company_id, dispatcher_id, created_at desc, id desc), as the driver filter through its own.
+  if (filters.dispatcherId) conditions.push(sql<SqlBool>`loads.dispatcher_id = ${filters.dispatcherId}::uuid`);
+  if (filters.mine) conditions.push(sql<SqlBool>`loads.dispatcher_id = ${scope.userId}::uuid`);
   if (filters.unassigned) conditions.push(sql<SqlBool>`loads.driver_id is null`);
   if (filters.late) conditions.push(companyId === null ? lateCondition(filters) : lateIds(filters, companyId));
   if (filters.atRisk) {
@@ -226,7 +250,7 @@ function listLoadsQuery(
   part: KeysetPart,
 ) {
   const status = filters.status === 'all' ? null : filters.status;
-  const conditions = boardConditions(filters, scope.readsCompanyId);
+  const conditions = boardConditions(filters, scope);
   const filtered = <Q extends SelectQueryBuilder<Database, 'loads', object>>(query: Q): Q => {
     let narrowed = status === null ? query : (query.where('loads.status', '=', status) as Q);
     if (conditions.length > 0) narrowed = narrowed.where(allOf(conditions)) as Q;
@@ -279,7 +303,7 @@ function searchLoadsQuery(db: LoadsDb, scope: Scope, filters: LoadFilters, after
   const found = sql<SqlBool>`loads.id in (select found.id from app_search_loads(lower(${containsPattern(filters.search)}),
     ${scope.readsCompanyId}::uuid, ${status}::text, ${ownOnly ? scope.userId : null}::uuid,
     ${after?.value ?? null}::timestamptz, ${after?.id ?? null}::uuid, ${limitPlusOne}::integer) as found)`;
-  const conditions = boardConditions(filters, scope.readsCompanyId);
+  const conditions = boardConditions(filters, scope);
   const board = sortColumns(filters.sort, filters.direction);
   const direction = sql.raw(board.direction ?? 'desc');
   const sortedBy = typeof board.sortedBy === 'string' ? sql.ref(board.sortedBy) : board.sortedBy;
@@ -457,12 +481,13 @@ const assignable = {
 export async function formOptions(
   db: LoadsDb,
   scope: Scope,
-): Promise<{ drivers: PickOption[]; brokers: PickOption[]; carriers: PickOption[] }> {
+): Promise<{ drivers: PickOption[]; brokers: PickOption[]; carriers: PickOption[]; dispatchers: PickOption[] }> {
   // One after the other: a transaction is one connection.
   const drivers = await assignable.driver(db, scope).limit(PICK_LIST_LIMIT).execute();
   const brokers = await assignable.broker(db, scope).limit(PICK_LIST_LIMIT).execute();
   const carriers = await assignable.carrier(db, scope).limit(PICK_LIST_LIMIT).execute();
-  return { drivers, brokers, carriers };
+  const dispatchers = await dispatcherOptions(db, scope.companyId);
+  return { drivers, brokers, carriers, dispatchers };
 }
 
 /** The loads among `ids` the scope may change that take `status` (those that had it already are left alone); the ids changed. */
@@ -473,6 +498,23 @@ export async function changeStatuses(db: LoadsDb, scope: Scope, ids: readonly st
     .where(writable(scope, 'loads'))
     .where('loads.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
     .where('loads.status', '<>', status)
+    .returning('loads.id')
+    .execute();
+  return changed.map((row) => row.id);
+}
+
+/**
+ * The loads among `ids` the scope may change that take the dispatcher (null: none; those that had
+ * it already are left alone), in one statement; the ids changed. The trigger sets each one's
+ * dispatcher_name, the audit trigger records each.
+ */
+export async function changeDispatchers(db: LoadsDb, scope: Scope, ids: readonly string[], dispatcherId: string | null): Promise<string[]> {
+  const changed = await db
+    .updateTable('loads')
+    .set({ dispatcherId })
+    .where(writable(scope, 'loads'))
+    .where('loads.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .where(sql<SqlBool>`loads.dispatcher_id is distinct from ${dispatcherId}::uuid`)
     .returning('loads.id')
     .execute();
   return changed.map((row) => row.id);

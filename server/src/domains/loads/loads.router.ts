@@ -1,5 +1,6 @@
 import { router } from '../../trpc/procedures.js';
 import { assignLoadProcedure } from './assign-load.js';
+import { bulkAssignDispatcherProcedure } from './bulk-assign-dispatcher.js';
 import { bulkLoadStatusProcedure } from './bulk-load-status.js';
 import { changeLoadStatusProcedure } from './change-load-status.js';
 import { createLoadProcedure } from './create-load.js';
@@ -24,4 +25,5 @@ export const loadsRouter = router({
   assign: assignLoadProcedure,
   duplicate: duplicateLoadProcedure,
   bulkStatus: bulkLoadStatusProcedure,
+  bulkAssignDispatcher: bulkAssignDispatcherProcedure,
 });

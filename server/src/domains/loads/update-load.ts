@@ -4,6 +4,7 @@ import { notFound, orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfEdit } from '../team/sales-agents.js';
 import { assertAssignable, withAssignments } from './load-assignment.js';
+import { dispatcherOfEdit } from './load-dispatcher.js';
 import { statusOnAssigning } from './load-status-rules.js';
 import { findLoad, findWritableLoad } from './loads.repository.js';
 import { chargesOf, equipmentOf, laneOf, moneyOf, stopOf, stopsFromLane, writeAccessorials, writeStops } from './load-stops.js';
@@ -26,6 +27,7 @@ export const updateLoadProcedure = permitted('loads', 'write')
     const {
       id,
       salesUserId: chosen,
+      dispatcherId: chosenDispatcher,
       stops: givenStops,
       accessorials: givenCharges,
       lineHaul: givenLineHaul,
@@ -36,6 +38,7 @@ export const updateLoadProcedure = permitted('loads', 'write')
     const current = orNotFound(await findWritableLoad(ctx.db, ctx.scope, id), 'Load');
     await assertAssignable(ctx.db, ctx.scope, rest, current);
     const salesUserId = await salesAgentOfEdit(ctx.db, ctx.scope, 'loads', 'salesUserId', chosen, current.salesUserId);
+    const dispatcherId = await dispatcherOfEdit(ctx.db, ctx.scope, chosenDispatcher, current.dispatcherId);
     const status = statusOnAssigning(current, rest.driverId);
     const stops = givenStops ? givenStops.map(stopOf) : stopsFromLane(rest, current.stops);
     const charges = givenCharges ? chargesOf(givenCharges) : current.accessorials;
@@ -45,6 +48,7 @@ export const updateLoadProcedure = permitted('loads', 'write')
       ...moneyOf({ lineHaul: givenLineHaul, rate: rest.rate }, charges, current),
       ...equipmentOf({ equipmentType, temperature }),
       ...(salesUserId === undefined ? {} : { salesUserId }),
+      ...(dispatcherId === undefined ? {} : { dispatcherId }),
       ...(status === current.status ? {} : { status }),
     };
     if (!(await withAssignments(() => updateRecord(ctx.db, ctx.scope, 'loads', id, fields)))) throw notFound('Load');

@@ -40,4 +40,9 @@ export const loadsRules = {
     allowed: allowedBy('loads', 'write'),
     input: async (sample) => ({ ids: [(await loadId(sample)).id], status: 'in_transit' }),
   },
+  'loads.bulkAssignDispatcher': {
+    type: 'mutation',
+    allowed: allowedBy('loads', 'write'),
+    input: async (sample) => ({ ids: [(await loadId(sample)).id], dispatcherId: sample.company.users.dispatcher.userId }),
+  },
 } satisfies Record<string, ProcedureRule>;
