@@ -175,6 +175,68 @@ describe('events written with the change', () => {
     expect(rest.items.length).toBeGreaterThan(0);
   });
 
+  it('writes document.uploaded, pod.extracted, invoice.created, invoice.paid and message.received from their changes', async () => {
+    const path = `/ok-all-${randomUUID()}`;
+    const endpoint = await register(path, ['document.uploaded', 'pod.extracted', 'invoice.created', 'invoice.paid', 'message.received']);
+    const loadId = await createLoad(started.services.db, company.users.dispatcher, { status: 'delivered' });
+    const invoiceNumber = `INV-20261102-${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+    await withCompany(started.services.db, tenantOf(company), async (tx) => {
+      const document = await tx
+        .insertInto('documents')
+        .values({
+          companyId: company.companyId,
+          loadId,
+          fileName: 'pod.pdf',
+          filePath: `${company.companyId}/${randomUUID()}`,
+          fileSize: 1024,
+          contentType: 'application/pdf',
+          documentType: 'pod',
+          visibility: 'dispatcher',
+          uploadedBy: company.users.admin.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('podData')
+        .values({ companyId: company.companyId, documentId: document.id, condition: 'good', recipientName: 'Dock 4' })
+        .execute();
+      const invoice = await tx
+        .insertInto('invoices')
+        .values({
+          companyId: company.companyId,
+          invoiceNumber,
+          loadId,
+          invoiceDate: '2026-11-02',
+          dueDate: '2026-12-02',
+          amount: '2450.00',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('invoices').set({ status: 'sent' }).where('id', '=', invoice.id).execute();
+      await tx.updateTable('invoices').set({ status: 'paid' }).where('id', '=', invoice.id).execute();
+      await tx
+        .insertInto('messages')
+        .values({
+          companyId: company.companyId,
+          senderId: company.users.admin.userId,
+          recipientId: company.users.dispatcher.userId,
+          subject: 'Dock change',
+          body: 'Private text',
+        })
+        .execute();
+    });
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((row) => row.eventType).sort()).toEqual(
+      ['document.uploaded', 'invoice.created', 'invoice.paid', 'message.received', 'pod.extracted'].sort(),
+    );
+    const payloadOf = (type: string) => (rows.find((row) => row.eventType === type)?.payload as { data: Record<string, unknown> }).data;
+    expect(payloadOf('invoice.paid')).toMatchObject({ invoiceNumber, loadId });
+    expect(payloadOf('pod.extracted')).toMatchObject({ loadId, recipientName: 'Dock 4', condition: 'good' });
+    expect(payloadOf('message.received')).toMatchObject({ subject: 'Dock change' });
+    expect(JSON.stringify(payloadOf('message.received'))).not.toContain('Private text');
+    await waitFor(() => (arrivedAt(path).length === 5 ? true : undefined), 'the five deliveries');
+  });
+
   it("never sends another company's endpoint this company's events", async () => {
     const path = `/other-${randomUUID()}`;
     const foreign = await register(path, ['load.created'], other);
