@@ -13,6 +13,7 @@ import { messagesRouter } from './domains/messages/messages.router.js';
 import { notificationsRouter } from './domains/notifications/notifications.router.js';
 import { realtimeRouter } from './domains/realtime/realtime.router.js';
 import { invoicesRouter } from './domains/invoices/invoices.router.js';
+import { loadPaperworkRouter } from './domains/load-paperwork/load-paperwork.router.js';
 import { invitationsRouter } from './domains/invitations/invitations.router.js';
 import { settingsRouter } from './domains/settings/settings.router.js';
 import { teamRouter } from './domains/team/team.router.js';
@@ -53,6 +54,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   analytics: analyticsRouter,
   invoices: invoicesRouter,
+  loadPaperwork: loadPaperworkRouter,
   webhooks: webhooksRouter,
 });
 

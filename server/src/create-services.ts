@@ -9,6 +9,7 @@ import { MASTER_ADMIN } from './seed/demo-accounts.js';
 import { createDb, createPool } from './db/database.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './domains/documents/document-tasks.js';
 import { invoicePdfAttachment } from './domains/invoices/invoice-attachment.js';
+import { loadConfirmationAttachment } from './domains/load-paperwork/confirmation-attachment.js';
 import { pushTasks } from './domains/notifications/web-push-tasks.js';
 import { WEBHOOK_CRONTAB, webhookTasks } from './domains/webhooks/webhook-tasks.js';
 import { guardPool } from './services/connection-guard.js';
@@ -151,6 +152,8 @@ const renderAttachment: AttachmentRenderer = (tx, ref) => {
   switch (ref.kind) {
     case 'invoice-pdf':
       return invoicePdfAttachment(tx, ref.companyId, ref.invoiceId);
+    case 'load-confirmation-pdf':
+      return loadConfirmationAttachment(tx, ref.companyId, ref.confirmationId);
   }
 };
 

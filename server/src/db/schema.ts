@@ -210,6 +210,16 @@ export interface LoadAccessorialsTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A load confirmation sent to the load's driver (migrations/2026-11-29T0200_load_confirmations.ts). */
+export interface LoadConfirmationsTable {
+  id: Generated<string>;
+  companyId: string;
+  loadId: string;
+  sentBy: string | null;
+  sentAt: DefaultedTimestamp;
+  emailedTo: string | null;
+}
+
 export interface LoadsTable {
   id: Generated<string>;
   companyId: string;
@@ -286,6 +296,7 @@ export interface Database {
   loads: LoadsTable;
   loadStops: LoadStopsTable;
   loadAccessorials: LoadAccessorialsTable;
+  loadConfirmations: LoadConfirmationsTable;
   wipAssignments: WipAssignmentsTable;
   auditLogs: AuditLogsTable;
   companies: CompaniesTable;

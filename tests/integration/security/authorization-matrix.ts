@@ -19,6 +19,7 @@ import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
 import { invitationsRules } from './matrix/invitations.js';
 import { invoicesRules } from './matrix/invoices.js';
+import { loadPaperworkRules } from './matrix/load-paperwork.js';
 import { loadsRules } from './matrix/loads.js';
 import { messagesRules } from './matrix/messages.js';
 import { notificationsRules } from './matrix/notifications.js';
@@ -149,6 +150,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...geoRules,
   ...invitationsRules,
   ...invoicesRules,
+  ...loadPaperworkRules,
   ...loadsRules,
   ...messagesRules,
   ...notificationsRules,

@@ -6,7 +6,7 @@ import type { DriverPortalLoad } from '#shared/schemas/portal.js';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { groupDriverLoads } from './load-order';
-import { LoadDetailDrawer, openLoadId } from './LoadDetailDrawer';
+import { LoadConfirmationButton, LoadDetailDrawer, openLoadId } from './LoadDetailDrawer';
 import { ABOVE_CARD, LoadReferences, LoadStops } from './LoadStops';
 import { PodUpload } from './PodUpload';
 import { UndoBanner } from './UndoBanner';
@@ -67,6 +67,11 @@ function ActiveLoadCard({ load, steps, onOpen }: { load: DriverPortalLoad; steps
           <LoadReferences load={load} />
           <HStack gap="2" wrap="wrap" align="start">
             <StepButton load={load} steps={steps} />
+            {load.confirmationSentAt ? (
+              <Box {...ABOVE_CARD}>
+                <LoadConfirmationButton load={load} />
+              </Box>
+            ) : null}
             {takesPod(load.status) ? (
               <Box {...ABOVE_CARD}>
                 <PodUpload loadId={load.id} loadNumber={load.loadNumber} />

@@ -1,8 +1,12 @@
 import { useMemo, type RefObject } from 'react';
 import { Box, Button, CloseButton, Drawer, HStack, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { FileText } from 'lucide-react';
 import type { DriverPortalLoad } from '#shared/schemas/portal.js';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { reportFailure } from '../../lib/errors';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { saveFile } from '../invoices/use-invoices';
 import { MapView } from '../maps/MapView';
 import { LANE_COLOURS, type MapPlace } from '../maps/map-types';
 import { stopAddress } from './load-order';
@@ -30,6 +34,40 @@ function LaneMap({ load }: { load: DriverPortalLoad }) {
     );
   }
   return <MapView places={places} connect ariaLabel={`Map of the lane from ${pickup} to ${delivery}`} height="260px" />;
+}
+
+/**
+ * The load confirmation (issue 27, item 1), once a dispatcher has sent it: "Load confirmation" and
+ * when it was sent; a tap saves the PDF (loadPaperwork.driverConfirmationPdf, the driver's own load only).
+ */
+export function LoadConfirmationButton({ load }: { load: DriverPortalLoad }) {
+  const pdf = trpc.loadPaperwork.driverConfirmationPdf.useMutation();
+  if (!load.confirmationSentAt) return null;
+  const sent = `Sent ${formatDateTime(load.confirmationSentAt)}`;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      alignSelf="start"
+      loading={pdf.isPending}
+      loadingText="Opening..."
+      aria-label={`Load confirmation (PDF), ${sent.toLowerCase()}`}
+      onClick={() =>
+        pdf.mutate(
+          { loadId: load.id },
+          {
+            onSuccess: ({ fileName, contentBase64 }) => saveFile(fileName, contentBase64),
+            onError: (error) => reportFailure('Failed to open the load confirmation', error),
+          },
+        )
+      }
+    >
+      <FileText aria-hidden="true" /> Load confirmation
+      <Text as="span" fontSize="xs" color="gray.700" fontWeight="normal">
+        {sent}
+      </Text>
+    </Button>
+  );
 }
 
 /** The id of the button that opens a load's detail (on its card, or in History): the focus goes back there. */
@@ -85,6 +123,7 @@ export function LoadDetailDrawer({
                   <LaneMap load={load} />
                 </Box>
                 <LoadReferences load={load} />
+                <LoadConfirmationButton load={load} />
                 <Stack gap="1" fontSize="sm" color="gray.800">
                   {load.commodity ? <Text overflowWrap="anywhere">Commodity: {load.commodity}</Text> : null}
                   {load.weight ? <Text>Weight: {formatNumber(Number(load.weight), 'lbs')}</Text> : null}

@@ -50,8 +50,8 @@ const STATUS_TOAST: Record<InvoiceStatus, string> = {
   void: 'Invoice voided',
 };
 
-/** Saves base64 content as a PDF file the browser downloads. */
-function saveFile(fileName: string, contentBase64: string) {
+/** Saves base64 content as a PDF file the browser downloads (the load paperwork's PDFs too). */
+export function saveFile(fileName: string, contentBase64: string) {
   const bytes = Uint8Array.from(atob(contentBase64), (character) => character.charCodeAt(0));
   const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
   const anchor = document.createElement('a');

@@ -21,6 +21,7 @@ import { reportFailure, useFailureToast } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { LoadFormDialog } from './LoadFormDialog';
+import { LoadPaperworkMenu } from './LoadPaperworkMenu';
 import { documentPermissions } from '../documents/use-documents';
 import { LoadDocumentsTab, useLoadDocumentCount } from './LoadDocumentsTab';
 
@@ -49,11 +50,14 @@ export function LoadDetailDialog({
       size="xl"
       onClose={onClose}
       actions={
-        load && canChange(load) ? (
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" /> Edit
-          </Button>
-        ) : null
+        <>
+          {load ? <LoadPaperworkMenu load={load} canSend={canChange(load)} /> : null}
+          {load && canChange(load) ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" /> Edit
+            </Button>
+          ) : null}
+        </>
       }
       nested={isEditing && load ? <LoadFormDialog load={load} onClose={() => setEditing(false)} /> : null}
     >

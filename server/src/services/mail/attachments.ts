@@ -9,7 +9,10 @@ import type { MailFileAttachment } from './mail-files.js';
  * written to the mail folder and again when the job delivers it. Its company is the one whose
  * transaction reads it.
  */
-export type MailAttachmentRef = { kind: 'invoice-pdf'; companyId: string; invoiceId: string };
+export type MailAttachmentRef =
+  | { kind: 'invoice-pdf'; companyId: string; invoiceId: string }
+  /** A load confirmation as sent (domains/load-paperwork/confirmation-attachment.ts). */
+  | { kind: 'load-confirmation-pdf'; companyId: string; confirmationId: string };
 
 export type MailAttachment = MailFileAttachment;
 
