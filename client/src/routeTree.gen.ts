@@ -29,6 +29,7 @@ import { Route as AuthedDocumentsRouteImport } from './routes/_authed/documents'
 import { Route as AuthedDriverPortalRouteImport } from './routes/_authed/driver-portal'
 import { Route as AuthedDriversRouteImport } from './routes/_authed/drivers'
 import { Route as AuthedFleetMapRouteImport } from './routes/_authed/fleet-map'
+import { Route as AuthedImportRouteImport } from './routes/_authed/import'
 import { Route as AuthedInvoicesRouteImport } from './routes/_authed/invoices'
 import { Route as AuthedLoadsRouteImport } from './routes/_authed/loads'
 import { Route as AuthedMasterAdminRouteImport } from './routes/_authed/master-admin'
@@ -139,6 +140,11 @@ const AuthedFleetMapRoute = AuthedFleetMapRouteImport.update({
   path: '/fleet-map',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedImportRoute = AuthedImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedInvoicesRoute = AuthedInvoicesRouteImport.update({
   id: '/invoices',
   path: '/invoices',
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/driver-portal': typeof AuthedDriverPortalRoute
   '/drivers': typeof AuthedDriversRoute
   '/fleet-map': typeof AuthedFleetMapRoute
+  '/import': typeof AuthedImportRoute
   '/invoices': typeof AuthedInvoicesRoute
   '/loads': typeof AuthedLoadsRoute
   '/master-admin': typeof AuthedMasterAdminRoute
@@ -241,6 +248,7 @@ export interface FileRoutesByTo {
   '/driver-portal': typeof AuthedDriverPortalRoute
   '/drivers': typeof AuthedDriversRoute
   '/fleet-map': typeof AuthedFleetMapRoute
+  '/import': typeof AuthedImportRoute
   '/invoices': typeof AuthedInvoicesRoute
   '/loads': typeof AuthedLoadsRoute
   '/master-admin': typeof AuthedMasterAdminRoute
@@ -274,6 +282,7 @@ export interface FileRoutesById {
   '/_authed/driver-portal': typeof AuthedDriverPortalRoute
   '/_authed/drivers': typeof AuthedDriversRoute
   '/_authed/fleet-map': typeof AuthedFleetMapRoute
+  '/_authed/import': typeof AuthedImportRoute
   '/_authed/invoices': typeof AuthedInvoicesRoute
   '/_authed/loads': typeof AuthedLoadsRoute
   '/_authed/master-admin': typeof AuthedMasterAdminRoute
@@ -307,6 +316,7 @@ export interface FileRouteTypes {
     | '/driver-portal'
     | '/drivers'
     | '/fleet-map'
+    | '/import'
     | '/invoices'
     | '/loads'
     | '/master-admin'
@@ -338,6 +348,7 @@ export interface FileRouteTypes {
     | '/driver-portal'
     | '/drivers'
     | '/fleet-map'
+    | '/import'
     | '/invoices'
     | '/loads'
     | '/master-admin'
@@ -370,6 +381,7 @@ export interface FileRouteTypes {
     | '/_authed/driver-portal'
     | '/_authed/drivers'
     | '/_authed/fleet-map'
+    | '/_authed/import'
     | '/_authed/invoices'
     | '/_authed/loads'
     | '/_authed/master-admin'
@@ -536,6 +548,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedFleetMapRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/import': {
+      id: '/_authed/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AuthedImportRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/invoices': {
       id: '/_authed/invoices'
       path: '/invoices'
@@ -623,6 +642,7 @@ interface AuthedRouteChildren {
   AuthedDriverPortalRoute: typeof AuthedDriverPortalRoute
   AuthedDriversRoute: typeof AuthedDriversRoute
   AuthedFleetMapRoute: typeof AuthedFleetMapRoute
+  AuthedImportRoute: typeof AuthedImportRoute
   AuthedInvoicesRoute: typeof AuthedInvoicesRoute
   AuthedLoadsRoute: typeof AuthedLoadsRoute
   AuthedMasterAdminRoute: typeof AuthedMasterAdminRoute
@@ -647,6 +667,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDriverPortalRoute: AuthedDriverPortalRoute,
   AuthedDriversRoute: AuthedDriversRoute,
   AuthedFleetMapRoute: AuthedFleetMapRoute,
+  AuthedImportRoute: AuthedImportRoute,
   AuthedInvoicesRoute: AuthedInvoicesRoute,
   AuthedLoadsRoute: AuthedLoadsRoute,
   AuthedMasterAdminRoute: AuthedMasterAdminRoute,

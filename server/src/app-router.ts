@@ -15,6 +15,7 @@ import { realtimeRouter } from './domains/realtime/realtime.router.js';
 import { invoicesRouter } from './domains/invoices/invoices.router.js';
 import { loadPaperworkRouter } from './domains/load-paperwork/load-paperwork.router.js';
 import { invitationsRouter } from './domains/invitations/invitations.router.js';
+import { importsRouter } from './domains/imports/imports.router.js';
 import { settingsRouter } from './domains/settings/settings.router.js';
 import { teamRouter } from './domains/team/team.router.js';
 import { twoFactorRouter } from './domains/two-factor/two-factor.router.js';
@@ -54,6 +55,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   analytics: analyticsRouter,
   invoices: invoicesRouter,
+  imports: importsRouter,
   loadPaperwork: loadPaperworkRouter,
   webhooks: webhooksRouter,
 });

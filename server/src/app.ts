@@ -218,6 +218,7 @@ export async function buildApp(
   await documentRoutes(app, services);
   await app.register((await import('./domains/export/export.routes.js')).exportPlugin(services)); // POST /api/export (streamed data export)
   await app.register((await import('./domains/invoices/payment-webhook.routes.js')).paymentWebhookPlugin(services)); // POST /api/payments/airwallex/webhook (signed)
+  await app.register((await import('./domains/imports/imports.routes.js')).importsPlugin(services)); // POST /api/imports (a CSV to import)
 
   // Probes are never rate limited: a load balancer or a busy office behind one address must not take a healthy instance out.
   app.get('/health/live', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));

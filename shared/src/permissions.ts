@@ -78,6 +78,12 @@ export const PERMISSIONS = {
   /** The data export (the Export card): every category of the company, streamed. */
   export: { run: ['admin'] },
   /**
+   * CSV import (issue 28, item 4): upload a file of loads, drivers, brokers or carriers, map its
+   * columns, preview, import, and read the progress and the failed rows. Admins only: moving a
+   * company in writes every kind of record at once, across every owner.
+   */
+  imports: { run: ['admin'] },
+  /**
    * One's own account, whatever one's role (row-level security shows each only their own rows):
    * - session: sign out, and hear when this session ends (an unproven address too);
    * - profile: the Settings page, one's name and phone; password: change it;
@@ -247,6 +253,7 @@ export const SCREENS = {
   '/invoices': { rule: permission('invoices', 'read'), label: 'Invoices' },
   '/analytics': { rule: permission('analytics', 'read'), label: 'Analytics' },
   '/messages': { rule: permission('messages', 'read'), label: 'Messages' },
+  '/import': { rule: permission('imports', 'run'), label: 'Import' },
   '/settings': { rule: { kind: 'signedIn' }, label: 'Settings' },
   '/driver-portal': { rule: { kind: 'portal', portal: 'driver' }, label: 'Driver Portal' },
   '/carrier-portal': { rule: { kind: 'portal', portal: 'carrier' }, label: 'Carrier Portal' },
@@ -330,7 +337,7 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
 };
 
 /** Screens reached from elsewhere, never from the sidebar: the generic dashboard redirects, portals have their own entry. */
-export const UNLINKED_SCREENS: readonly AppPath[] = ['/dashboard', '/driver-portal', '/carrier-portal', '/verify-email'];
+export const UNLINKED_SCREENS: readonly AppPath[] = ['/dashboard', '/driver-portal', '/carrier-portal', '/verify-email', '/import'];
 
 export interface NavItem {
   to: AppPath;

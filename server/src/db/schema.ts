@@ -3,6 +3,7 @@ import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
 import type { DocumentType, DocumentVisibility } from '#shared/schemas/documents.js';
 import type { DriverStatus } from '#shared/schemas/drivers.js';
+import type { ImportEntity, ImportStatus } from '#shared/schemas/imports.js';
 import type { InvoiceStatus } from '#shared/schemas/invoices.js';
 import type { NotificationKind } from '#shared/schemas/notifications.js';
 import type { WipStatus } from '#shared/schemas/wip.js';
@@ -322,6 +323,7 @@ export interface Database {
   invoices: InvoicesTable;
   positions: PositionsTable;
   trackingLinks: TrackingLinksTable;
+  imports: ImportsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookEventMarks: WebhookEventMarksTable;

@@ -18,6 +18,7 @@ import { fleetRules } from './matrix/fleet.js';
 import { driversRules } from './matrix/drivers.js';
 import { geoRules } from './matrix/geo.js';
 import { invitationsRules } from './matrix/invitations.js';
+import { importsRules } from './matrix/imports.js';
 import { invoicesRules } from './matrix/invoices.js';
 import { loadPaperworkRules } from './matrix/load-paperwork.js';
 import { loadsRules } from './matrix/loads.js';
@@ -149,6 +150,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...driversRules,
   ...geoRules,
   ...invitationsRules,
+  ...importsRules,
   ...invoicesRules,
   ...loadPaperworkRules,
   ...loadsRules,

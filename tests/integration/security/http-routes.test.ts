@@ -19,6 +19,7 @@ import { minimalPdf } from '../documents/upload-client.js';
 const HTTP_ROUTES: Record<string, RouteAccess> = {
   'POST /api/documents': { domain: 'documents', action: 'upload' },
   'POST /api/export': { domain: 'export', action: 'run' },
+  'POST /api/imports': { domain: 'imports', action: 'run' },
   'GET /files/download': { public: 'a signed, expiring link (signed-links.ts)' },
   'POST /api/payments/airwallex/webhook': { public: 'signed by Airwallex (x-signature over the raw body)' },
 };

@@ -3,6 +3,8 @@ import { Button, Card, Flex, Stack, Text, useBreakpointValue } from '@chakra-ui/
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import type { SessionOutput } from '#shared/schemas/auth.js';
+import { isImportEntity } from '#shared/schemas/imports.js';
+import { ImportCsvLink } from '../../features/imports/ImportCsvLink';
 import { reportFailure } from '../../lib/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DataTable, type Column } from '../DataTable';
@@ -99,6 +101,8 @@ export function RecordListPage<Row extends RecordRow, Schema extends FormSchema>
   // "Drivers": the heading, the table's and the card list's name; "No drivers yet."
   const plural = `${noun}s`;
   const lower = noun.toLowerCase();
+  // "drivers": where the header's "Import CSV" leads (features/imports).
+  const entity: string = `${lower}s`;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -141,11 +145,14 @@ export function RecordListPage<Row extends RecordRow, Schema extends FormSchema>
         title={plural}
         subtitle={screen.subtitle}
         actions={
-          permissions.canAdd ? (
-            <Button colorPalette="blue" onClick={() => setForm({ record: null })} alignSelf={{ base: 'stretch', md: 'center' }}>
-              <Plus aria-hidden="true" /> Add {noun}
-            </Button>
-          ) : null
+          <Flex gap="2" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', md: 'center' }}>
+            {isImportEntity(entity) ? <ImportCsvLink session={session} entity={entity} /> : null}
+            {permissions.canAdd ? (
+              <Button colorPalette="blue" onClick={() => setForm({ record: null })} alignSelf={{ base: 'stretch', md: 'center' }}>
+                <Plus aria-hidden="true" /> Add {noun}
+              </Button>
+            ) : null}
+          </Flex>
         }
       />
 

@@ -4,6 +4,7 @@ import { Keyboard, LayoutGrid, Plus, Search, SlidersHorizontal, Table2, X } from
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LoadListItem } from '#shared/schemas/loads.js';
 import { PageHeader } from '../../components/PageHeader';
+import { ImportCsvLink } from '../imports/ImportCsvLink';
 import { QueryState } from '../../components/QueryState';
 import { LoadMore } from '../../components/records/LoadMore';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
@@ -109,6 +110,7 @@ export function LoadsPage({
             >
               <Keyboard aria-hidden="true" /> Shortcuts
             </Button>
+            <ImportCsvLink session={session} entity="loads" />
             {permissions.canCreate ? (
               <Button colorPalette="blue" onClick={() => setCreating(true)} aria-keyshortcuts="n">
                 <Plus aria-hidden="true" /> Create Load
