@@ -220,6 +220,58 @@ test("filtering by driver shows only that driver's loads", async ({ page, playwr
   await expectScreenAccessible(page);
 });
 
+test('two selected loads get a dispatcher in bulk, and filtering by that dispatcher shows both', async ({ page, playwright }) => {
+  test.setTimeout(90_000);
+  await holdToasts(page);
+  const api = await dispatcherApi(playwright);
+  const prefix = uniquePrefix('dispatch');
+  // Another member who may dispatch (the demo admin): the dispatcher's own loads are theirs already.
+  const session = await query<{ user: { id: string } }>(api, 'auth.session');
+  const options = await query<{ dispatchers: { id: string; name: string }[] }>(api, 'loads.formOptions');
+  const other = options.dispatchers.find((dispatcher) => dispatcher.id !== session.user.id);
+  if (!other) throw new Error('the demo company has no second member who may dispatch');
+  const first = await createLoad(api, `${prefix}-A`, { pickupDate: '2027-06-01' });
+  const second = await createLoad(api, `${prefix}-B`, { pickupDate: '2027-06-02' });
+  const kept = await createLoad(api, `${prefix}-C`, { pickupDate: '2027-06-03' });
+  await api.dispose();
+
+  await openAs(page, 'Dispatcher', '/loads');
+  await search(page, prefix);
+  await expect(boardRows(page)).toHaveCount(3);
+  await rowOf(page, first.loadNumber)
+    .getByRole('checkbox', { name: `Select ${first.loadNumber}` })
+    .check();
+  await rowOf(page, second.loadNumber)
+    .getByRole('checkbox', { name: `Select ${second.loadNumber}` })
+    .check();
+  const bulk = page.getByRole('region', { name: 'Selected loads' });
+  await expect(bulk).toContainText('2 loads selected');
+  await bulk.getByRole('combobox', { name: 'New dispatcher' }).selectOption(other.id);
+  await bulk.getByRole('button', { name: 'Assign dispatcher' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Assign dispatcher?' });
+  await expect(confirm).toContainText(`2 loads will be dispatched by ${other.name}.`);
+  await expectScreenAccessible(page);
+  await confirm.getByRole('button', { name: 'Assign dispatcher' }).click();
+  await expectToast(page, 'Dispatcher Assigned', '2 loads updated');
+  await expect(confirm).toBeHidden();
+  await expect(rowOf(page, first.loadNumber)).toContainText(other.name);
+  await expect(rowOf(page, second.loadNumber)).toContainText(other.name);
+
+  await openFilters(page);
+  await filterPanel(page).getByRole('combobox', { name: 'Dispatcher' }).selectOption(other.id);
+  await expect(page).toHaveURL(new RegExp(`dispatcherId=${other.id}`));
+  await expect(rowOf(page, first.loadNumber)).toBeVisible();
+  await expect(rowOf(page, second.loadNumber)).toBeVisible();
+  await expect(rowOf(page, kept.loadNumber)).toHaveCount(0);
+  await expect(boardRows(page)).toHaveCount(2);
+
+  // "Mine" instead: the one left with the dispatcher who made it.
+  await filterPanel(page).getByRole('combobox', { name: 'Dispatcher' }).selectOption('mine');
+  await expect(page).toHaveURL(/mine=true/);
+  await expect(rowOf(page, kept.loadNumber)).toBeVisible();
+  await expect(boardRows(page)).toHaveCount(1);
+});
+
 test('assigning a driver inline makes the pending load Assigned, and its timeline shows both changes', async ({ page, playwright }) => {
   test.setTimeout(90_000);
   await holdToasts(page);
