@@ -1,4 +1,5 @@
 import { adminRouter } from './domains/admin/admin.router.js';
+import { apiKeysRouter } from './domains/api-keys/api-keys.router.js';
 import { analyticsRouter } from './domains/analytics/analytics.router.js';
 import { auditRouter } from './domains/audit/audit.router.js';
 import { authRouter } from './domains/auth/auth.router.js';
@@ -58,6 +59,7 @@ export const appRouter = router({
   imports: importsRouter,
   loadPaperwork: loadPaperworkRouter,
   webhooks: webhooksRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -75,6 +75,8 @@ export const PERMISSIONS = {
   analytics: { read: ['admin', 'sales', 'treasury'] },
   /** Signed webhooks (Settings → Webhooks): endpoints, their delivery log, resend and test events. */
   webhooks: { read: ['admin'], write: ['admin'] },
+  /** The company's API keys (Settings → API): list, create, revoke (issue 28; shared/src/schemas/api-keys.ts). */
+  apiKeys: { read: ['admin'], write: ['admin'] },
   /** The data export (the Export card): every category of the company, streamed. */
   export: { run: ['admin'] },
   /**

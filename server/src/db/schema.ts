@@ -287,6 +287,8 @@ export interface AuditLogsTable {
   userId: string | null;
   changes: ColumnType<{ changedFields?: Record<string, { old: unknown; new: unknown }> }, string, string>;
   createdAt: DefaultedTimestamp;
+  /** The API key the change was made with (app.api_key_id; migrations/2026-11-29T0220_api_keys.ts). */
+  apiKeyId: Generated<string | null>;
 }
 
 export interface Database {
@@ -324,6 +326,7 @@ export interface Database {
   positions: PositionsTable;
   trackingLinks: TrackingLinksTable;
   imports: ImportsTable;
+  apiKeys: ApiKeysTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookEventMarks: WebhookEventMarksTable;
@@ -614,4 +617,19 @@ export interface ImportsTable {
   createdBy: string | null;
   createdAt: DefaultedTimestamp;
   finishedAt: Timestamp | null;
+}
+
+/** A company's API key (migrations/2026-11-29T0220_api_keys.ts): only the key's SHA-256 is stored. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  prefix: string;
+  secretHash: string;
+  scopes: ColumnType<Partial<Record<string, 'read' | 'write'>>, string, string>;
+  expiresAt: Timestamp | null;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
 }

@@ -7,6 +7,7 @@ import type { AppServices } from '../services/services.js';
 import { sessionCookieName } from '../services/lucia.js';
 import { loadSessionContext } from '../auth/session-context.js';
 import type { RequestInfo } from '../auth/request-info.js';
+import type { ApiKeyActor } from '../auth/api-key-context.js';
 import { sessionCacheOf } from './session-cache.js';
 
 export interface Context {
@@ -17,6 +18,8 @@ export interface Context {
   /** Present on HTTP requests; WebSocket connections cannot set cookies. */
   setCookie: ((serialized: string) => void) | null;
   socket: WebSocket | null;
+  /** A call made with an API key (the REST API, domains/api): the key, whose scopes narrow the session's permissions (auth/api-key-context.ts). */
+  apiKey?: ApiKeyActor | null;
 }
 
 export function sessionFingerprint(sessionId: string): string {

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, Permission } from '#shared/permissions.js';
+import { API_KEY_TEXTS, apiKeyAllows } from '#shared/schemas/api-keys.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
+import { readApiKey, type ApiKeyActor } from '../auth/api-key-context.js';
 import type { AppServices } from '../services/services.js';
 import { admit, FORBIDDEN_TEXT, NOT_AUTHENTICATED } from './admission.js';
 import { sessionReader, type ReadSession } from './context.js';
+import { isApiPath, PROBLEM_CONTENT_TYPE, problemOfStatus } from './problem.js';
 
 export type { Permission };
 export { FORBIDDEN_TEXT, NOT_AUTHENTICATED };
@@ -27,6 +30,8 @@ export interface RouteCaller {
   session: SessionOutput;
   /** A driver or carrier account, let in as such (the permission lists 'driver' or 'carrier'), not by a role. */
   isPortal: boolean;
+  /** A call made with an API key instead of a session cookie (auth/api-key-context.ts): its writes name the key (markApiKeyCall). */
+  apiKey?: ApiKeyActor;
 }
 
 declare module 'fastify' {
@@ -71,7 +76,13 @@ export function installRouteAccess(app: FastifyInstance, services: AppServices):
     if ('public' in access) return;
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       const refusal = await admitRequest(request, reply, access);
-      if (refusal) await reply.code(refusal.status).send({ error: { message: refusal.message } });
+      // Under the REST API an error is a problem (RFC 9457), as every answer of /api/v1 (trpc/problem.ts).
+      if (refusal && isApiPath(request.url))
+        await reply
+          .code(refusal.status)
+          .header('content-type', PROBLEM_CONTENT_TYPE)
+          .send(JSON.stringify(problemOfStatus(refusal.status, refusal.message)));
+      else if (refusal) await reply.code(refusal.status).send({ error: { message: refusal.message } });
     };
     const existing = route.preHandler;
     route.preHandler = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : guard;
@@ -79,6 +90,16 @@ export function installRouteAccess(app: FastifyInstance, services: AppServices):
 
   async function admitRequest(request: FastifyRequest, reply: FastifyReply, access: Permission) {
     const read = await readSession(request.headers.cookie);
+    // No session, but an API key: the key's company integration, by the same table, narrowed by the key's scopes.
+    if (read.sessionId === null && request.headers.authorization) {
+      const keyed = await readApiKey(services, request.headers.authorization);
+      if ('refusal' in keyed) return keyed.refusal;
+      const admitted = admit(keyed.session, access);
+      if ('refusal' in admitted) return { status: admitted.refusal.status, message: admitted.refusal.message };
+      if (!apiKeyAllows(keyed.actor.scopes, access)) return { status: 403, message: API_KEY_TEXTS.outOfScope };
+      request.caller = { sessionId: `api-key:${keyed.actor.id}`, session: keyed.session, isPortal: false, apiKey: keyed.actor };
+      return null;
+    }
     // The cookie is cleared or renewed as a tRPC call's would be.
     if (read.sessionId === null && read.ended) reply.header('set-cookie', services.lucia.createBlankSessionCookie().serialize());
     if (read.sessionId !== null && read.refreshedCookie) reply.header('set-cookie', read.refreshedCookie);

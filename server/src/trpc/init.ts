@@ -1,6 +1,7 @@
 import { initTRPC, type TRPCDefaultErrorShape, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { Access } from '#shared/permissions.js';
 import { databaseUnavailableMessage } from '../db/database.js';
@@ -77,6 +78,8 @@ export function errorShapeOf(error: TRPCError, path?: string): ReturnType<typeof
  */
 export interface ProcedureMeta {
   access: Access;
+  /** A REST endpoint's route (domains/api, served by trpc-to-openapi under /api/v1), set by permitted() beside the access. */
+  openapi?: NonNullable<OpenApiMeta['openapi']>;
 }
 
 export const t = initTRPC

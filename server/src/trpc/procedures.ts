@@ -1,5 +1,7 @@
 import { granteesOf, readsEveryCompany, type Access, type ActionOf, type Domain, type PERMISSIONS } from '#shared/permissions.js';
+import { API_KEY_TEXTS, apiKeyAllows } from '#shared/schemas/api-keys.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
+import { markApiKeyCall } from '../auth/api-key-context.js';
 import type { Tx } from '../db/database.js';
 import { toAppError } from '../db/pg-errors.js';
 import { scopeOf, type Scope } from '../db/scope.js';
@@ -9,7 +11,7 @@ import { AppError } from '../errors.js';
 import { asOneCall } from '../services/connection-guard.js';
 import type { AppServices } from '../services/services.js';
 import { admit } from './admission.js';
-import { t } from './init.js';
+import { t, type ProcedureMeta } from './init.js';
 import { sessionCacheOf } from './session-cache.js';
 
 export type { ProcedureMeta } from './init.js';
@@ -110,6 +112,8 @@ export interface GuardOptions {
    * reads, if at all, per event), or a call that reads no table (who is signed in).
    */
   transaction?: boolean;
+  /** A REST endpoint of the API (domains/api): its OpenAPI route, kept in the procedure's meta beside its access. */
+  openapi?: ProcedureMeta['openapi'];
 }
 
 /**
@@ -149,6 +153,8 @@ function guard<Out extends object>(access: Access, options: GuardOptions) {
     const result = await asOneCall(`tRPC ${path}`, async () => {
       const admitted = admit(ctx.session, access);
       if ('refusal' in admitted) throw new AppError(admitted.refusal.code, admitted.refusal.message);
+      // An API key's call: its scopes narrow what the table allows its session (auth/api-key-context.ts).
+      if (ctx.apiKey && !apiKeyAllows(ctx.apiKey.scopes, access)) throw new AppError('FORBIDDEN', API_KEY_TEXTS.outOfScope);
       // admit() let no call without a session through but a public one's (which reads neither below).
       const session = ctx.session as SessionOutput;
       const signed = isPublic ? {} : { session, sessionId: ctx.sessionId as string };
@@ -156,6 +162,7 @@ function guard<Out extends object>(access: Access, options: GuardOptions) {
       const { db: unscoped, ...services } = ctx.services;
       const scope = tenancy === 'company' ? { scope: scopeOf(session, acrossCompanies ? 'read' : 'company') } : {};
       const run = async (db: Tx) => {
+        if (ctx.apiKey && type === 'mutation') await markApiKeyCall(db, ctx.apiKey.id);
         const outcome = await proceed({ ...signed, db, services, ...scope });
         if (!outcome.ok && !commitsBeforeFailing(outcome.error)) throw toAppError(outcome.error) ?? outcome.error;
         return outcome;
@@ -171,7 +178,7 @@ function guard<Out extends object>(access: Access, options: GuardOptions) {
 }
 
 const guarded = <Out extends object>(access: Access, options: GuardOptions) =>
-  t.procedure.meta({ access }).use(guard<Out>(access, options));
+  t.procedure.meta(options.openapi ? { access, openapi: options.openapi } : { access }).use(guard<Out>(access, options));
 type Guarded<Out extends object> = ReturnType<typeof guarded<Out>>;
 
 /**
@@ -184,7 +191,11 @@ type Guarded<Out extends object> = ReturnType<typeof guarded<Out>>;
  */
 export function permitted(access: { public: string }, options: { transaction: false }): Guarded<Record<never, never>>;
 export function permitted(access: { public: string }): Guarded<GuestCtx>;
-export function permitted<D extends Domain, A extends ActionOf<D>>(domain: D, action: A, options: { transaction: false }): Guarded<Signed>;
+export function permitted<D extends Domain, A extends ActionOf<D>>(
+  domain: D,
+  action: A,
+  options: { transaction: false; openapi?: ProcedureMeta['openapi'] },
+): Guarded<Signed>;
 export function permitted<D extends UnverifiedPermission['domain'], A extends Extract<UnverifiedPermission, { domain: D }>['action']>(
   domain: D,
   action: A,

@@ -7,6 +7,7 @@ import { TEST_PASSWORD, uniqueEmail, type TestCompany, type TestUser } from '../
 import { ALL_PERSONAS, SIGNED_IN, type Persona } from '../../support/personas.js';
 import { adminRules } from './matrix/admin.js';
 import { analyticsRules } from './matrix/analytics.js';
+import { apiKeysRules } from './matrix/api-keys.js';
 import { auditRules } from './matrix/audit.js';
 import { authAccountsRules } from './matrix/auth-accounts.js';
 import { authTwoFactorRules } from './matrix/auth-two-factor.js';
@@ -139,6 +140,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   // Each domain's rows live beside it in ./matrix/<domain>.ts.
   ...adminRules,
   ...analyticsRules,
+  ...apiKeysRules,
   ...auditRules,
   ...authAccountsRules,
   ...authTwoFactorRules,

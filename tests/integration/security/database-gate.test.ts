@@ -168,10 +168,13 @@ describe('the app role', () => {
     //   searched columns of loads; the rows themselves are read under row-level security (issue 23, item 4).
     // - app_discard_unverified_account: deletes one account whose address was never proven, and the company its
     //   sign-up made, only while that company has no other member and no row in any table with a company_id (issue 24).
+    // - app_api_key_use: one API key by the SHA-256 of the key, which only its holder can name: its company, scopes, expiry,
+    //   revocation and its creator's identity and role; moves its last_used_at at most once a minute (issue 28).
     // - app_stranded_webhook_deliveries: the ids (and companies) of pending webhook deliveries whose attempt is long
     //   overdue, for the sweep that queues them again; no payload, no endpoint, nothing else (issue 28).
     const reviewed = [
       'app_stranded_webhook_deliveries',
+      'app_api_key_use',
       'app_grant_platform_admin',
       'app_discard_unverified_account',
       'app_credentials_by_email',
@@ -397,6 +400,8 @@ describe('the app role’s grants', () => {
         'load_track_window',
         // A search's page of load ids through the trigram index (the rows are read under row-level security).
         'app_search_loads',
+        // An API key by its hash, before its company is known (issue 28).
+        'app_api_key_use',
         // Pending webhook deliveries whose job was lost, for the sweep (issue 28).
         'app_stranded_webhook_deliveries',
         // Called by triggers as the invoker; webhook_emit writes an event's deliveries and jobs in the caller's transaction (issue 28).

@@ -20,6 +20,17 @@ const HTTP_ROUTES: Record<string, RouteAccess> = {
   'POST /api/documents': { domain: 'documents', action: 'upload' },
   'POST /api/export': { domain: 'export', action: 'run' },
   'POST /api/imports': { domain: 'imports', action: 'run' },
+  // The REST API (issue 28): the upload is the documents' own route; every other endpoint is one
+  // route whose caller proves itself with an API key, checked by each procedure's guard.
+  'POST /api/v1/documents': { domain: 'documents', action: 'upload' },
+  ...Object.fromEntries(
+    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
+      `${method} /api/v1/*`,
+      { public: "an API key (Authorization: Bearer hw_live_…), checked by each procedure's guard with the key's scopes" },
+    ]),
+  ),
+  'GET /api/v1/openapi.json': { public: "the API's published description" },
+  'GET /api/docs': { public: "the API's reference page" },
   'GET /files/download': { public: 'a signed, expiring link (signed-links.ts)' },
   'POST /api/payments/airwallex/webhook': { public: 'signed by Airwallex (x-signature over the raw body)' },
 };
@@ -107,7 +118,9 @@ describe('the HTTP routes beside tRPC', () => {
   });
 
   // The public routes prove their caller themselves (a signature): the gate lets every persona through to that proof.
-  const publicRoutes = Object.entries(HTTP_ROUTES).filter(([, access]) => 'public' in access);
+  // The API's description and reference page are published to everyone (tests/integration/rest-api.test.ts reads them).
+  const published = new Set(['GET /api/v1/openapi.json', 'GET /api/docs']);
+  const publicRoutes = Object.entries(HTTP_ROUTES).filter(([route, access]) => 'public' in access && !published.has(route));
   describe.each(publicRoutes)('%s', (route) => {
     it.each(ALL_PERSONAS)('as %s reaches the route, whose own proof then refuses an unsigned request', async (persona) => {
       const [method, path] = route.split(' ') as [string, string];

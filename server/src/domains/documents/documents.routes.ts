@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { documentUploadFields, DOCUMENT_TEXTS, type DocumentListItem } from '#shared/schemas/documents.js';
 import { scopeOf } from '../../db/scope.js';
 import { withCompany } from '../../db/with-company.js';
@@ -13,12 +13,16 @@ import { linkSecretFor, storageFor } from '../../services/storage/index.js';
 import { stopPodReader } from '../../services/storage/pod-reader.js';
 import { DOWNLOAD_PATH, verifyDownload } from '../../services/storage/signed-links.js';
 import { attachmentDisposition } from '../../services/storage/storage.js';
+import { markApiKeyCall } from '../../auth/api-key-context.js';
 import { callerOf } from '../../trpc/http-access.js';
+import { API_BASE_PATH, isApiPath, PROBLEM_CONTENT_TYPE, problemOfStatus } from '../../trpc/problem.js';
 import { asksInline, inlineHeaders, isPreviewable, previewSecret } from './document-preview.js';
 import { insertDocument, mayLink } from './documents.repository.js';
 import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from './upload-checks.js';
 
 export const UPLOAD_PATH = '/api/documents';
+/** The same upload in the REST API (issue 28). */
+export const API_UPLOAD_PATH = `${API_BASE_PATH}/documents`;
 
 /**
  * The documents' HTTP routes (HTTP plumbing here: the session, multipart, the tenant transaction;
@@ -48,8 +52,8 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
 
     // documents.upload: staff as documents.write allows; a driver or carrier user (portal) only a POD for a load of their own (admitPortalUpload).
     const access = { domain: 'documents', action: 'upload' } as const;
-    scoped.post(UPLOAD_PATH, { config: { access } }, async (request, reply) => {
-      const { session, isPortal } = callerOf(request);
+    const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { session, isPortal, apiKey } = callerOf(request);
       const isStaff = !isPortal;
       if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_TEXTS.selectFile);
 
@@ -99,6 +103,7 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
         await storage.putFile(key, staged, received.size, received.contentType);
         stored = true;
         const document = await withCompany(services.db, { companyId: scope.companyId, userId: scope.userId }, async (db) => {
+          if (apiKey) await markApiKeyCall(db, apiKey.id); // audited as made by the API key
           if (!isStaff) {
             const portal = await admitPortalUpload(db, scope, input);
             return insertDocument(db, scope, {
@@ -148,7 +153,10 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
       } finally {
         await rm(staged, { force: true });
       }
-    });
+    };
+    scoped.post(UPLOAD_PATH, { config: { access } }, upload);
+    // The REST API's upload (an API key; domains/api/openapi-document.ts documents it): the same route.
+    scoped.post(API_UPLOAD_PATH, { config: { access } }, upload);
   });
 
   // An inline link (the preview, document-preview.ts) carries disposition=inline and is signed with the preview's own key.
@@ -178,5 +186,11 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
 const tooLarge = (max: number) => new UploadRefused(`File is larger than the ${Math.round(max / (1024 * 1024))} MB limit`, 413);
 
 function refuse(reply: FastifyReply, status: number, message: string) {
+  // Under the REST API an error is a problem (RFC 9457).
+  if (isApiPath(reply.request.url))
+    return reply
+      .code(status)
+      .header('content-type', PROBLEM_CONTENT_TYPE)
+      .send(JSON.stringify(problemOfStatus(status, message)));
   return reply.code(status).send({ error: { message } });
 }
