@@ -51,7 +51,7 @@ export function LoadConfirmationButton({ load }: { load: DriverPortalLoad }) {
       alignSelf="start"
       loading={pdf.isPending}
       loadingText="Opening..."
-      aria-label={`Load confirmation (PDF), ${sent.toLowerCase()}`}
+      aria-label={`Load confirmation (PDF), s${sent.slice(1)}`}
       onClick={() =>
         pdf.mutate(
           { loadId: load.id },
