@@ -4,6 +4,7 @@ import { QueryState } from '../../components/QueryState';
 import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
+import { ApiKeysSection } from './ApiKeysSection';
 import { CompanyInformationCard } from './CompanyInformationCard';
 import { PaymentProviderCard } from './PaymentProviderCard';
 import { PersonalInformationCard } from './PersonalInformationCard';
@@ -35,6 +36,7 @@ export function SettingsPage() {
             <NotificationSettingsCard />
             <PaymentProviderCard accountId={settings.data.company.airwallexAccountId} canEdit={settings.data.canEditAccountId} />
             <WebhooksSection />
+            <ApiKeysSection />
           </Stack>
         ) : null}
       </QueryState>
