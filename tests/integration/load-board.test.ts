@@ -436,9 +436,9 @@ describe('loads.duplicate', () => {
       deliveryDate: '2026-12-12',
       createdBy: tenants.companyA.users.dispatcher.userId,
     });
-    // Its history is its creation only (one change: created with its broker and carrier), nothing of the original's.
+    // Its history is its creation only (one change: created with its broker, carrier and dispatcher, the user), nothing of the original's.
     const history = await caller.loads.history({ id: copy.id });
-    expect(history.entries.map((entry) => entry.kind)).toEqual(['created', 'broker', 'carrier']);
+    expect(history.entries.map((entry) => entry.kind)).toEqual(['created', 'broker', 'carrier', 'dispatcher']);
     expect(new Set(history.entries.map((entry) => entry.changeId)).size).toBe(1);
     // Dates left out: none.
     const undated = await caller.loads.duplicate({ id: ids[0] as string });

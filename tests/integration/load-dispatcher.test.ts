@@ -76,6 +76,11 @@ describe('a new load', () => {
     expect(byAdmin.dispatcherId).toBe(company.users.admin.userId);
     const bySales = await (await as('sales')).loads.create(await loadForm(db(), company));
     expect(bySales).toMatchObject({ dispatcherId: null, dispatcherName: null });
+    // A duplicate is a new load: the same default, whoever dispatched the original.
+    const copy = await (await as('dispatcher')).loads.duplicate({ id: byAdmin.id });
+    expect(copy.dispatcherId).toBe(company.users.dispatcher.userId);
+    const salesCopy = await (await as('sales')).loads.duplicate({ id: bySales.id });
+    expect(salesCopy.dispatcherId).toBeNull();
   });
 
   it('takes the dispatcher chosen, or none; the form lists who may dispatch', async () => {

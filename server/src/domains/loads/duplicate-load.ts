@@ -4,6 +4,7 @@ import { orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { salesAgentOfNew } from '../team/sales-agents.js';
 import { withAssignments } from './load-assignment.js';
+import { dispatcherOfNew } from './load-dispatcher.js';
 import { nextLoadNumber } from './load-numbers.js';
 import { findLoad, findWritableLoad } from './loads.repository.js';
 import { writeAccessorials, writeStops } from './load-stops.js';
@@ -14,7 +15,8 @@ import { writeAccessorials, writeStops } from './load-stops.js';
  * reference number, documents or history. Its dates are the ones given (none when left out: the
  * old ones are past). The load number is the company's next (load-numbers.ts, as the create form's
  * default); a number taken at the same moment is refused naming loadNumber, like a create. Its
- * creator is the user; its sales agent the user when they are in sales (their copy is theirs), none otherwise.
+ * creator is the user; its sales agent the user when they are in sales (their copy is theirs), none otherwise;
+ * its dispatcher, as a new load's, the user when they dispatch (load-dispatcher.ts), none otherwise.
  */
 export const duplicateLoadProcedure = permitted('loads', 'write')
   .input(duplicateLoadInput)
@@ -23,6 +25,7 @@ export const duplicateLoadProcedure = permitted('loads', 'write')
     const { scope } = ctx;
     const source = orNotFound(await findWritableLoad(ctx.db, scope, input.id), 'Load');
     const salesUserId = await salesAgentOfNew(ctx.db, scope, 'loads', 'salesUserId', undefined);
+    const dispatcherId = await dispatcherOfNew(ctx.db, scope, undefined);
     const loadNumber = await nextLoadNumber(ctx.db, scope);
     const id = await withAssignments(() =>
       insertRecord(ctx.db, 'loads', {
@@ -50,6 +53,7 @@ export const duplicateLoadProcedure = permitted('loads', 'write')
         notes: source.notes,
         createdBy: scope.userId,
         salesUserId,
+        dispatcherId,
         status: 'pending',
       }),
     );
