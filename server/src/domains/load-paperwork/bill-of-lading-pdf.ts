@@ -62,13 +62,13 @@ function checkbox(doc: Pdf, text: string, x: number, y: number): number {
 
 /** A signature block: its title, a line to sign on and a line for the date, with what signing means. */
 function signatureBlock(doc: Pdf, title: string, note: string, x: number, y: number, width: number) {
-  doc.rect(x, y, width, 92).lineWidth(0.75).strokeColor(RULE).stroke();
+  doc.rect(x, y, width, 100).lineWidth(0.75).strokeColor(RULE).stroke();
   label(doc, title, x + 6, y + 5, width - 12);
   doc
     .font('Helvetica')
     .fontSize(7)
     .fillColor(MUTED)
-    .text(note, x + 6, y + 16, { width: width - 12, height: 30, ellipsis: true });
+    .text(note, x + 6, y + 16, { width: width - 12, height: 40, ellipsis: true });
   const lineAt = (top: number, text: string) => {
     doc
       .moveTo(x + 6, top)
@@ -82,8 +82,8 @@ function signatureBlock(doc: Pdf, title: string, note: string, x: number, y: num
       .fillColor(MUTED)
       .text(text, x + 6, top + 2, { lineBreak: false });
   };
-  lineAt(y + 60, 'Signature');
-  lineAt(y + 82, 'Date');
+  lineAt(y + 68, 'Signature');
+  lineAt(y + 90, 'Date');
 }
 
 /**
