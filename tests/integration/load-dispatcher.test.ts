@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { TRPCError } from '@trpc/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER_TEXTS } from '#shared/schemas/loads-dispatcher.js';
 import type { LoadListInput } from '#shared/schemas/loads.js';
 import { createBroker, createLoad, createMember, loadForm, type TestCompany, type TestUser } from '../support/factories.js';
 import type { Caller } from '../support/harness.js';
 import { expectTrpcError, userFacingError } from '../support/http.js';
+import { listLoads, type LoadFilters } from '../../server/src/domains/loads/loads.repository.js';
+import { usePlans } from '../support/plans.js';
 import { useTenants } from '../support/tenants.js';
 
 /**
@@ -18,6 +21,7 @@ import { useTenants } from '../support/tenants.js';
  */
 const tenants = useTenants();
 const { as } = tenants;
+const { planOf } = usePlans(tenants);
 const db = () => tenants.services.db;
 const tag = () => `D${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 
@@ -265,5 +269,63 @@ describe('loads.bulkAssignDispatcher', () => {
     await expectTrpcError(caller.loads.bulkAssignDispatcher({ ids: [], dispatcherId }), 'BAD_REQUEST');
     const tooMany = Array.from({ length: 101 }, () => randomUUID());
     await expectTrpcError(caller.loads.bulkAssignDispatcher({ ids: tooMany, dispatcherId }), 'BAD_REQUEST');
+  });
+});
+
+describe("the Dispatcher sort and filter's plans at 20,000 loads a company, as the app role under row-level security", () => {
+  beforeAll(async () => {
+    // Written as the owner with triggers off (no audit for test data): the names set here. Two loads in three
+    // have a dispatcher (the company's dispatcher or its admin), under a broker name no other test uses.
+    await tenants.owner.transaction().execute(async (tx) => {
+      await sql`set local session_replication_role = replica`.execute(tx);
+      for (const company of [tenants.companyA, tenants.companyB]) {
+        const { dispatcher, admin } = company.users;
+        await sql`
+          insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state, delivery_location,
+                             delivery_city, delivery_state, broker_name, dispatcher_id, dispatcher_name, status, created_by, created_at)
+          select ${company.companyId}, 'DP-' || lpad(n::text, 6, '0'), '1 Main St', 'Denver', 'CO', '2 Dock Rd', 'Omaha', 'NE',
+                 'Plan broker',
+                 case n % 3 when 0 then null when 1 then ${dispatcher.userId}::uuid else ${admin.userId}::uuid end,
+                 case n % 3 when 0 then null when 1 then 'Dee Dispatcher' else 'Ada Admin' end,
+                 'pending', ${dispatcher.userId}, now() - n * interval '1 minute'
+          from generate_series(1, 20000) as n
+        `.execute(tx);
+      }
+    });
+    await sql`analyze loads`.execute(tenants.owner);
+  });
+
+  const buffersOf = (plan: string) =>
+    [...(/Buffers: shared ([^\n]*)/.exec(plan)?.[1] ?? '').matchAll(/(?:hit|read)=(\d+)/g)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
+  const planOfList = (filters: Partial<LoadFilters>) =>
+    planOf(
+      'loads',
+      async (tx, scope) => {
+        const page = await listLoads(tx, scope, { search: '', status: 'all', ...filters }, { cursor: null, limit: 50 });
+        expect(page.items).toHaveLength(50);
+      },
+      'explain (analyze, buffers, costs off, timing off, summary off)',
+    );
+
+  it.each(['asc', 'desc'] as const)(
+    'sorted by dispatcher %s, walks (company_id, dispatcher_name, id) a page at a time',
+    async (direction) => {
+      const plan = await planOfList({ sort: 'dispatcherName', direction });
+      expect(plan).toMatch(/Index Scan(?: Backward)? using loads_board_dispatcher_name_idx on loads/);
+      expect(plan).not.toMatch(/Seq Scan on loads|Sort Method/);
+      expect(buffersOf(plan)).toBeLessThan(500);
+    },
+  );
+
+  it('filtered to "Mine" (or one dispatcher), newest first, walks (company_id, dispatcher_id, created_at desc, id desc)', async () => {
+    for (const filters of [{ mine: true }, { dispatcherId: tenants.companyA.users.admin.userId }]) {
+      const plan = await planOfList(filters);
+      expect(plan).toMatch(/Index Scan using loads_board_dispatcher_idx on loads/);
+      expect(plan).not.toMatch(/Seq Scan on loads|Sort Method/);
+      expect(buffersOf(plan)).toBeLessThan(500);
+    }
   });
 });
