@@ -20,7 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import pg from 'pg';
+import type { LoadStatus } from '#shared/constants.js';
 import { loadConfig } from '../server/src/config.js';
 import { createServices, type StartedServices } from '../server/src/create-services.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
@@ -188,7 +190,7 @@ async function main(): Promise<void> {
       await withCompany(db, tenant, (tx) =>
         tx
           .updateTable('loads')
-          .set((eb) => ({ status: eb.case().when('status', '=', 'delivered').then('in_transit').else('delivered').end() }))
+          .set({ status: sql<LoadStatus>`case when status = 'delivered' then 'in_transit' else 'delivered' end` })
           .where('id', '=', loadId)
           .execute(),
       );

@@ -198,7 +198,18 @@ describe('events written with the change', () => {
         .executeTakeFirstOrThrow();
       await tx
         .insertInto('podData')
-        .values({ companyId: company.companyId, documentId: document.id, condition: 'good', recipientName: 'Dock 4' })
+        .values({
+          companyId: company.companyId,
+          documentId: document.id,
+          deliveryDate: '2026-11-02',
+          deliveryTime: null,
+          recipientName: 'Dock 4',
+          recipientSignature: true,
+          location: null,
+          condition: 'good',
+          notes: null,
+          confirmedBy: company.users.admin.userId,
+        })
         .execute();
       const invoice = await tx
         .insertInto('invoices')

@@ -73,7 +73,14 @@ export interface AddressRule {
 
 export type CheckedAddress = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; message: string };
 
-const resolveAll = (hostname: string) => lookup(hostname, { all: true, verbatim: true });
+/** A host that does not resolve within this long is refused (registration holds its call's transaction meanwhile). */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+const resolveAll = (hostname: string) =>
+  Promise.race([
+    lookup(hostname, { all: true, verbatim: true }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('DNS lookup timed out')), RESOLVE_TIMEOUT_MS).unref()),
+  ]);
 
 /**
  * Checks a webhook URL and resolves its host: the address to connect to, or why the URL is refused
