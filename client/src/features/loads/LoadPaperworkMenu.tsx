@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Menu, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, FileDown, FileText, Send } from 'lucide-react';
 import { LOAD_PAPERWORK_TEXTS, sendConfirmationInput } from '#shared/schemas/load-paperwork.js';
 import type { LoadDetail } from '#shared/schemas/loads.js';
@@ -37,47 +37,46 @@ export function LoadPaperworkMenu({ load, canSend }: { load: LoadDetail; canSend
             <FileText aria-hidden="true" /> Paperwork <ChevronDown aria-hidden="true" />
           </Button>
         </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="64">
-              <Menu.Item
-                value="confirmation"
-                onSelect={() =>
-                  confirmation.mutate(
-                    { loadId: load.id },
-                    { ...save, onError: (error) => reportFailure('Failed to make the load confirmation', error) },
-                  )
-                }
-              >
-                <FileDown size={16} aria-hidden="true" /> {LOAD_PAPERWORK_TEXTS.confirmation}
+        {/* Not portalled: inside the load's modal dialog, whose focus trap keeps focus in it (Ark's advice for a menu in a dialog). */}
+        <Menu.Positioner>
+          <Menu.Content minW="64">
+            <Menu.Item
+              value="confirmation"
+              onSelect={() =>
+                confirmation.mutate(
+                  { loadId: load.id },
+                  { ...save, onError: (error) => reportFailure('Failed to make the load confirmation', error) },
+                )
+              }
+            >
+              <FileDown size={16} aria-hidden="true" /> {LOAD_PAPERWORK_TEXTS.confirmation}
+            </Menu.Item>
+            {canSend ? (
+              <Menu.Item value="send" disabled={!hasDriver} onSelect={() => setSending(true)}>
+                <Send size={16} aria-hidden="true" />
+                <Stack gap="0">
+                  <Text as="span">{LOAD_PAPERWORK_TEXTS.send}</Text>
+                  {hasDriver ? null : (
+                    <Text as="span" fontSize="xs" color="gray.700">
+                      {LOAD_PAPERWORK_TEXTS.noDriver}
+                    </Text>
+                  )}
+                </Stack>
               </Menu.Item>
-              {canSend ? (
-                <Menu.Item value="send" disabled={!hasDriver} onSelect={() => setSending(true)}>
-                  <Send size={16} aria-hidden="true" />
-                  <Stack gap="0">
-                    <Text as="span">{LOAD_PAPERWORK_TEXTS.send}</Text>
-                    {hasDriver ? null : (
-                      <Text as="span" fontSize="xs" color="gray.700">
-                        {LOAD_PAPERWORK_TEXTS.noDriver}
-                      </Text>
-                    )}
-                  </Stack>
-                </Menu.Item>
-              ) : null}
-              <Menu.Item
-                value="bol"
-                onSelect={() =>
-                  billOfLading.mutate(
-                    { loadId: load.id },
-                    { ...save, onError: (error) => reportFailure('Failed to make the bill of lading', error) },
-                  )
-                }
-              >
-                <FileDown size={16} aria-hidden="true" /> {LOAD_PAPERWORK_TEXTS.billOfLading}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
+            ) : null}
+            <Menu.Item
+              value="bol"
+              onSelect={() =>
+                billOfLading.mutate(
+                  { loadId: load.id },
+                  { ...save, onError: (error) => reportFailure('Failed to make the bill of lading', error) },
+                )
+              }
+            >
+              <FileDown size={16} aria-hidden="true" /> {LOAD_PAPERWORK_TEXTS.billOfLading}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
       </Menu.Root>
       {sending ? <SendConfirmationDialog load={load} onClose={() => setSending(false)} /> : null}
     </>
