@@ -255,7 +255,34 @@ async function insertMany(tx: Tx, scope: Scope, entity: ImportEntity, rows: read
         .execute(),
     );
     const stopsOf = new Map(made.map((load) => [load.row.loadNumber, load.stops]));
-    for (const { id, loadNumber } of ids) await writeStops(tx, scope, id, stopsOf.get(loadNumber) ?? []);
+    // New loads have no stops yet: all of the batch's in one statement (writeStops' columns, load-stops.ts).
+    await tx
+      .insertInto('loadStops')
+      .values(
+        ids.flatMap(({ id, loadNumber }) =>
+          (stopsOf.get(loadNumber) ?? []).map((stop, position) => ({
+            companyId: scope.companyId,
+            loadId: id,
+            position,
+            stopType: stop.type,
+            facilityName: stop.facilityName,
+            address: stop.address,
+            city: stop.city,
+            state: stop.state,
+            zip: stop.zip,
+            contactName: stop.contactName,
+            contactPhone: stop.contactPhone,
+            appointmentDate: stop.date,
+            appointmentFrom: stop.fromTime,
+            appointmentTo: stop.toTime,
+            firstComeFirstServed: stop.firstComeFirstServed,
+            poNumber: stop.poNumber,
+            pickupNumber: stop.pickupNumber,
+            notes: stop.notes,
+          })),
+        ),
+      )
+      .execute();
     return;
   }
   if (rows.length === 1) {
