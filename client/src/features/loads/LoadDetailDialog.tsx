@@ -16,7 +16,8 @@ import { ViewDialog } from '../../components/ViewDialog';
 import { PlainSelect } from '../../components/PlainFields';
 import { StatusBadge, statusLabel } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
-import { formatDate, formatDateAtTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateAtTime, formatMoney, formatNumber } from '../../lib/format';
+import { appointmentOf, stopName, stopReferences } from '../../lib/stop-text';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -164,29 +165,12 @@ function LoadDetails({ load }: { load: LoadDetail }) {
   );
 }
 
-/** What a stop is called on the Details tab: "Pickup" and "Delivery" at the ends, "Stop 2 · Drop" between. */
-const stopName = (stop: LoadStop, index: number, count: number) =>
-  index === 0 ? 'Pickup' : index === count - 1 ? 'Delivery' : `Stop ${index + 1} · ${stop.type === 'pickup' ? 'Pickup' : 'Drop'}`;
-
-/** A stop's appointment: "Dec 1, 2026, 08:00–10:00", "Dec 2, 2026, first come, first served", or its date alone. */
-export function appointmentOf(stop: Pick<LoadStop, 'date' | 'fromTime' | 'toTime' | 'firstComeFirstServed'>): string {
-  if (!stop.date) return 'No appointment';
-  const day = formatDate(stop.date);
-  if (stop.firstComeFirstServed) return `${day}, first come, first served`;
-  if (stop.fromTime && stop.toTime) return `${day}, ${stop.fromTime}–${stop.toTime}`;
-  if (stop.fromTime) return `${day}, ${stop.fromTime}`;
-  return day;
-}
-
 /** Every stop in order: its place, appointment, references, contact and notes. */
 function LoadStops({ stops }: { stops: LoadStop[] }) {
   return (
     <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Stops" data-testid="load-stops">
       {stops.map((stop, index) => {
-        const references = [
-          stop.poNumber ? `PO ${stop.poNumber}` : null,
-          stop.pickupNumber ? `Pickup # ${stop.pickupNumber}` : null,
-        ].filter(Boolean);
+        const references = stopReferences(stop);
         const contact = [stop.contactName, stop.contactPhone].filter(Boolean).join(' · ');
         return (
           <Box as="li" key={index} borderWidth="1px" borderColor="gray.200" borderRadius="md" p="3" minW="0">
@@ -200,7 +184,7 @@ function LoadStops({ stops }: { stops: LoadStop[] }) {
               {stop.zip ? ` ${stop.zip}` : ''}
             </Text>
             <Text color="gray.700">{appointmentOf(stop)}</Text>
-            {references.length > 0 ? <Text color="gray.700">{references.join(' · ')}</Text> : null}
+            {references ? <Text color="gray.700">{references}</Text> : null}
             {contact ? <Text color="gray.700">Contact: {contact}</Text> : null}
             {stop.notes ? (
               <Text color="gray.700" whiteSpace="pre-wrap" wordBreak="break-word">
