@@ -11,6 +11,7 @@ import {
   DISABLE_AFTER_MS,
   nextAttemptAt,
   RETRY_DELAYS_MS,
+  sweepStrandedDeliveries,
   type WebhookDeps,
   type WebhookRequest,
 } from '../../server/src/domains/webhooks/webhook-tasks.js';
@@ -375,6 +376,34 @@ describe('retries and disabling', () => {
       const row = await owner.selectFrom('webhookEndpoints').selectAll().where('id', '=', endpoint.id).executeTakeFirstOrThrow();
       return row.failureCount === 0 && row.failingSince === null ? row : undefined;
     }, 'the streak to clear');
+  });
+});
+
+describe('the sweep', () => {
+  it('queues again a pending delivery whose job was lost, and the worker delivers it', async () => {
+    const path = `/ok-stranded-${randomUUID()}`;
+    const endpoint = await register(path, ['driver.position']);
+    // A delivery whose attempt is long overdue, with no job (as after a worker that died mid-attempt).
+    const stranded = await owner
+      .insertInto('webhookDeliveries')
+      .values({
+        companyId: company.companyId,
+        endpointId: endpoint.id,
+        eventType: 'driver.position',
+        eventId: `msg_${randomUUID().replaceAll('-', '')}`,
+        payload: JSON.stringify({ type: 'driver.position', data: { driverId: randomUUID() } }),
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() - 20 * 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await sweepStrandedDeliveries(started.services.db)).toBeGreaterThanOrEqual(1);
+    await waitFor(() => (arrivedAt(path).length === 1 ? true : undefined), 'the swept delivery');
+    const row = await waitFor(async () => {
+      const found = await owner.selectFrom('webhookDeliveries').selectAll().where('id', '=', stranded.id).executeTakeFirstOrThrow();
+      return found.status === 'succeeded' ? found : undefined;
+    }, 'the swept delivery to be recorded');
+    expect(row.attempts).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import type { WebhookDeliveryItem, WebhookEndpointItem } from '#shared/schemas/webhooks.js';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { LoadMore } from '../../../components/records/LoadMore';
@@ -46,9 +46,21 @@ export function DeliveryLogDialog({ endpoint, onClose }: { endpoint: WebhookEndp
       key: 'status',
       header: 'Status',
       cell: (delivery) => (
-        <Badge colorPalette={STATUS_PALETTE[delivery.status]} variant="subtle" title={delivery.lastError ?? undefined}>
-          {STATUS_LABEL[delivery.status]}
-        </Badge>
+        <Stack gap="0.5" align="flex-start">
+          <Badge colorPalette={STATUS_PALETTE[delivery.status]} variant="subtle">
+            {STATUS_LABEL[delivery.status]}
+          </Badge>
+          {delivery.lastError ? (
+            <Text fontSize="xs" color="gray.700">
+              {delivery.lastError}
+            </Text>
+          ) : null}
+          {delivery.status === 'pending' && delivery.nextAttemptAt ? (
+            <Text fontSize="xs" color="gray.700">
+              Next try {formatDateTime(delivery.nextAttemptAt)}
+            </Text>
+          ) : null}
+        </Stack>
       ),
     },
     { key: 'code', header: 'Status code', cell: (delivery) => (delivery.lastStatusCode === null ? '—' : String(delivery.lastStatusCode)) },
