@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +35,7 @@ afterAll(async () => {
 async function upload(user: TestUser, entity: ImportEntity, name: string, content: Buffer | string): Promise<Response> {
   const form = new FormData();
   form.append('entity', entity);
-  form.append('file', new Blob([content], { type: 'text/csv' }), name);
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), name);
   return fetch(`${origin}${IMPORT_PATH}`, {
     method: 'POST',
     headers: { origin, cookie: `${SESSION_COOKIE}=${await sessionFor(tenants.services, user)}` },
@@ -270,6 +272,40 @@ describe('CSV import', () => {
     const dispatcher = await upload(tenants.companyA.users.dispatcher, 'loads', 'loads.csv', fixture('loads-mess.csv'));
     expect(dispatcher.status).toBe(403);
   }, 60_000);
+});
+
+describe('arbitrary input', () => {
+  it('never answers INTERNAL_SERVER_ERROR (fast-check)', async () => {
+    const admin = tenants.companyA.users.admin;
+    const caller = await callerFor(tenants.services, admin);
+    const id = await uploaded(admin, 'brokers', 'brokers.csv', fixture('brokers-bom-semicolon.csv'));
+    const anyId = fc.oneof(fc.constant(id), fc.uuid(), fc.string({ maxLength: 60 }));
+    const anyMapping = fc.option(
+      fc.array(fc.oneof(fc.constantFrom('', 'name', 'email', 'loadNumber'), fc.string({ maxLength: 60 })), { maxLength: 12 }),
+      {
+        nil: undefined,
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(anyId, anyMapping, async (given, mapping) => {
+        const calls = [
+          () => caller.imports.preview({ id: given, mapping }),
+          () => caller.imports.run({ id: given, mapping: mapping ?? [] }),
+          () => caller.imports.get({ id: given }),
+          () => caller.imports.failedRowsLink({ id: given }),
+        ];
+        for (const call of calls) {
+          try {
+            await call();
+          } catch (error) {
+            expect(error).toBeInstanceOf(TRPCError);
+            expect((error as TRPCError).code).not.toBe('INTERNAL_SERVER_ERROR');
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });
 
 describe('export → import round trip', () => {

@@ -40,6 +40,7 @@ export const IMPORT_TEXTS = {
   uploadFailed: 'The file could not be uploaded. Try again.',
   noHeader: 'The file has no header line',
   alreadyStarted: 'This import has already been started',
+  fileGone: 'The uploaded file is no longer available: upload it again',
   linkFailed: 'The file is not available right now. Try again.',
 } as const;
 

@@ -13,7 +13,6 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { SelectOptions } from '../../components/SelectOptions';
-import { notify } from '../../components/toaster';
 import { FETCH_FAILED, reportFailure, useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { uploadImport } from './use-imports';
@@ -372,13 +371,7 @@ function ImportProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
                 </Button>
               ) : null}
               {item.status === 'done' || item.status === 'failed' ? (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    notify.info('Import', 'Choose the next file');
-                    onAgain();
-                  }}
-                >
+                <Button variant="outline" onClick={onAgain}>
                   <RotateCcw aria-hidden="true" /> Import another file
                 </Button>
               ) : null}

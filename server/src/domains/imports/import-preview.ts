@@ -14,7 +14,13 @@ export async function readHead(
   fileKey: string,
   rows: number,
 ): Promise<{ headers: string[]; rows: { row: number; values: string[] }[] }> {
-  const input = await storageFor(config).read(fileKey);
+  let input: Awaited<ReturnType<ReturnType<typeof storageFor>['read']>>;
+  try {
+    input = await storageFor(config).read(fileKey);
+  } catch (error) {
+    // The file store removes an upload not started within the hour (the document sweeper).
+    throw new AppError('NOT_FOUND', IMPORT_TEXTS.fileGone, { field: 'id', cause: error });
+  }
   let headers: string[] | null = null;
   const head: { row: number; values: string[] }[] = [];
   try {

@@ -29,7 +29,7 @@ export type ImportRun = z.infer<typeof runPayload>;
 
 /** A failed row's errors as one cell: "Row 3, Email: Invalid email address; Row 3, Rate: Rate must be a number". */
 export const errorText = (row: number, errors: readonly ImportRowError[]) =>
-  errors.map((error) => `Row ${row}, ${error.label || 'Row'}: ${error.message}`).join('; ');
+  errors.map((error) => (error.label ? `Row ${row}, ${error.label}: ${error.message}` : `Row ${row}: ${error.message}`)).join('; ');
 
 async function writeLine(out: WriteStream, line: string): Promise<void> {
   if (out.write(line)) return;
