@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_TEXTS, READ_ONLY_SCOPES, READ_WRITE_SCOPES } from '#shared/schemas/api-keys.js';
+import fc from 'fast-check';
+import { API_KEY_CALLS_PER_MINUTE, API_KEY_TEXTS, READ_ONLY_SCOPES, READ_WRITE_SCOPES } from '#shared/schemas/api-keys.js';
 import { buildApp } from '../../server/src/app.js';
+import { readApiKey } from '../../server/src/auth/api-key-context.js';
 import type { StartedServices } from '../../server/src/create-services.js';
 import { createBroker, createTestCompany, type TestCompany } from '../support/factories.js';
 import { callerFor, ownerDb, startTestServices } from '../support/harness.js';
-import { expectTrpcError, userFacingError } from '../support/http.js';
+import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 
 /**
  * API keys per company (issue 28, item 2): made by an admin, shown once and stored hashed, listed
@@ -178,5 +180,51 @@ describe('calling with a key', () => {
     expect(logs).toContain('/api/v1/brokers');
     expect(logs).not.toContain(created.key);
     expect(logs).not.toContain('hw_live_');
+  });
+});
+
+describe('limits and arbitrary input', () => {
+  it(`limits a key to ${API_KEY_CALLS_PER_MINUTE} calls a minute (429 with retry-after), counted per key`, async () => {
+    const { key } = await (await admin()).apiKeys.create({ name: 'Busy', scopes: READ_ONLY_SCOPES });
+    const { key: calm } = await (await admin()).apiKeys.create({ name: 'Calm', scopes: READ_ONLY_SCOPES });
+    // An address no endpoint answers: the key is read and counted before any routing (404 otherwise).
+    const hit = (apiKey: string) => fetch(`${origin}/api/v1/nowhere`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect((await hit(key)).status).toBe(404);
+    // The rest of the minute's calls, counted by the same reader the route uses (in process: 600 HTTP calls would take seconds).
+    for (let sent = 1; sent < API_KEY_CALLS_PER_MINUTE; sent += 1) {
+      const read = await readApiKey(started.services, `Bearer ${key}`);
+      expect('actor' in read).toBe(true);
+    }
+    const over = await hit(key);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await over.json()).toMatchObject({ status: 429, detail: API_KEY_TEXTS.rateLimited });
+    expect((await hit(calm)).status).toBe(404);
+  });
+
+  it('apiKeys.create never answers INTERNAL_SERVER_ERROR, and a bad field is named', async () => {
+    const caller = await admin();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.anything(),
+          fc.record(
+            {
+              name: fc.oneof(fc.string(), fc.anything()),
+              scopes: fc.oneof(fc.dictionary(fc.string(), fc.oneof(fc.constantFrom('read', 'write'), fc.anything())), fc.anything()),
+              expiresOn: fc.oneof(fc.string(), fc.constant('2099-01-01'), fc.anything()),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        async (input) => {
+          const error = await settle(caller.apiKeys.create(input as never));
+          if (!error) return;
+          expect(error.code).not.toBe('INTERNAL_SERVER_ERROR');
+          if (error.code === 'BAD_REQUEST') expect(userFacingError(error, 'apiKeys.create').data.field).toMatch(/\S/);
+        },
+      ),
+      { numRuns: 40, endOnFailure: true },
+    );
   });
 });

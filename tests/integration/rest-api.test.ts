@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_WRITE_SCOPES } from '#shared/schemas/api-keys.js';
@@ -166,5 +167,54 @@ describe('a client generated from the document, with an API key', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(await response.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('arbitrary input', () => {
+  const body = fc.oneof(
+    fc.anything(),
+    fc.record({ name: fc.oneof(fc.string(), fc.anything()), email: fc.oneof(fc.string(), fc.constant('a@b.test')) }, { requiredKeys: [] }),
+    fc.record(
+      { loadNumber: fc.string(), pickupDate: fc.string(), rate: fc.oneof(fc.string(), fc.double()), stops: fc.anything() },
+      { requiredKeys: [] },
+    ),
+  );
+  const routes = ['/brokers', '/loads', '/invoices', '/drivers', '/carriers'] as const;
+
+  it('never answers a 500: every refusal is a problem, a bad field named with its message', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, async (route, input) => {
+        const response = await fetch(`${origin}/api/v1${route}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(input ?? null) ?? 'null',
+        });
+        const answer = (await response.json()) as { status?: number; detail?: string; errors?: { field: string; message: string }[] };
+        expect(response.status, JSON.stringify(answer)).toBeLessThan(500);
+        if (response.status >= 400) {
+          expect(response.headers.get('content-type')).toContain('application/problem+json');
+          expect(answer.status).toBe(response.status);
+          expect(answer.detail).toMatch(/\S/);
+          if (response.status === 400 && answer.errors?.length) expect(answer.errors[0]?.field).toMatch(/\S/);
+        }
+      }),
+      { numRuns: 60, endOnFailure: true },
+    );
+  });
+
+  it('never answers a 500 for arbitrary query strings on the lists', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/loads', '/invoices', '/documents', '/brokers'),
+        fc.dictionary(fc.constantFrom('status', 'search', 'cursor', 'limit', 'loadId', 'pickupFrom', 'sort'), fc.string()),
+        async (route, query) => {
+          const response = await fetch(`${origin}/api/v1${route}?${new URLSearchParams(query).toString()}`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          expect(response.status, await response.text()).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60, endOnFailure: true },
+    );
   });
 });

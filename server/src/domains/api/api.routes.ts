@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { readApiKey } from '../../auth/api-key-context.js';
 import type { AppServices } from '../../services/services.js';
 import type { Context } from '../../trpc/context.js';
@@ -60,6 +60,28 @@ export function apiPlugin(services: AppServices) {
         .send(apiReferencePage(openApiDocument())),
     );
 
+    // One handler for every call, built once (trpc-to-openapi's fetch handler builds one per call,
+    // and outside production checks the whole router each time). Each call's context and error
+    // are kept by its Request.
+    interface Call {
+      ctx: Context;
+      failure: unknown;
+    }
+    const calls = new WeakMap<object, Call>();
+    const handle = createOpenApiNodeHttpHandler({
+      router: openApiRouter,
+      createContext: ({ req }: { req: object }) => {
+        const call = calls.get(req);
+        if (!call) throw new Error('REST call without its context');
+        return call.ctx;
+      },
+      // The call's error, as thrown (the handler's own answer loses an AppError's code and field: problemOfError).
+      onError: ({ error, req }: { error: unknown; req: object }) => {
+        const call = calls.get(req);
+        if (call) call.failure = error;
+      },
+    });
+
     const access = { public: "an API key (Authorization: Bearer hw_live_…), checked by each procedure's guard with the key's scopes" };
     app.route({
       method: METHODS,
@@ -84,22 +106,25 @@ export function apiPlugin(services: AppServices) {
           apiKey: read.actor,
         };
         const method = request.method;
-        const req = new Request(new URL(request.url, 'http://api.internal'), {
+        // The handler reads a web Request as trpc-to-openapi's own fetch adapter hands it one (its
+        // content type, JSON body and signal); the address without the /api/v1 prefix names the endpoint.
+        const req = new Request(new URL(request.url.slice(API_BASE_PATH.length), 'http://api.internal'), {
           method,
           headers: { 'content-type': 'application/json' },
           ...(WITH_BODY.has(method) ? { body: JSON.stringify(request.body ?? {}) } : {}),
         });
-        // The call's error, as thrown (the handler's own answer loses an AppError's code and field: problemOfError).
-        let failure: unknown = null;
-        const onError = ({ error }: { error: unknown }) => void (failure = error);
-        const response = await createOpenApiFetchHandler({
-          endpoint: API_BASE_PATH,
-          router: openApiRouter,
-          createContext: () => ctx,
-          req,
-          onError,
+        const call: Call = { ctx, failure: null };
+        calls.set(req, call);
+        const response = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const res = {
+            statusCode: 200,
+            setHeader: () => {},
+            end: (body: string) => resolve({ status: res.statusCode, text: body }),
+          };
+          handle(req as never, res as never).catch(reject);
         });
-        const text = await response.text();
+        const failure = call.failure;
+        const { text } = response;
         if (response.status < 400) return reply.code(response.status).header('content-type', 'application/json; charset=utf-8').send(text);
         const answer = failure ? problemOfError(failure) : problemOfErrorShape(response.status, parseJson(text));
         if (answer.status >= 500) services.log.error(`REST ${request.method} ${request.url.split('?')[0]} failed`, failure);
