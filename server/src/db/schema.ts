@@ -618,18 +618,3 @@ export interface ImportsTable {
   createdAt: DefaultedTimestamp;
   finishedAt: Timestamp | null;
 }
-
-/** A company's API key (migrations/2026-11-29T0220_api_keys.ts): only the key's SHA-256 is stored. */
-export interface ApiKeysTable {
-  id: Generated<string>;
-  companyId: string;
-  name: string;
-  prefix: string;
-  secretHash: string;
-  scopes: ColumnType<Partial<Record<string, 'read' | 'write'>>, string, string>;
-  expiresAt: Timestamp | null;
-  lastUsedAt: Timestamp | null;
-  revokedAt: Timestamp | null;
-  createdBy: string | null;
-  createdAt: DefaultedTimestamp;
-}
