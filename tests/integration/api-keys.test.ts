@@ -174,6 +174,12 @@ describe('calling with a key', () => {
     } finally {
       await owner.destroy();
     }
+    // The Audit Logs screen names the key ("by API key 'Samsara writer'": AuditLogEntry's actorOf).
+    const audit = await (await admin()).audit.list({ search: 'Audited Broker' });
+    expect(audit.items.find((entry) => entry.entityId === broker.body.id)).toMatchObject({
+      action: 'created',
+      apiKeyName: 'Samsara writer',
+    });
     const listed = await (await admin()).apiKeys.list();
     expect(listed.items.find((key) => key.id === created.id)?.lastUsedAt).not.toBeNull();
     const logs = logLines.join('');

@@ -49,6 +49,8 @@ export const auditEntry = z.object({
   /** The acting user's names from their profile; null when there is none to show. */
   userFirstName: z.string().nullable(),
   userLastName: z.string().nullable(),
+  /** The API key the change was made with (its name): "by API key 'Samsara sync'"; null when made in the app. */
+  apiKeyName: z.string().nullable(),
   companyId: z.uuid(),
   companyName: z.string(),
   /** changes.changed_fields: {field: {old, new}}; null when the entry names none. */

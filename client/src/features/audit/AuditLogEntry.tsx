@@ -18,8 +18,9 @@ const entityIcons: Record<AuditEntityType, LucideIcon> = {
 /** The spec's action colours: created green, updated blue, deleted red, anything else grey (a data export: purple). */
 const actionPalettes: Record<AuditAction, string> = { created: 'green', updated: 'blue', deleted: 'red', exported: 'purple' };
 
-/** "by Dana Whitfield", or "by System" when no user acted. */
-export function actorOf(entry: Pick<AuditEntry, 'userId' | 'userFirstName' | 'userLastName'>): string {
+/** "by Dana Whitfield", "by API key 'Samsara sync'" for a change made with a key, or "by System" when no user acted. */
+export function actorOf(entry: Pick<AuditEntry, 'userId' | 'userFirstName' | 'userLastName'> & { apiKeyName?: string | null }): string {
+  if (entry.apiKeyName) return `by API key '${entry.apiKeyName}'`;
   const name = [entry.userFirstName, entry.userLastName].filter(Boolean).join(' ').trim();
   if (name) return `by ${name}`;
   // A user who acted but whose profile is gone (removed from the company) is not the system.

@@ -17,7 +17,8 @@ function filteredEntries(db: Db, scope: Scope, filters: AuditFilters) {
   let query = db
     .selectFrom('auditLogs as a')
     .innerJoin('companies as c', 'c.id', 'a.companyId')
-    .leftJoin('profiles as p', 'p.userId', 'a.userId');
+    .leftJoin('profiles as p', 'p.userId', 'a.userId')
+    .leftJoin('apiKeys as k', 'k.id', 'a.apiKeyId');
   query = query.where(readable(scope, 'auditLogs', 'a'));
   if (filters.entityType) query = query.where('a.entityType', '=', filters.entityType);
   if (filters.action) query = query.where('a.action', '=', filters.action);
@@ -61,6 +62,7 @@ export async function listAuditEntries(
       'a.userId',
       'p.firstName as userFirstName',
       'p.lastName as userLastName',
+      'k.name as apiKeyName',
       'a.companyId',
       'c.name as companyName',
       // changes.changed_fields when it names any field, else null; parsed from jsonb, so every old and new value is JSON.
