@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMPORT_ENTITIES } from '../import-entities.js';
 import { pageOutput } from './pagination.js';
 
 /**
@@ -7,16 +8,7 @@ import { pageOutput } from './pagination.js';
  * headers, or the one chosen, and the first rows checked by the create forms' own schemas), run
  * (the job), then the import's progress and summary (get), and the failed rows' file.
  */
-export const IMPORT_ENTITIES = ['loads', 'drivers', 'brokers', 'carriers'] as const;
-export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
-export const IMPORT_ENTITY_LABELS: Record<ImportEntity, string> = {
-  loads: 'Loads',
-  drivers: 'Drivers',
-  brokers: 'Brokers',
-  carriers: 'Carriers',
-};
-
-export const isImportEntity = (value: unknown): value is ImportEntity => (IMPORT_ENTITIES as readonly unknown[]).includes(value);
+export { IMPORT_ENTITIES, IMPORT_ENTITY_LABELS, isImportEntity, type ImportEntity } from '../import-entities.js';
 
 export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

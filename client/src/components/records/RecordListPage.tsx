@@ -3,7 +3,7 @@ import { Button, Card, Flex, Stack, Text, useBreakpointValue } from '@chakra-ui/
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { isImportEntity } from '#shared/schemas/imports.js';
+import { isImportEntity } from '#shared/import-entities.js';
 import { ImportCsvLink } from '../../features/imports/ImportCsvLink';
 import { reportFailure } from '../../lib/errors';
 import { ConfirmDialog } from '../ConfirmDialog';

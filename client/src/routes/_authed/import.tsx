@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isImportEntity, type ImportEntity } from '#shared/schemas/imports.js';
+import { isImportEntity, type ImportEntity } from '#shared/import-entities.js';
 import type { RawSearch } from '../../lib/search-params';
 import { ImportPage } from '../../features/imports/ImportPage';
 
