@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_WRITE_SCOPES } from '#shared/schemas/api-keys.js';
+import { READ_ONLY_SCOPES, READ_WRITE_SCOPES } from '#shared/schemas/api-keys.js';
 import type { StartedServices } from '../../server/src/create-services.js';
 import { generateClientTypes, SCHEMA_FILE } from '../support/api-client/generate.js';
 import type { paths } from '../support/api-client/schema.js';
 import { createDriver, createTestCompany, type TestCompany } from '../support/factories.js';
-import { callerFor, listen, startTestServices } from '../support/harness.js';
+import { callerFor, listen, ownerDb, startTestServices } from '../support/harness.js';
 import { minimalPdf } from './documents/upload-client.js';
 
 /**
@@ -167,6 +167,69 @@ describe('a client generated from the document, with an API key', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(await response.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('positions ingest for a driver (an ELD or telematics integration)', () => {
+  const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+  const batch = () => [
+    { idempotencyKey: crypto.randomUUID(), recordedAt: at(120), lat: 39.5296, lng: -119.8138, accuracy: 12 },
+    { idempotencyKey: crypto.randomUUID(), recordedAt: at(60), lat: 39.54, lng: -119.82, accuracy: null },
+  ];
+  async function driverWithConsent(owner: TestCompany, consent: boolean): Promise<string> {
+    const id = await createDriver(started.services.db, owner.users.admin);
+    const db = ownerDb();
+    try {
+      await db.updateTable('drivers').set({ gpsConsent: consent }).where('id', '=', id).execute();
+    } finally {
+      await db.destroy();
+    }
+    return id;
+  }
+
+  it('stores a batch once (idempotent per key) and moves the driver’s latest position', async () => {
+    const client = clientWith(key);
+    const driverId = await driverWithConsent(company, true);
+    const positions = batch();
+    const first = await client.POST('/drivers/{driverId}/positions', { params: { path: { driverId } }, body: { positions } });
+    expect(first.response.status, JSON.stringify(first.error)).toBe(200);
+    expect(first.data).toMatchObject({ stored: 2, duplicates: 0, latest: { lat: 39.54, lng: -119.82 } });
+    const again = await client.POST('/drivers/{driverId}/positions', { params: { path: { driverId } }, body: { positions } });
+    expect(again.data).toMatchObject({ stored: 0, duplicates: 2 });
+  });
+
+  it('refuses a driver whose location sharing is off, another company’s driver, bad positions and a read-only key', async () => {
+    const client = clientWith(key);
+    const off = await client.POST('/drivers/{driverId}/positions', {
+      params: { path: { driverId: await driverWithConsent(company, false) } },
+      body: { positions: batch() },
+    });
+    expect(off.response.status).toBe(403);
+    expect(off.error).toMatchObject({ detail: 'Location sharing is off: positions are not stored' });
+
+    const other = await createTestCompany(started.services, 'Other Fleet');
+    const foreign = await client.POST('/drivers/{driverId}/positions', {
+      params: { path: { driverId: await driverWithConsent(other, true) } },
+      body: { positions: batch() },
+    });
+    expect(foreign.response.status).toBe(404);
+    expect(foreign.error).toMatchObject({ detail: 'Driver not found', errors: [{ field: 'driverId', message: 'Driver not found' }] });
+
+    const driverId = await driverWithConsent(company, true);
+    const bad = await client.POST('/drivers/{driverId}/positions', {
+      params: { path: { driverId } },
+      body: { positions: [{ ...batch()[0], lat: 123 }] as never },
+    });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error).toMatchObject({ errors: [{ field: 'positions.0.lat', message: 'Latitude must be between -90 and 90' }] });
+
+    const admin = await callerFor(started.services, company.users.admin);
+    const { key: readOnly } = await admin.apiKeys.create({ name: 'Reader', scopes: READ_ONLY_SCOPES });
+    const refused = await clientWith(readOnly).POST('/drivers/{driverId}/positions', {
+      params: { path: { driverId } },
+      body: { positions: batch() },
+    });
+    expect(refused.response.status).toBe(403);
   });
 });
 

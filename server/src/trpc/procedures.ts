@@ -203,7 +203,7 @@ export function permitted<D extends UnverifiedPermission['domain'], A extends Ex
 export function permitted<D extends Domain, A extends ActionOf<D>>(
   domain: D,
   action: A,
-  options?: { readOnly?: boolean },
+  options?: { readOnly?: boolean; openapi?: ProcedureMeta['openapi'] },
 ): Guarded<CompanyCtx>;
 export function permitted(first: Domain | { public: string }, second?: string | GuardOptions, third?: GuardOptions): unknown {
   if (typeof first === 'object') return guarded({ public: first.public }, (second as GuardOptions | undefined) ?? {});

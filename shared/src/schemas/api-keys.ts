@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalDate, requiredText, timestamp } from './fields.js';
+import { positionsReportInput } from './positions.js';
 
 /**
  * API keys per company (issue 28, item 2; README "API and webhooks"). An admin makes a key in
@@ -111,3 +112,10 @@ export function apiKeyAllows(scopes: ApiKeyScopes, access: { domain: string; act
   if (access.action === 'read') return true;
   return granted === 'write' && access.action !== 'invite';
 }
+
+/** The REST API's positions ingest: a batch of one driver's positions (an ELD or telematics integration), as the driver's app reports them. */
+export const driverPositionsInput = positionsReportInput.extend({ driverId: z.uuid('Driver is invalid') });
+export const API_POSITIONS_TEXTS = {
+  keyOnly: "Positions are reported by the driver's own app, or by an integration with an API key",
+  driverNotFound: 'Driver not found',
+} as const;

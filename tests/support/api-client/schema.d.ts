@@ -161,6 +161,23 @@ export interface paths {
     patch: operations['drivers-update'];
     trace?: never;
   };
+  '/drivers/{driverId}/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a batch of a driver's positions */
+    post: operations['drivers-ingestPositions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/carriers': {
     parameters: {
       query?: never;
@@ -2240,6 +2257,86 @@ export interface operations {
       };
       /** @description Not found (another company's id answers the same) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Something went wrong */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  'drivers-ingestPositions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        driverId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          positions: {
+            /** Format: uuid */
+            idempotencyKey: string;
+            /** Format: date-time */
+            recordedAt: string;
+            lat: number;
+            lng: number;
+            accuracy?: number | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many were stored, how many were already stored, and the latest position */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            stored: number;
+            duplicates: number;
+            latest: {
+              lat: number;
+              lng: number;
+              recordedAt: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Bad input: `errors` names each field with its message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, revoked or expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key's scope or the permission table does not allow this */
+      403: {
         headers: {
           [name: string]: unknown;
         };

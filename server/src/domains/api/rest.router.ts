@@ -1,5 +1,6 @@
 import type { OpenApiRouter } from 'trpc-to-openapi';
 import type { ActionOf, Domain } from '#shared/permissions.js';
+import { API_POSITIONS_TEXTS, driverPositionsInput } from '#shared/schemas/api-keys.js';
 import { brokerListOutput, brokerOutput, createBrokerInput, updateBrokerInput } from '#shared/schemas/brokers.js';
 import { carrierListOutput, carrierOutput, createCarrierInput, updateCarrierInput } from '#shared/schemas/carriers.js';
 import { documentIdInput, documentLinkOutput, documentListInput, documentListOutput } from '#shared/schemas/documents.js';
@@ -23,12 +24,14 @@ import {
   updateLoadInput,
 } from '#shared/schemas/loads.js';
 import { pageOnlyInput } from '#shared/schemas/pagination.js';
+import { POSITION_TEXTS, positionsReportOutput } from '#shared/schemas/positions.js';
 import {
   createTrackingLinkInput,
   createTrackingLinkOutput,
   revokeTrackingLinkInput,
   revokeTrackingLinkOutput,
 } from '#shared/schemas/tracking.js';
+import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { permitted, router, type ProcedureMeta } from '../../trpc/procedures.js';
 import { brokersRouter } from '../brokers/brokers.router.js';
@@ -37,6 +40,7 @@ import { documentsRouter } from '../documents/documents.router.js';
 import { driversRouter } from '../drivers/drivers.router.js';
 import { invoicesRouter } from '../invoices/invoices.router.js';
 import { loadsRouter } from '../loads/loads.router.js';
+import { storeOwnPositions } from '../positions/positions.repository.js';
 import { trackingRouter } from '../tracking/tracking.router.js';
 
 /**
@@ -160,6 +164,33 @@ export const restRouter = router({
       .input(recordId)
       .output(deleteOutput)
       .mutation(({ ctx, input }) => app(ctx).drivers.delete(input)),
+    /**
+     * An integration's batch of one driver's positions (an ELD, telematics): the driver app's own
+     * rules (shared positionReport: ranges, not in the future, at most 7 days old, 100 a batch,
+     * idempotent per key; nothing while the driver's location sharing is off) and its one
+     * statement (positions.repository.ts, for this driver record). Only with an API key: the
+     * database takes a position from a key of the company with drivers write (its policy), or
+     * from the driver's own account.
+     */
+    ingestPositions: permitted('drivers', 'write', {
+      openapi: {
+        method: 'POST',
+        path: '/drivers/{driverId}/positions',
+        tags: ['Drivers'],
+        summary: "Report a batch of a driver's positions",
+        successDescription: 'How many were stored, how many were already stored, and the latest position',
+        protect: true,
+      },
+    })
+      .input(driverPositionsInput)
+      .output(positionsReportOutput)
+      .mutation(async ({ ctx, input }) => {
+        if (!ctx.apiKey) throw new AppError('FORBIDDEN', API_POSITIONS_TEXTS.keyOnly);
+        const outcome = await storeOwnPositions(ctx.db, ctx.scope, input.positions, input.driverId);
+        if (outcome.kind === 'not-a-driver') throw new AppError('NOT_FOUND', API_POSITIONS_TEXTS.driverNotFound, { field: 'driverId' });
+        if (outcome.kind === 'consent-off') throw new AppError('FORBIDDEN', POSITION_TEXTS.consentOff);
+        return outcome.output;
+      }),
   }),
   carriers: router({
     list: endpoint('carriers', 'read', 'GET', '/carriers', 'Carriers', 'List carriers')

@@ -22,6 +22,8 @@ export async function storeOwnPositions(
   db: Db,
   scope: { companyId: string; userId: string },
   positions: readonly PositionReport[],
+  /** An integration's batch for this driver record of the company (the REST API with an API key; the database checks the key). */
+  driverId?: string,
 ): Promise<StoreOutcome> {
   const keys = positions.map((position) => position.idempotencyKey);
   const times = positions.map((position) => position.recordedAt);
@@ -32,7 +34,7 @@ export async function storeOwnPositions(
     with me as (
       select id, company_id, gps_consent, current_location_lat, current_location_lng, last_location_update
       from drivers
-      where company_id = ${scope.companyId}::uuid and user_id = ${scope.userId}::uuid
+      where company_id = ${scope.companyId}::uuid and ${driverId === undefined ? sql`user_id = ${scope.userId}::uuid` : sql`id = ${driverId}::uuid`}
       order by created_at desc, id desc
       limit 1
       for update
