@@ -64,7 +64,10 @@ async function answerMessage(context: BrowserContext, portal: string, subject: s
   await page.goto(portal);
   await page.getByTestId('portal-messages-link').click();
   await expect(page).toHaveURL(/\/messages/);
-  await page.getByTestId('message-list').getByRole('button', { name: new RegExp(subject) }).click();
+  await page
+    .getByTestId('message-list')
+    .getByRole('button', { name: new RegExp(subject) })
+    .click();
   const pane = page.getByRole('region', { name: 'Message' });
   await expect(pane.getByRole('heading', { name: subject })).toBeVisible();
   await pane.getByLabel('Reply to Dana Whitfield').fill(answer);
@@ -119,7 +122,10 @@ test('a driver on a phone: signs in, picks up, sends the POD, delivers, and answ
       ['Mark In Transit', 'In Transit'],
     ] as const) {
       await page.getByRole('button', { name: `${label}: ${loadNumber}` }).click();
-      await page.getByRole('alertdialog', { name: `${label}?` }).getByRole('button', { name: label }).click();
+      await page
+        .getByRole('alertdialog', { name: `${label}?` })
+        .getByRole('button', { name: label })
+        .click();
       await expectToast(page, 'Status Updated', `${loadNumber} is ${done}`);
     }
 
@@ -186,7 +192,9 @@ test('a carrier user on a phone: signs in to the carrier portal, sends the POD o
     const loads = page.getByRole('table', { name: 'Assigned Loads' });
     const row = loads.getByRole('row').filter({ hasText: loadNumber });
     await expect(row).toContainText('Delivered', { timeout: 30_000 });
-    await page.getByTestId(`pod-input-${loadNumber}`).setInputFiles({ name: `carrier-pod-${suffix}.png`, mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByTestId(`pod-input-${loadNumber}`)
+      .setInputFiles({ name: `carrier-pod-${suffix}.png`, mimeType: 'image/png', buffer: TINY_PNG });
     await expectToast(page, 'Document Uploaded', `Proof of delivery for ${loadNumber}`);
 
     await mutate(api, 'messages.send', { recipientId: carrierUser, subject, body: `Please send the POD for ${loadNumber}.` });

@@ -191,7 +191,13 @@ describe('portal.driver loads (issue 27, item 1)', () => {
     const load = portal.loads.find((row) => row.id === created.id);
     expect(load?.stops).toHaveLength(3);
     expect(load?.stops[1]).toMatchObject({ type: 'drop', facilityName: 'Memphis Warehouse', city: 'Memphis', firstComeFirstServed: true });
-    expect(load?.stops[2]).toMatchObject({ fromTime: '14:00', toTime: '16:30', notes: 'Dock 9', poNumber: 'PO-1', contactPhone: '555-010-2020' });
+    expect(load?.stops[2]).toMatchObject({
+      fromTime: '14:00',
+      toTime: '16:30',
+      notes: 'Dock 9',
+      poNumber: 'PO-1',
+      contactPhone: '555-010-2020',
+    });
   });
 });
 

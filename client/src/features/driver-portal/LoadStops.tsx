@@ -58,7 +58,10 @@ function Stop({ stop, index, count, loadNumber }: { stop: LoadStop; index: numbe
         </Button>
         {stop.contactPhone ? (
           <Button asChild size="sm" variant="outline">
-            <a href={`tel:${stop.contactPhone}`} aria-label={`Phone ${stop.contactName ?? 'the contact'} at ${name.toLowerCase()} of ${loadNumber}: ${stop.contactPhone}`}>
+            <a
+              href={`tel:${stop.contactPhone}`}
+              aria-label={`Phone ${stop.contactName ?? 'the contact'} at ${name.toLowerCase()} of ${loadNumber}: ${stop.contactPhone}`}
+            >
               <Phone size={16} aria-hidden="true" /> {stop.contactName ?? stop.contactPhone}
             </a>
           </Button>
