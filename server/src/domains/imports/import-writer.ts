@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { withAssignments } from '../loads/load-assignment.js';
 import { statusOnAssigning } from '../loads/load-status-rules.js';
 import { findWritableLoad } from '../loads/loads.repository.js';
-import { equipmentOf, laneOf, moneyOf, stopsFromLane, writeStops } from '../loads/load-stops.js';
+import { equipmentOf, laneOf, moneyOf, stopRowValues, stopsFromLane, writeStops } from '../loads/load-stops.js';
 import { naturalKey } from './import-fields.js';
 
 /**
@@ -255,31 +255,12 @@ async function insertMany(tx: Tx, scope: Scope, entity: ImportEntity, rows: read
         .execute(),
     );
     const stopsOf = new Map(made.map((load) => [load.row.loadNumber, load.stops]));
-    // New loads have no stops yet: all of the batch's in one statement (writeStops' columns, load-stops.ts).
+    // New loads have no stops yet: all of the batch's in one statement (the columns of stopRowValues, load-stops.ts).
     await tx
       .insertInto('loadStops')
       .values(
         ids.flatMap(({ id, loadNumber }) =>
-          (stopsOf.get(loadNumber) ?? []).map((stop, position) => ({
-            companyId: scope.companyId,
-            loadId: id,
-            position,
-            stopType: stop.type,
-            facilityName: stop.facilityName,
-            address: stop.address,
-            city: stop.city,
-            state: stop.state,
-            zip: stop.zip,
-            contactName: stop.contactName,
-            contactPhone: stop.contactPhone,
-            appointmentDate: stop.date,
-            appointmentFrom: stop.fromTime,
-            appointmentTo: stop.toTime,
-            firstComeFirstServed: stop.firstComeFirstServed,
-            poNumber: stop.poNumber,
-            pickupNumber: stop.pickupNumber,
-            notes: stop.notes,
-          })),
+          (stopsOf.get(loadNumber) ?? []).map((stop, position) => stopRowValues(scope.companyId, id, position, stop)),
         ),
       )
       .execute();

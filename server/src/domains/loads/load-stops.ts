@@ -111,33 +111,36 @@ export function stopsFromLane(lane: LaneFields, current: readonly StopRow[] = []
   return stops;
 }
 
+/** A stop as its load_stops row: the one mapping of a stop's fields to the table's columns (writeStops, the CSV import). */
+export function stopRowValues(companyId: string, loadId: string, position: number, stop: StopRow) {
+  return {
+    companyId,
+    loadId,
+    position,
+    stopType: stop.type,
+    facilityName: stop.facilityName,
+    address: stop.address,
+    city: stop.city,
+    state: stop.state,
+    zip: stop.zip,
+    contactName: stop.contactName,
+    contactPhone: stop.contactPhone,
+    appointmentDate: stop.date,
+    appointmentFrom: stop.fromTime,
+    appointmentTo: stop.toTime,
+    firstComeFirstServed: stop.firstComeFirstServed,
+    poNumber: stop.poNumber,
+    pickupNumber: stop.pickupNumber,
+    notes: stop.notes,
+  };
+}
+
 /** Replaces the load's stops with `stops`, in order (the tenant policy and the composite key keep them in the load's company). */
 export async function writeStops(db: LoadsDb, scope: Scope, loadId: string, stops: readonly StopRow[]): Promise<void> {
   await db.deleteFrom('loadStops').where('loadStops.loadId', '=', loadId).execute();
   await db
     .insertInto('loadStops')
-    .values(
-      stops.map((stop, position) => ({
-        companyId: scope.companyId as string,
-        loadId,
-        position,
-        stopType: stop.type,
-        facilityName: stop.facilityName,
-        address: stop.address,
-        city: stop.city,
-        state: stop.state,
-        zip: stop.zip,
-        contactName: stop.contactName,
-        contactPhone: stop.contactPhone,
-        appointmentDate: stop.date,
-        appointmentFrom: stop.fromTime,
-        appointmentTo: stop.toTime,
-        firstComeFirstServed: stop.firstComeFirstServed,
-        poNumber: stop.poNumber,
-        pickupNumber: stop.pickupNumber,
-        notes: stop.notes,
-      })),
-    )
+    .values(stops.map((stop, position) => stopRowValues(scope.companyId as string, loadId, position, stop)))
     .execute();
 }
 
