@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequest, APIRequestContext, Browser, Cookie, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
-import { baseURL, e2eOwnerUrl } from './support/environment';
+import { e2eOwnerUrl } from './support/environment';
 import {
   expect,
   expectAccessible,
@@ -10,11 +9,11 @@ import {
   holdToasts,
   openAs,
   quietContext,
-  sessionFile,
   settleAnimations,
   signInAs,
   test,
 } from './support/fixtures';
+import { dispatcherApi, mutate } from './support/dispatcher-api';
 
 /** A one-pixel PNG: a photo as far as the upload checks go. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -147,18 +146,6 @@ test('an account with no carrier is told so on the carrier portal', async ({ pag
   await openAs(page, 'Dispatcher', '/carrier-portal');
   await expect(page.getByText('No carrier association found for this user', { exact: true })).toBeVisible({ timeout: 30_000 });
 });
-
-/** The dispatcher's session for API calls, from the app's origin (as the browser sends them). */
-async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
-  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
-  return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
-}
-
-async function mutate<T>(api: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await api.post(`/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
 
 /** The demo driver's own record (driver@summit.demo is linked to it by the seed). */
 async function demoDriverId(): Promise<string> {

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequest, APIRequestContext, Cookie, Locator, Page } from '@playwright/test';
-import { baseURL } from './support/environment';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -8,10 +6,10 @@ import {
   expectToast,
   holdToasts,
   openAs,
-  sessionFile,
   settleAnimations,
   test,
 } from './support/fixtures';
+import { dispatcherApi, mutate } from './support/dispatcher-api';
 
 /**
  * The dispatch board at /loads (issue 26, items 1 and 2), as a dispatcher runs a day from it: the
@@ -28,18 +26,6 @@ const uniquePrefix = (label: string) => `BOARD-${label}-${Date.now()}-${Math.flo
 interface CreatedLoad {
   id: string;
   loadNumber: string;
-}
-
-/** The dispatcher's session for API calls, from the app's origin (as the browser sends them). */
-async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
-  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
-  return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
-}
-
-async function mutate<T>(api: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await api.post(`/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
 }
 
 async function query<T>(api: APIRequestContext, path: string): Promise<T> {

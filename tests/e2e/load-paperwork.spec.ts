@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequest, APIRequestContext, Browser, Cookie, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
-import { baseURL, e2eOwnerUrl } from './support/environment';
+import { e2eOwnerUrl } from './support/environment';
 import {
   expect,
   expectNoHorizontalOverflow,
@@ -10,9 +9,9 @@ import {
   openAs,
   preferLoadCards,
   quietContext,
-  sessionFile,
   test,
 } from './support/fixtures';
+import { dispatcherApi, mutate } from './support/dispatcher-api';
 
 /**
  * Issue 26, item 7 and issue 27, item 1's PDF: a dispatcher opens a load of the demo driver,
@@ -21,18 +20,6 @@ import {
  * was sent) and downloads it. The load (made through the API, as the Loads screen calls it, with the
  * journey's own number) is cancelled at the end, so the demo driver's figures stay as they were.
  */
-
-/** The dispatcher's session for API calls, from the app's origin (as the browser sends them). */
-async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
-  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
-  return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
-}
-
-async function mutate<T>(api: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await api.post(`/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
 
 /** The demo driver's own record (driver@summit.demo is linked to it by the seed). */
 async function demoDriverId(): Promise<string> {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequest, APIRequestContext, Browser, BrowserContext, Cookie, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
-import { baseURL, e2eOwnerUrl } from './support/environment';
-import { expect, expectNoHorizontalOverflow, expectToast, holdToasts, quietContext, sessionFile, test } from './support/fixtures';
+import { e2eOwnerUrl } from './support/environment';
+import { expect, expectNoHorizontalOverflow, expectToast, holdToasts, quietContext, test } from './support/fixtures';
+import { dispatcherApi, mutate } from './support/dispatcher-api';
 
 /**
  * Issue 27, "Done means": the driver's and the carrier user's days, each on a phone (390 px) from
@@ -13,17 +13,6 @@ import { expect, expectNoHorizontalOverflow, expectToast, holdToasts, quietConte
 
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PASSWORD = 'haulwise-demo';
-
-async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
-  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
-  return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
-}
-
-async function mutate<T>(api: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await api.post(`/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
 
 /** One row of the seeded demo workspace, read as the database owner. */
 async function ownerRow(sql: string): Promise<string> {

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequest, APIRequestContext, Cookie } from '@playwright/test';
+import { baseURL } from './environment';
+import { expect, sessionFile } from './fixtures';
+
+/** The dispatcher's session for API calls, from the app's origin (as the browser sends them): a journey's setup, as the Loads screen calls it. */
+export async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
+  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
+  return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
+}
+
+/** A tRPC mutation through that session; fails the journey with the server's answer when refused. */
+export async function mutate<T>(api: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await api.post(`/trpc/${path}`, { data: input });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
