@@ -9,6 +9,8 @@ import { dashboardRouter } from './domains/dashboard/dashboard.router.js';
 import { geoRouter } from './domains/geo/geo.router.js';
 import { documentsRouter } from './domains/documents/documents.router.js';
 import { driversRouter } from './domains/drivers/drivers.router.js';
+import { trailersRouter } from './domains/equipment/trailers.router.js';
+import { trucksRouter } from './domains/equipment/trucks.router.js';
 import { loadsRouter } from './domains/loads/loads.router.js';
 import { messagesRouter } from './domains/messages/messages.router.js';
 import { notificationsRouter } from './domains/notifications/notifications.router.js';
@@ -18,6 +20,7 @@ import { loadPaperworkRouter } from './domains/load-paperwork/load-paperwork.rou
 import { invitationsRouter } from './domains/invitations/invitations.router.js';
 import { importsRouter } from './domains/imports/imports.router.js';
 import { settingsRouter } from './domains/settings/settings.router.js';
+import { settlementsRouter } from './domains/settlements/settlements.router.js';
 import { teamRouter } from './domains/team/team.router.js';
 import { twoFactorRouter } from './domains/two-factor/two-factor.router.js';
 import { wipRouter } from './domains/wip/wip.router.js';
@@ -25,6 +28,7 @@ import { contactRouter } from './domains/contact/contact.router.js';
 import { fleetRouter } from './domains/fleet/fleet.router.js';
 import { portalRouter } from './domains/portal/portal.router.js';
 import { positionsRouter } from './domains/positions/positions.router.js';
+import { rateConsRouter } from './domains/rate-cons/rate-cons.router.js';
 import { trackingRouter } from './domains/tracking/tracking.router.js';
 import { webhooksRouter } from './domains/webhooks/webhooks.router.js';
 import { router } from './trpc/procedures.js';
@@ -37,6 +41,8 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   loads: loadsRouter,
   drivers: driversRouter,
+  trucks: trucksRouter,
+  trailers: trailersRouter,
   brokers: brokersRouter,
   carriers: carriersRouter,
   documents: documentsRouter,
@@ -56,10 +62,12 @@ export const appRouter = router({
   notifications: notificationsRouter,
   analytics: analyticsRouter,
   invoices: invoicesRouter,
+  settlements: settlementsRouter,
   imports: importsRouter,
   loadPaperwork: loadPaperworkRouter,
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
+  rateCons: rateConsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   brokers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher', 'sales'], delete: ['admin'] },
   /** invite: one of the carrier's drivers as the carrier's user (the carrier portal). */
   carriers: { read: ['admin', 'dispatcher', 'sales'], write: ['admin', 'dispatcher', 'sales'], invite: ['admin', 'dispatcher'] },
+  /** Trucks and drivers' truck assignments, and trailers (issue 31): the screens for admins and dispatchers (write). */
+  trucks: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher'], delete: ['admin'] },
+  trailers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher'], delete: ['admin'] },
   geo: { read: ['admin', 'dispatcher', 'sales', 'treasury'] },
   /** read: the generic dashboard; sales and dispatch: the role dashboards' figures (/sales-dashboard, /dispatch-dashboard). */
   dashboard: { read: ['admin', 'dispatcher', 'sales', 'treasury'], sales: ['sales'], dispatch: ['dispatcher'] },
@@ -61,6 +64,12 @@ export const PERMISSIONS = {
   },
   /** read: the Invoices screen and the treasury figures; write: create, edit drafts, move along the lifecycle, payment links, send. */
   invoices: { read: ['admin', 'treasury'], write: ['admin', 'treasury'] },
+  /**
+   * Driver pay (issue 30, docs/settlements.md): pay profiles, deductions, periods, settlements,
+   * statements and reports. Pay is private: a driver reads only their own statements and a carrier
+   * user their carrier's owner-operators', through the portal (portal.read); dispatchers and sales none.
+   */
+  settlements: { read: ['admin', 'treasury'], write: ['admin', 'treasury'] },
   /**
    * Everyone on staff writes to colleagues, drivers and carrier users; each reads only what they
    * sent or received (row-level security). A driver or a carrier's user reads and replies in the
@@ -251,8 +260,12 @@ export const SCREENS = {
   '/drivers': { rule: permission('drivers', 'read'), label: 'Drivers' },
   '/brokers': { rule: permission('brokers', 'read'), label: 'Brokers' },
   '/carriers': { rule: permission('carriers', 'read'), label: 'Carriers' },
+  // Sales and treasury read trucks (the load board's Truck column) but keep equipment out of their screens.
+  '/trucks': { rule: permission('trucks', 'write'), label: 'Trucks' },
+  '/trailers': { rule: permission('trailers', 'write'), label: 'Trailers' },
   '/documents': { rule: permission('documents', 'read'), label: 'Documents' },
   '/invoices': { rule: permission('invoices', 'read'), label: 'Invoices' },
+  '/settlements': { rule: permission('settlements', 'read'), label: 'Settlements' },
   '/analytics': { rule: permission('analytics', 'read'), label: 'Analytics' },
   '/messages': { rule: permission('messages', 'read'), label: 'Messages' },
   '/import': { rule: permission('imports', 'run'), label: 'Import' },
@@ -288,11 +301,14 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/team',
     '/loads',
     '/drivers',
+    '/trucks',
+    '/trailers',
     '/brokers',
     '/carriers',
     '/fleet-map',
     '/documents',
     '/invoices',
+    '/settlements',
     '/messages',
     '/analytics',
     '/audit-logs',
@@ -303,11 +319,14 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/team',
     '/loads',
     '/drivers',
+    '/trucks',
+    '/trailers',
     '/brokers',
     '/carriers',
     '/fleet-map',
     '/documents',
     '/invoices',
+    '/settlements',
     '/messages',
     '/analytics',
     '/audit-logs',
@@ -324,13 +343,26 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/messages',
     '/settings',
   ],
-  dispatcher: ['/dispatch-dashboard', '/loads', '/drivers', '/brokers', '/carriers', '/fleet-map', '/documents', '/messages', '/settings'],
+  dispatcher: [
+    '/dispatch-dashboard',
+    '/loads',
+    '/drivers',
+    '/trucks',
+    '/trailers',
+    '/brokers',
+    '/carriers',
+    '/fleet-map',
+    '/documents',
+    '/messages',
+    '/settings',
+  ],
   treasury: [
     '/treasury-dashboard',
     '/loads',
     '/drivers',
     '/brokers',
     '/invoices',
+    '/settlements',
     { to: '/analytics', label: 'Reports' },
     '/messages',
     '/settings',

@@ -3,9 +3,19 @@ import type { LoadStatus, StaffRole } from '#shared/constants.js';
 import type { AuditAction, AuditEntityType } from '#shared/schemas/audit.js';
 import type { DocumentType, DocumentVisibility } from '#shared/schemas/documents.js';
 import type { DriverStatus } from '#shared/schemas/drivers.js';
+import type { EquipmentStatus, TrailerType } from '#shared/schemas/equipment.js';
 import type { ImportEntity, ImportStatus } from '#shared/schemas/imports.js';
 import type { InvoiceStatus } from '#shared/schemas/invoices.js';
 import type { NotificationKind } from '#shared/schemas/notifications.js';
+import type {
+  DeductionKind,
+  DriverPayType,
+  PayBasis,
+  PayItemKind,
+  PaymentMethod,
+  SettlementLineKind,
+  SettlementStatus,
+} from '#shared/schemas/settlements.js';
 import type { WipStatus } from '#shared/schemas/wip.js';
 
 /**
@@ -34,6 +44,9 @@ export interface CompaniesTable {
   dotNumber: string | null;
   subscriptionStatus: Generated<string>;
   airwallexAccountId: string | null;
+  /** Issue 30: the day a settlement week starts (0 Sunday … 6 Saturday) and the company's IANA time zone. */
+  settlementWeekStartsOn: Generated<number>;
+  timeZone: Generated<string>;
   createdAt: DefaultedTimestamp;
 }
 
@@ -154,6 +167,8 @@ export interface BrokersTable {
   address: string | null;
   paymentTerms: string | null;
   notes: string | null;
+  /** Digits only (issue 29: the rate-con import matches a broker by it first). */
+  mcNumber: string | null;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }
@@ -261,6 +276,11 @@ export interface LoadsTable {
   /** Issue 26, item 2: who dispatches the load; its name as when assigned is set by trigger, as driverName. */
   dispatcherId: string | null;
   dispatcherName: TriggerSet<string | null>;
+  /** Issue 31: the truck and trailer that hauled the load; their unit numbers set by trigger (a driver's current truck by default). */
+  truckId: string | null;
+  trailerId: string | null;
+  truckUnit: TriggerSet<string | null>;
+  trailerUnit: TriggerSet<string | null>;
   /** Generated: the searchable text of the load (trigram index). */
   searchText: TriggerSet<string>;
   createdAt: DefaultedTimestamp;
@@ -330,6 +350,57 @@ export interface Database {
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookEventMarks: WebhookEventMarksTable;
+  payProfiles: PayProfilesTable;
+  loadMiles: LoadMilesTable;
+  driverDeductions: DriverDeductionsTable;
+  settlementPeriods: SettlementPeriodsTable;
+  settlements: SettlementsTable;
+  settlementLines: SettlementLinesTable;
+  trucks: TrucksTable;
+  trailers: TrailersTable;
+  truckAssignments: TruckAssignmentsTable;
+}
+
+/** Trucks, trailers and who drove which truck when (issue 31; migrations/2026-11-29T0520_equipment.ts). */
+export interface TrucksTable {
+  id: Generated<string>;
+  companyId: string;
+  unitNumber: string;
+  vin: string | null;
+  plate: string | null;
+  plateState: string | null;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  iftaBaseJurisdiction: string | null;
+  status: Generated<EquipmentStatus>;
+  notes: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface TrailersTable {
+  id: Generated<string>;
+  companyId: string;
+  unitNumber: string;
+  trailerType: Generated<TrailerType>;
+  plate: string | null;
+  plateState: string | null;
+  status: Generated<EquipmentStatus>;
+  notes: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface TruckAssignmentsTable {
+  id: Generated<string>;
+  companyId: string;
+  truckId: string;
+  driverId: string;
+  startsAt: Timestamp;
+  endsAt: Timestamp | null;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */
@@ -617,4 +688,88 @@ export interface ImportsTable {
   createdBy: string | null;
   createdAt: DefaultedTimestamp;
   finishedAt: Timestamp | null;
+}
+
+/** Driver pay (issue 30; migrations/2026-11-29T0500_settlements.ts, docs/settlements.md). */
+export interface PayProfilesTable {
+  id: Generated<string>;
+  companyId: string;
+  driverId: string;
+  effectiveFrom: string;
+  driverType: DriverPayType;
+  carrierId: string | null;
+  payBasis: PayBasis;
+  rate: Numeric;
+  extraItems: ColumnType<PayExtraItemRow[], string, string>;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
+}
+export interface PayExtraItemRow {
+  kind: PayItemKind;
+  description: string;
+  amount: string;
+}
+export interface LoadMilesTable {
+  companyId: string;
+  loadId: string;
+  id: Generated<string>;
+  loadedMiles: Numeric | null;
+  emptyMiles: Numeric | null;
+  updatedBy: string | null;
+  updatedAt: DefaultedTimestamp;
+}
+export interface DriverDeductionsTable {
+  id: Generated<string>;
+  companyId: string;
+  driverId: string;
+  kind: DeductionKind;
+  description: string;
+  amount: Numeric;
+  total: Numeric | null;
+  startsOn: string;
+  endedAt: Timestamp | null;
+  enteredBy: string | null;
+  createdAt: DefaultedTimestamp;
+}
+export interface SettlementPeriodsTable {
+  id: Generated<string>;
+  companyId: string;
+  startsOn: string;
+  endsOn: string;
+  createdBy: string | null;
+  createdAt: DefaultedTimestamp;
+}
+export interface SettlementsTable {
+  id: Generated<string>;
+  companyId: string;
+  periodId: string;
+  driverId: string;
+  driverType: Generated<DriverPayType>;
+  carrierId: string | null;
+  status: Generated<SettlementStatus>;
+  approvedAt: Timestamp | null;
+  approvedBy: string | null;
+  paidOn: string | null;
+  paidMethod: PaymentMethod | null;
+  paidReference: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+export interface SettlementLinesTable {
+  id: Generated<string>;
+  companyId: string;
+  settlementId: string;
+  kind: SettlementLineKind;
+  loadId: string | null;
+  deductionId: string | null;
+  description: string;
+  quantity: Numeric | null;
+  unitRate: Numeric | null;
+  amount: Numeric;
+  miles: Numeric | null;
+  milesEstimated: Generated<boolean>;
+  enteredBy: string | null;
+  reason: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
 }

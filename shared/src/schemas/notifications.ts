@@ -7,7 +7,7 @@ import { pageInput, pageOutput } from './pagination.js';
  * transaction of the change they tell of (migrations/2026-11-25T1300_notifications.ts).
  */
 
-export const NOTIFICATION_KINDS = ['load_assigned', 'load_status', 'invoice_payment', 'message', 'wip_decided'] as const;
+export const NOTIFICATION_KINDS = ['load_assigned', 'load_status', 'invoice_payment', 'message', 'wip_decided', 'settlement_approved'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -16,6 +16,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   invoice_payment: { label: 'Invoice payments', description: "An invoice's payment status changes" },
   message: { label: 'New messages', description: 'Someone sends you a message' },
   wip_decided: { label: 'Assignment requests', description: 'Your WIP assignment request is approved or rejected' },
+  settlement_approved: { label: 'Pay statements', description: 'Your settlement for a week is approved' },
 };
 
 export const NOTIFICATION_TEXTS = {

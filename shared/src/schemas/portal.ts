@@ -111,6 +111,8 @@ export const driverPortalOutput = z.object({
   stats: z.object({
     /** Sum of rate on delivered loads (decimal string). */
     earnings: z.string(),
+    /** Driver pay (issue 30): the net of the driver's approved and paid settlements this year (decimal string). */
+    settledPay: z.string(),
     /** Delivered loads with no invoice, or with none paid. */
     pendingPayments: z.number().int(),
     pendingPaymentsAmount: z.string(),

@@ -6,6 +6,7 @@ import { isoTimestampOrNull } from '../../db/sql.js';
 import { loadGazetteer } from '../../services/geo/gazetteer.js';
 import { placeOf } from '../geo/describe-places.js';
 import { STOPS_JSON, stopsFromLane } from '../loads/load-stops.js';
+import { settledPayThisYear } from '../settlements/portal-statements.js';
 import { findOwnCarrier, findOwnDriver } from './own-driver.js';
 
 type Db = Kysely<Database>;
@@ -87,7 +88,7 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
     driver: null,
     companyName: company?.name ?? '',
     dispatcher: null,
-    stats: { earnings: '0.00', pendingPayments: 0, pendingPaymentsAmount: '0.00', activeLoads: 0, milesThisMonth: 0 },
+    stats: { earnings: '0.00', settledPay: '0.00', pendingPayments: 0, pendingPaymentsAmount: '0.00', activeLoads: 0, milesThisMonth: 0 },
     loads: [],
   };
   if (!own) return empty;
@@ -154,6 +155,7 @@ export async function readDriverPortal(db: Db, scope: Scope): Promise<DriverPort
     dispatcher: dispatcher ?? null,
     stats: {
       earnings: stats.earnings,
+      settledPay: await settledPayThisYear(db, scope.companyId, own.id),
       pendingPayments: Number(stats.pending),
       pendingPaymentsAmount: stats.pendingAmount,
       activeLoads: Number(stats.active),

@@ -1,6 +1,7 @@
 import { router } from '../../trpc/procedures.js';
 import { readCarrierPortalProcedure } from './read-carrier-portal.js';
 import { readDriverPortalProcedure } from './read-driver-portal.js';
+import { readStatementsProcedure, statementPdfProcedure } from './read-statements.js';
 import { setGpsConsentProcedure } from './set-gps-consent.js';
 import { setLoadStepProcedure } from './set-load-step.js';
 import { undoLoadStepProcedure } from './undo-load-step.js';
@@ -12,4 +13,6 @@ export const portalRouter = router({
   setConsent: setGpsConsentProcedure,
   setLoadStatus: setLoadStepProcedure,
   undoLoadStatus: undoLoadStepProcedure,
+  statements: readStatementsProcedure,
+  statementPdf: statementPdfProcedure,
 });
