@@ -219,6 +219,7 @@ export async function buildApp(
   await app.register((await import('./domains/export/export.routes.js')).exportPlugin(services)); // POST /api/export (streamed data export)
   await app.register((await import('./domains/invoices/payment-webhook.routes.js')).paymentWebhookPlugin(services)); // POST /api/payments/airwallex/webhook (signed)
   await app.register((await import('./domains/imports/imports.routes.js')).importsPlugin(services)); // POST /api/imports (a CSV to import)
+  await app.register((await import('./domains/rate-cons/rate-cons.routes.js')).rateConsPlugin(services)); // POST /api/rate-confirmations/extract and /api/v1/… (a rate con read into a load's fields)
   await app.register((await import('./domains/api/api.routes.js')).apiPlugin(services)); // the REST API: /api/v1/* (API keys), /api/v1/openapi.json, /api/docs
 
   // Probes are never rate limited: a load balancer or a busy office behind one address must not take a healthy instance out.

@@ -12,6 +12,10 @@ const brokerFields = {
   address: optionalText('Address', BROKER_LIMITS.address),
   paymentTerms: optionalText('Payment terms', BROKER_LIMITS.paymentTerms),
   notes: optionalText('Notes', BROKER_LIMITS.notes),
+  /** Digits only; "MC 123456" or "MC-123456" keeps its digits (issue 29: the rate-con import matches a broker by it). */
+  mcNumber: optionalText('MC number', 20)
+    .transform((value) => (value == null ? value : value.replace(/^MC[\s#:-]*/i, '')))
+    .refine((value) => value == null || /^[0-9]{1,8}$/.test(value), 'MC number is up to 8 digits'),
 };
 
 /** The Add Broker form: the contact name is required. */

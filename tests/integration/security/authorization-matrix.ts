@@ -27,6 +27,7 @@ import { messagesRules } from './matrix/messages.js';
 import { notificationsRules } from './matrix/notifications.js';
 import { portalRules } from './matrix/portal.js';
 import { positionsRules } from './matrix/positions.js';
+import { rateConsRules } from './matrix/rate-cons.js';
 import { realtimeRules } from './matrix/realtime.js';
 import { settingsRules } from './matrix/settings.js';
 import { teamRules } from './matrix/team.js';
@@ -160,6 +161,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...notificationsRules,
   ...portalRules,
   ...positionsRules,
+  ...rateConsRules,
   ...realtimeRules,
   ...settingsRules,
   ...teamRules,

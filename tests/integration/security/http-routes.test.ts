@@ -20,9 +20,11 @@ const HTTP_ROUTES: Record<string, RouteAccess> = {
   'POST /api/documents': { domain: 'documents', action: 'upload' },
   'POST /api/export': { domain: 'export', action: 'run' },
   'POST /api/imports': { domain: 'imports', action: 'run' },
+  'POST /api/rate-confirmations/extract': { domain: 'loads', action: 'write' },
   // The REST API (issue 28): the upload is the documents' own route; every other endpoint is one
   // route whose caller proves itself with an API key, checked by each procedure's guard.
   'POST /api/v1/documents': { domain: 'documents', action: 'upload' },
+  'POST /api/v1/rate-confirmations/extract': { domain: 'loads', action: 'write' },
   ...Object.fromEntries(
     ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
       `${method} /api/v1/*`,

@@ -302,6 +302,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rate-confirmations/extract': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read a broker's rate confirmation into a load's fields (multipart: the file)
+     * @description Reads a rate confirmation (a text PDF, a scanned PDF or a photo) offline and answers each field with its confidence, the stops in order, the pay line items, the broker it matches (by MC number, then by name) and a load with the same reference number, if any. Needs loads write. A file that is not a rate confirmation answers 400 naming `file`.
+     */
+    post: operations['rate-confirmations-extract'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -462,6 +482,114 @@ export interface components {
         message: string;
       }[];
     };
+    RateConExtraction: {
+      /** @description The stored file: give it to rateCons.attach with the new load, within the hour */
+      fileToken: string;
+      fileName: string;
+      /** @enum {string} */
+      method: 'pdf-text' | 'ocr' | 'vision';
+      fields: {
+        referenceNumber: {
+          value: string | null;
+          confidence: number;
+        };
+        brokerName: {
+          value: string | null;
+          confidence: number;
+        };
+        brokerMc: {
+          value: string | null;
+          confidence: number;
+        };
+        brokerPhone: {
+          value: string | null;
+          confidence: number;
+        };
+        brokerEmail: {
+          value: string | null;
+          confidence: number;
+        };
+        pickupLocation: {
+          value: string | null;
+          confidence: number;
+        };
+        pickupCity: {
+          value: string | null;
+          confidence: number;
+        };
+        pickupState: {
+          value: string | null;
+          confidence: number;
+        };
+        /** @description value: YYYY-MM-DD */
+        pickupDate: {
+          value: string | null;
+          confidence: number;
+        };
+        deliveryLocation: {
+          value: string | null;
+          confidence: number;
+        };
+        deliveryCity: {
+          value: string | null;
+          confidence: number;
+        };
+        deliveryState: {
+          value: string | null;
+          confidence: number;
+        };
+        /** @description value: YYYY-MM-DD */
+        deliveryDate: {
+          value: string | null;
+          confidence: number;
+        };
+        commodity: {
+          value: string | null;
+          confidence: number;
+        };
+        /** @description value: lbs */
+        weight: {
+          value: number | null;
+          confidence: number;
+        };
+        /** @description value: the total carrier pay in USD */
+        rate: {
+          value: number | null;
+          confidence: number;
+        };
+      };
+      stops: {
+        /** @enum {string} */
+        type: 'pickup' | 'delivery';
+        location: string | null;
+        city: string | null;
+        state: string | null;
+        zip: string | null;
+        /** @description YYYY-MM-DD */
+        date: string | null;
+        /** @description The appointment window as written, e.g. "08:00–14:00" or "FCFS" */
+        appointment: string | null;
+      }[];
+      lineItems: {
+        /** @enum {string} */
+        kind: 'line_haul' | 'fuel_surcharge' | 'accessorial';
+        description: string;
+        /** @description A decimal amount in USD, e.g. "1250.00" */
+        amount: string;
+      }[];
+      brokerMatch: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+        /** @enum {string} */
+        matchedBy: 'mc' | 'name';
+      } | null;
+      duplicateOf: {
+        /** Format: uuid */
+        id: string;
+        loadNumber: string;
+      } | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -552,6 +680,8 @@ export interface operations {
               flag: ('late' | 'atRisk') | null;
               equipmentType: ('dry_van' | 'reefer' | 'flatbed' | 'step_deck' | 'power_only' | 'other') | null;
               temperature: string | null;
+              truckId: string | null;
+              truckUnit: string | null;
             }[];
             nextCursor: string | null;
           };
@@ -634,6 +764,8 @@ export interface operations {
           driverId?: string | null;
           brokerId?: string | null;
           carrierId?: string | null;
+          truckId?: string | null;
+          trailerId?: string | null;
           salesUserId?: string | null;
           salesPercentage?: string | number | null;
           dispatcherId?: string | null;
@@ -738,6 +870,10 @@ export interface operations {
             salesUserId: string | null;
             dispatcherId: string | null;
             dispatcherName: string | null;
+            truckId: string | null;
+            trailerId: string | null;
+            truckUnit: string | null;
+            trailerUnit: string | null;
             salesPercentage: string | null;
             factoring: boolean;
             notes: string | null;
@@ -862,6 +998,10 @@ export interface operations {
             salesUserId: string | null;
             dispatcherId: string | null;
             dispatcherName: string | null;
+            truckId: string | null;
+            trailerId: string | null;
+            truckUnit: string | null;
+            trailerUnit: string | null;
             salesPercentage: string | null;
             factoring: boolean;
             notes: string | null;
@@ -949,6 +1089,8 @@ export interface operations {
           driverId?: string | null;
           brokerId?: string | null;
           carrierId?: string | null;
+          truckId?: string | null;
+          trailerId?: string | null;
           salesUserId?: string | null;
           salesPercentage?: string | number | null;
           dispatcherId?: string | null;
@@ -1053,6 +1195,10 @@ export interface operations {
             salesUserId: string | null;
             dispatcherId: string | null;
             dispatcherName: string | null;
+            truckId: string | null;
+            trailerId: string | null;
+            truckUnit: string | null;
+            trailerUnit: string | null;
             salesPercentage: string | null;
             factoring: boolean;
             notes: string | null;
@@ -1193,6 +1339,10 @@ export interface operations {
             salesUserId: string | null;
             dispatcherId: string | null;
             dispatcherName: string | null;
+            truckId: string | null;
+            trailerId: string | null;
+            truckUnit: string | null;
+            trailerUnit: string | null;
             salesPercentage: string | null;
             factoring: boolean;
             notes: string | null;
@@ -1500,6 +1650,7 @@ export interface operations {
           address?: string | null;
           paymentTerms?: string | null;
           notes?: string | null;
+          mcNumber?: string | null;
         };
       };
     };
@@ -1739,6 +1890,7 @@ export interface operations {
           address?: string | null;
           paymentTerms?: string | null;
           notes?: string | null;
+          mcNumber?: string | null;
         };
       };
     };
@@ -3445,6 +3597,108 @@ export interface operations {
       };
       /** @description The key's scope or the permission table does not allow this */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Something went wrong */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  'rate-confirmations-extract': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description PDF, JPEG or PNG
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description What was read */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateConExtraction'];
+        };
+      };
+      /** @description Bad input: `errors` names each field with its message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, revoked or expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key's scope or the permission table does not allow this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found (another company's id answers the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Over the key's limit (600 calls a minute) */
+      429: {
         headers: {
           [name: string]: unknown;
         };

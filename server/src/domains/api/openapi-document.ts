@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { API_KEY_CALLS_PER_MINUTE } from '#shared/schemas/api-keys.js';
 import { documentListItem, documentUploadFields } from '#shared/schemas/documents.js';
+import { rateConExtractOutput } from '#shared/schemas/rate-cons.js';
 import { openApiRouter } from './rest.router.js';
 
 import { API_BASE_PATH } from '../../trpc/problem.js';
@@ -75,6 +76,31 @@ export function openApiDocument(): OpenAPIObject {
           },
           responses: {
             '201': { description: 'The new document', content: { 'application/json': { schema: documentListItem } } },
+            ...problemResponses(),
+            '413': { description: 'The file is too large', content: { 'application/problem+json': { schema: problemSchema } } },
+          },
+        },
+      },
+      '/rate-confirmations/extract': {
+        post: {
+          operationId: 'rate-confirmations-extract',
+          summary: "Read a broker's rate confirmation into a load's fields (multipart: the file)",
+          description:
+            'Reads a rate confirmation (a text PDF, a scanned PDF or a photo) offline and answers each field with its confidence, ' +
+            'the stops in order, the pay line items, the broker it matches (by MC number, then by name) and a load with the same ' +
+            'reference number, if any. Needs loads write. A file that is not a rate confirmation answers 400 naming `file`.',
+          tags: ['Loads'],
+          security: [{ apiKey: [] }],
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: z.object({ file: z.string().meta({ format: 'binary', description: 'PDF, JPEG or PNG' }) }),
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'What was read', content: { 'application/json': { schema: rateConExtractOutput } } },
             ...problemResponses(),
             '413': { description: 'The file is too large', content: { 'application/problem+json': { schema: problemSchema } } },
           },
