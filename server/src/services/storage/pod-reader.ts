@@ -27,7 +27,8 @@ let worker: Promise<Worker> | null = null;
 const tesseract = lazyModule(() => import('tesseract.js'));
 const unpdf = lazyModule(() => import('unpdf'));
 
-function ocrWorker(): Promise<Worker> {
+/** The process's one OCR worker (the rate-con reader shares it). */
+export function ocrWorker(): Promise<Worker> {
   worker ??= tesseract()
     .then(({ createWorker }) => createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' }))
     .catch((error: unknown) => {
