@@ -36,6 +36,7 @@ import { Route as AuthedMasterAdminRouteImport } from './routes/_authed/master-a
 import { Route as AuthedMessagesRouteImport } from './routes/_authed/messages'
 import { Route as AuthedSalesDashboardRouteImport } from './routes/_authed/sales-dashboard'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedSettlementsRouteImport } from './routes/_authed/settlements'
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
 import { Route as AuthedTreasuryDashboardRouteImport } from './routes/_authed/treasury-dashboard'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
@@ -175,6 +176,11 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettlementsRoute = AuthedSettlementsRouteImport.update({
+  id: '/settlements',
+  path: '/settlements',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTeamRoute = AuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/messages': typeof AuthedMessagesRoute
   '/sales-dashboard': typeof AuthedSalesDashboardRoute
   '/settings': typeof AuthedSettingsRoute
+  '/settlements': typeof AuthedSettlementsRoute
   '/team': typeof AuthedTeamRoute
   '/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
   '/invite/$token': typeof InviteTokenRoute
@@ -255,6 +262,7 @@ export interface FileRoutesByTo {
   '/messages': typeof AuthedMessagesRoute
   '/sales-dashboard': typeof AuthedSalesDashboardRoute
   '/settings': typeof AuthedSettingsRoute
+  '/settlements': typeof AuthedSettlementsRoute
   '/team': typeof AuthedTeamRoute
   '/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
   '/invite/$token': typeof InviteTokenRoute
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/_authed/messages': typeof AuthedMessagesRoute
   '/_authed/sales-dashboard': typeof AuthedSalesDashboardRoute
   '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/settlements': typeof AuthedSettlementsRoute
   '/_authed/team': typeof AuthedTeamRoute
   '/_authed/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
   '/invite/$token': typeof InviteTokenRoute
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/sales-dashboard'
     | '/settings'
+    | '/settlements'
     | '/team'
     | '/treasury-dashboard'
     | '/invite/$token'
@@ -355,6 +365,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/sales-dashboard'
     | '/settings'
+    | '/settlements'
     | '/team'
     | '/treasury-dashboard'
     | '/invite/$token'
@@ -388,6 +399,7 @@ export interface FileRouteTypes {
     | '/_authed/messages'
     | '/_authed/sales-dashboard'
     | '/_authed/settings'
+    | '/_authed/settlements'
     | '/_authed/team'
     | '/_authed/treasury-dashboard'
     | '/invite/$token'
@@ -597,6 +609,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settlements': {
+      id: '/_authed/settlements'
+      path: '/settlements'
+      fullPath: '/settlements'
+      preLoaderRoute: typeof AuthedSettlementsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/team': {
       id: '/_authed/team'
       path: '/team'
@@ -649,6 +668,7 @@ interface AuthedRouteChildren {
   AuthedMessagesRoute: typeof AuthedMessagesRoute
   AuthedSalesDashboardRoute: typeof AuthedSalesDashboardRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedSettlementsRoute: typeof AuthedSettlementsRoute
   AuthedTeamRoute: typeof AuthedTeamRoute
   AuthedTreasuryDashboardRoute: typeof AuthedTreasuryDashboardRoute
 }
@@ -674,6 +694,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMessagesRoute: AuthedMessagesRoute,
   AuthedSalesDashboardRoute: AuthedSalesDashboardRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedSettlementsRoute: AuthedSettlementsRoute,
   AuthedTeamRoute: AuthedTeamRoute,
   AuthedTreasuryDashboardRoute: AuthedTreasuryDashboardRoute,
 }

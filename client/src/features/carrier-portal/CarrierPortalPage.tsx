@@ -12,6 +12,7 @@ import { formatAge, formatDate, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { PodUpload } from '../driver-portal/PodUpload';
 import { PortalDocuments } from '../driver-portal/PortalDocuments';
+import { DriverStatements } from './DriverStatements';
 
 type CarrierDriver = CarrierPortalOutput['drivers'][number];
 
@@ -127,6 +128,7 @@ export function CarrierPortalPage() {
           />
         </Card.Body>
       </Card.Root>
+      <DriverStatements />
       <PortalDocuments title="Carrier Documents" />
     </Stack>
   );

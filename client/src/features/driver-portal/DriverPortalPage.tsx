@@ -1,5 +1,5 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck } from 'lucide-react';
+import { DollarSign, Gauge, Hourglass, MessageSquare, Phone, Truck, Wallet } from 'lucide-react';
 import { gpsFreshness } from '#shared/rules/geo.js';
 import { PORTAL_TEXTS } from '#shared/schemas/portal.js';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { StatCard } from '../dashboard/StatCard';
 import { DriverLoads } from './DriverLoads';
 import { PortalDocuments } from './PortalDocuments';
+import { Statements } from './Statements';
 import { LocationSharing } from './LocationSharing';
 import { usePositionReporting } from './use-position-reporting';
 
@@ -50,7 +51,9 @@ export function DriverPortalPage() {
   const driver = data.driver;
   const freshness = gpsFreshness(driver.lastLocationUpdate);
   const stats = [
-    { label: 'Total Earnings', value: formatMoney(data.stats.earnings), icon: DollarSign },
+    { label: 'Total Earnings', value: formatMoney(data.stats.earnings), icon: DollarSign, hint: 'The rates of your delivered loads' },
+    // Issue 30: what the driver is paid, from approved and paid settlements, beside the spec's figure.
+    { label: 'Settled pay (this year)', value: formatMoney(data.stats.settledPay), icon: Wallet, hint: 'Net of your approved statements' },
     {
       label: 'Pending Payments',
       value: `${data.stats.pendingPayments} (${formatMoney(data.stats.pendingPaymentsAmount)})`,
@@ -65,9 +68,9 @@ export function DriverPortalPage() {
       <PageHeader title="Driver Portal" subtitle={`Welcome, ${driver.firstName} ${driver.lastName}`} actions={<PortalMessagesLink />} />
       {/* The load the driver is on comes first (issue 27, item 1): the figures and contacts after it. */}
       <DriverLoads loads={data.loads} />
-      <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 2, xl: 4 }} gap="3">
+      <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 2, xl: 5 }} gap="3">
         {stats.map((stat) => (
-          <StatCard key={stat.label} label={stat.label} value={stat.value} icon={stat.icon} isLoading={false} />
+          <StatCard key={stat.label} label={stat.label} value={stat.value} icon={stat.icon} hint={stat.hint} isLoading={false} />
         ))}
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
@@ -150,6 +153,7 @@ export function DriverPortalPage() {
         </Card.Root>
       </SimpleGrid>
       <LocationSharing consent={consent} queued={queued} />
+      <Statements />
       <PortalDocuments />
     </Stack>
   );
