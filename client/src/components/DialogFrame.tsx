@@ -15,6 +15,7 @@ export function DialogFrame({
   description,
   children,
   nested,
+  closeOnOutside = true,
 }: {
   open: boolean;
   onClose: () => void;
@@ -25,6 +26,12 @@ export function DialogFrame({
   children: ReactNode;
   /** Dialogs this one opens (the load's edit form). */
   nested?: ReactNode;
+  /**
+   * Whether a click or focus outside closes it (default). A dialog showing something the person
+   * must act on before leaving (a secret shown once) closes only by its own buttons or Escape: the
+   * focus the previous dialog hands back as it closes would otherwise close it at once.
+   */
+  closeOnOutside?: boolean;
 }) {
   const dialogSize = useBreakpointValue({ base: 'full', md: size } as const) ?? size;
   return (
@@ -34,6 +41,7 @@ export function DialogFrame({
       size={dialogSize}
       scrollBehavior="inside"
       placement="center"
+      closeOnInteractOutside={closeOnOutside}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Code, Dialog, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useController, type Control } from 'react-hook-form';
 import { can } from '#shared/permissions.js';
 import {
@@ -14,9 +14,9 @@ import {
 } from '#shared/schemas/api-keys.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
-import { DialogFrame } from '../../components/DialogFrame';
 import { FormDialog } from '../../components/FormDialog';
 import { FieldFrame, FormField } from '../../components/FormField';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
 import { notify } from '../../components/toaster';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { useSession } from '../../lib/session';
@@ -260,34 +260,16 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
 
 /** The new key, shown this once, with Copy. */
 function KeyDialog({ name, apiKey, onClose }: { name: string; apiKey: string; onClose: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey);
-      notify.success('API key copied', 'Keep it in your integration’s secret store.');
-    } catch {
-      notify.error('Could not copy the key', 'Select it and copy it yourself.');
-    }
-  };
   return (
-    <DialogFrame open onClose={onClose} size="md" title="Your new API key" description={name}>
-      <Dialog.Body>
-        <Stack gap="3">
-          <Text>Copy this key now: it will not be shown again. Send it as Authorization: Bearer &lt;key&gt;.</Text>
-          <Code p="3" fontSize="sm" wordBreak="break-all" whiteSpace="normal" aria-label="API key">
-            {apiKey}
-          </Code>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <HStack gap="2" wrap="wrap">
-          <Button colorPalette="blue" onClick={() => void copy()}>
-            Copy key
-          </Button>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Done</Button>
-          </Dialog.ActionTrigger>
-        </HStack>
-      </Dialog.Footer>
-    </DialogFrame>
+    <ShownOnceDialog
+      title="Your new API key"
+      description={name}
+      intro="Copy this key now: it will not be shown again. Send it as Authorization: Bearer <key>."
+      label="API key"
+      value={apiKey}
+      copyLabel="Copy key"
+      copied={{ title: 'API key copied', description: 'Keep it in your integration’s secret store.' }}
+      onClose={onClose}
+    />
   );
 }
