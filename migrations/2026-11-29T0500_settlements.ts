@@ -316,7 +316,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['load_miles', 'select, insert, update', true],
     ['driver_deductions', 'select, insert, update', true],
     // A period is a week's frame: what is opened in it (its settlements) is audited.
-    ['settlement_periods', 'select, insert', false],
+    ['settlement_periods', 'select, insert, update', false],
     ['settlements', 'select, insert, update, delete', true],
     ['settlement_lines', 'select, insert, update, delete', true],
   ] as const) {
