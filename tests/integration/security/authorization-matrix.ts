@@ -17,6 +17,7 @@ import { dashboardRules } from './matrix/dashboard.js';
 import { documentsRules } from './matrix/documents.js';
 import { fleetRules } from './matrix/fleet.js';
 import { driversRules } from './matrix/drivers.js';
+import { equipmentRules } from './matrix/equipment.js';
 import { geoRules } from './matrix/geo.js';
 import { invitationsRules } from './matrix/invitations.js';
 import { importsRules } from './matrix/imports.js';
@@ -30,6 +31,7 @@ import { positionsRules } from './matrix/positions.js';
 import { rateConsRules } from './matrix/rate-cons.js';
 import { realtimeRules } from './matrix/realtime.js';
 import { settingsRules } from './matrix/settings.js';
+import { settlementsRules } from './matrix/settlements.js';
 import { teamRules } from './matrix/team.js';
 import { trackingRules } from './matrix/tracking.js';
 import { twoFactorRules } from './matrix/two-factor.js';
@@ -151,6 +153,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...documentsRules,
   ...fleetRules,
   ...driversRules,
+  ...equipmentRules,
   ...geoRules,
   ...invitationsRules,
   ...importsRules,
@@ -164,6 +167,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...rateConsRules,
   ...realtimeRules,
   ...settingsRules,
+  ...settlementsRules,
   ...teamRules,
   ...trackingRules,
   ...twoFactorRules,
