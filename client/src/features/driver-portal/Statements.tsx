@@ -4,16 +4,13 @@ import type { PortalStatement } from '#shared/schemas/settlements.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
 import { reportFailure, useFailureToast } from '../../lib/errors';
-import { formatDate, formatDateRange, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { saveFile } from '../invoices/use-invoices';
+import { formatWeek } from '../settlements/settlement-rules';
 
-/** A statement's week: "Nov 22 – Nov 28, 2026" (the period's last day is its end). */
-function statementWeek(statement: PortalStatement): string {
-  const after = new Date(`${statement.periodEndsOn.slice(0, 10)}T00:00:00Z`);
-  after.setUTCDate(after.getUTCDate() + 1);
-  return formatDateRange(statement.periodStartsOn, after.toISOString().slice(0, 10));
-}
+/** A statement's week: "Nov 22 – Nov 28, 2026". */
+const statementWeek = (statement: PortalStatement) => formatWeek(statement.periodStartsOn, statement.periodEndsOn);
 
 /**
  * The statements of the portal's settlements (portal.statements): a driver's own approved and paid

@@ -20,7 +20,9 @@ import { notify } from '../../components/toaster';
 import { useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
-import { blankAsNull, RATE_UNITS, today, useRefreshSettlements } from './use-settlements';
+import { localToday } from '#shared/schemas/invoices.js';
+import { RATE_UNITS } from './settlement-rules';
+import { blankAsNull, useRefreshSettlements } from './use-settlements';
 
 /** The form: a company driver's empty carrier is none. */
 const changePayForm = setProfileInput.extend({ carrierId: blankAsNull(setProfileInput.shape.carrierId).optional() });
@@ -72,7 +74,7 @@ export function ChangePayDialog({
   const save = trpc.settlements.setProfile.useMutation({ onSettled: refresh });
   const form = useZodForm(changePayForm, {
     driverId: driverId ?? '',
-    effectiveFrom: today(),
+    effectiveFrom: localToday(),
     driverType: latest?.driverType ?? 'company',
     carrierId: latest?.carrierId ?? '',
     payBasis: latest?.payBasis ?? 'loaded_mile',

@@ -14,7 +14,8 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { Money } from './PeriodsTab';
-import { blankAsNull, today, useRefreshSettlements } from './use-settlements';
+import { localToday } from '#shared/schemas/invoices.js';
+import { blankAsNull, useRefreshSettlements } from './use-settlements';
 
 const KIND_OPTIONS = DEDUCTION_KINDS.map((kind) => ({ value: kind, label: DEDUCTION_KIND_LABELS[kind] }));
 
@@ -143,7 +144,14 @@ function AddDeductionDialog({ onClose }: { onClose: () => void }) {
   }));
   const refresh = useRefreshSettlements();
   const create = trpc.settlements.createDeduction.useMutation({ onSettled: refresh });
-  const form = useZodForm(addDeductionForm, { driverId: '', kind: 'one_off', description: '', amount: '', total: '', startsOn: today() });
+  const form = useZodForm(addDeductionForm, {
+    driverId: '',
+    kind: 'one_off',
+    description: '',
+    amount: '',
+    total: '',
+    startsOn: localToday(),
+  });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const totalLabel = kind ? TOTAL_LABEL[kind] : undefined;
   const onSubmit = form.handleSubmit((input) =>

@@ -8,29 +8,8 @@ import { useFailureToast } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ChangePayDialog } from './ChangePayDialog';
-import { formatRate } from './use-settlements';
-
-/** Each driver's profiles, newest first: the current one (in effect today or the latest), then the history. */
-function byDriver(profiles: PayProfile[]): { driverId: string; driverName: string; current: PayProfile; history: PayProfile[] }[] {
-  const groups = new Map<string, PayProfile[]>();
-  for (const profile of profiles) groups.set(profile.driverId, [...(groups.get(profile.driverId) ?? []), profile]);
-  const todayText = new Date().toISOString().slice(0, 10);
-  const rows: { driverId: string; driverName: string; current: PayProfile; history: PayProfile[] }[] = [];
-  for (const versions of groups.values()) {
-    const sorted = [...versions].sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
-    // In effect today; a driver whose only versions start later shows the first of them.
-    const current = sorted.find((profile) => profile.effectiveFrom <= todayText) ?? sorted.at(-1);
-    if (current) {
-      rows.push({
-        driverId: current.driverId,
-        driverName: current.driverName,
-        current,
-        history: sorted.filter((profile) => profile !== current),
-      });
-    }
-  }
-  return rows.sort((a, b) => a.driverName.localeCompare(b.driverName));
-}
+import { driversPay, formatRate } from './settlement-rules';
+import { localToday } from '#shared/schemas/invoices.js';
 
 const extras = (profile: PayProfile) =>
   profile.extraItems.length === 0
@@ -45,7 +24,7 @@ const extras = (profile: PayProfile) =>
 export function PayProfilesTab({ canChange, session }: { canChange: boolean; session: SessionOutput }) {
   const profiles = trpc.settlements.listProfiles.useQuery({});
   useFailureToast(profiles);
-  const drivers = useMemo(() => byDriver(profiles.data ?? []), [profiles.data]);
+  const drivers = useMemo(() => driversPay(profiles.data ?? [], localToday()), [profiles.data]);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [changing, setChanging] = useState<{ driverId?: string } | null>(null);
   const toggle = (driverId: string) =>

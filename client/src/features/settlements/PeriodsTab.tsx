@@ -10,14 +10,15 @@ import { PlainSelect } from '../../components/PlainFields';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { reportFailure, useFailureToast } from '../../lib/errors';
-import { formatDate, formatDateRange, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { SettlementDrawer } from './SettlementDrawer';
-import { dayAfter, SETTLEMENT_TEXTS, useRefreshSettlements, type Period, type SettlementSummary } from './use-settlements';
+import { formatWeek } from './settlement-rules';
+import { SETTLEMENT_TEXTS, useRefreshSettlements, type Period, type SettlementSummary } from './use-settlements';
 
 /** A period's week as people read it: "Nov 22 – Nov 28, 2026". */
-export const periodWeek = (period: { startsOn: string; endsOn: string }) => formatDateRange(period.startsOn, dayAfter(period.endsOn));
+export const periodWeek = (period: { startsOn: string; endsOn: string }) => formatWeek(period.startsOn, period.endsOn);
 
 const SORTS = {
   driver: { label: 'Driver (A–Z)', compare: (a: SettlementSummary, b: SettlementSummary) => a.driverName.localeCompare(b.driverName) },

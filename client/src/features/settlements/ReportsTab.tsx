@@ -8,7 +8,7 @@ import { reportFailure, useFailureToast } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { downloadCsv } from '../loads/loads-csv';
-import { today } from './use-settlements';
+import { localToday } from '#shared/schemas/invoices.js';
 
 const REPORTS: Record<SettlementReport, { label: string; description: string; takes: 'range' | 'year' }> = {
   by_period: { label: 'By period', description: 'Each week: drivers, gross, deductions, net, approved and paid.', takes: 'range' },
@@ -36,7 +36,7 @@ export function ReportsTab() {
   const year = new Date().getFullYear();
   const [report, setReport] = useState<SettlementReport>('by_period');
   const [from, setFrom] = useState(`${year}-01-01`);
-  const [to, setTo] = useState(today());
+  const [to, setTo] = useState(localToday());
   const [reportYear, setReportYear] = useState(String(year));
   const takes = REPORTS[report].takes;
   const yearNumber = Number(reportYear);

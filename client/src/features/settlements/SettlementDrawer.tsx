@@ -25,12 +25,12 @@ import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../components/toaster';
 import { reportFailure, useFailureToast } from '../../lib/errors';
-import { formatDate, formatDateTime, formatDateRange, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Money } from './PeriodsTab';
+import { formatWeek } from './settlement-rules';
 import { AddLineDialog, EditLineDialog, MarkPaidDialog, RemoveLineDialog } from './SettlementLineDialogs';
 import {
-  dayAfter,
   LINE_GROUPS,
   SETTLEMENT_TEXTS,
   useRefreshSettlements,
@@ -66,7 +66,7 @@ export function SettlementDrawer({ id, canChange, onClose }: { id: string; canCh
                 </HStack>
                 {data ? (
                   <Text fontSize="sm" color="gray.700">
-                    {DRIVER_PAY_TYPE_LABELS[data.driverType]} · {formatDateRange(data.periodStartsOn, dayAfter(data.periodEndsOn))}
+                    {DRIVER_PAY_TYPE_LABELS[data.driverType]} · {formatWeek(data.periodStartsOn, data.periodEndsOn)}
                   </Text>
                 ) : null}
               </Stack>

@@ -19,7 +19,9 @@ import { notify } from '../../components/toaster';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
-import { blankAsNull, today, useRefreshSettlements } from './use-settlements';
+import { localToday } from '#shared/schemas/invoices.js';
+import { sameValue } from './settlement-rules';
+import { blankAsNull, useRefreshSettlements } from './use-settlements';
 
 /** The kinds a person adds by hand (load pay is gathered from the loads). */
 const ADDABLE_KINDS: SettlementLineKind[] = ['extra_pay', 'deduction', 'advance', 'advance_repayment', 'escrow', 'adjustment'];
@@ -27,12 +29,6 @@ const KIND_OPTIONS = ADDABLE_KINDS.map((kind) => ({ value: kind, label: SETTLEME
 const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
 
 const REASON_HELP = 'Kept with the line and shown on the audit trail.';
-
-/** Two values of a line the same ("12.50" and "12.5000" are: the schema writes 4 places, the server a column's own). */
-function sameValue(typed: string | null, stored: string | null): boolean {
-  const plain = (value: string | null) => (value !== null && /^-?\d+\.\d+$/.test(value) ? value.replace(/\.?0+$/, '') : value);
-  return plain(typed) === plain(stored);
-}
 
 /** The edit form: every field the line has, and the reason; empty quantity or rate fields clear them. */
 const editLineForm = updateLineInput.omit({ id: true }).extend({
@@ -195,7 +191,7 @@ const markPaidForm = markPaidInput.omit({ id: true });
 export function MarkPaidDialog({ settlement, onClose }: { settlement: SettlementDetail; onClose: () => void }) {
   const refresh = useRefreshSettlements();
   const markPaid = trpc.settlements.markPaid.useMutation({ onSettled: refresh });
-  const form = useZodForm(markPaidForm, { paidOn: today(), method: 'ach', reference: '' });
+  const form = useZodForm(markPaidForm, { paidOn: localToday(), method: 'ach', reference: '' });
   const onSubmit = form.handleSubmit((input) =>
     markPaid.mutate(
       { id: settlement.id, ...input, reference: input.reference || null },

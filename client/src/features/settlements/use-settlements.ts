@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
-import { SETTLEMENT_TEXTS as SHARED_TEXTS, type PayBasis, type SettlementLine } from '#shared/schemas/settlements.js';
+import { SETTLEMENT_TEXTS as SHARED_TEXTS, type SettlementLine } from '#shared/schemas/settlements.js';
 import { notify } from '../../components/toaster';
 import { reportFailure } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -38,23 +38,6 @@ export const SETTLEMENT_TEXTS = {
 /** An optional field of a form: left empty, it is null; filled, the shared schema checks it. */
 export const blankAsNull = <Schema extends z.ZodType>(schema: Schema) => z.union([z.literal('').transform(() => null), schema]);
 
-/** The unit a rate is in, beside the rate field and in the profiles table. */
-export const RATE_UNITS: Record<PayBasis, string> = {
-  loaded_mile: '$/mi',
-  total_mile: '$/mi',
-  line_haul_percent: '%',
-  rate_percent: '%',
-  flat: '$/load',
-  hourly: '$/h',
-};
-
-/** A rate with its unit: "$0.6250/mi", "25.00%", "$250.00/load". */
-export function formatRate(rate: string, basis: PayBasis): string {
-  const unit = RATE_UNITS[basis];
-  if (unit === '%') return `${rate.replace(/(\.\d\d)0+$/, '$1')}%`;
-  return `$${rate.replace(/(\.\d\d)0+$/, '$1')}${unit.slice(1)}`;
-}
-
 /** The groups of a statement's lines, in the order they are shown. */
 export const LINE_GROUPS = [
   { title: 'Loads', kinds: ['load_pay'] },
@@ -62,21 +45,6 @@ export const LINE_GROUPS = [
   { title: 'Deductions & advances', kinds: ['deduction', 'advance', 'advance_repayment', 'escrow'] },
   { title: 'Adjustments', kinds: ['adjustment'] },
 ] as const satisfies readonly { title: string; kinds: readonly SettlementLine['kind'][] }[];
-
-/** Today as the company's calendar reads it on this device ("2026-11-29"). */
-export function today(): string {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
-/** A week's last day from its first ("2026-11-22" → "2026-11-28"), for showing a range; calendar days, never shifted by time zone. */
-export function dayAfter(date: string): string {
-  const next = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
 
 /** Every settlements list reads again after a change. */
 export function useRefreshSettlements() {
