@@ -12,6 +12,7 @@ import {
   settleAnimations,
   test,
 } from './support/fixtures';
+import { dispatcherApi, mutate } from './support/dispatcher-api';
 
 /**
  * Issue 30, "Tests and bench": treasury runs a week for the demo drivers at /settlements (the
@@ -20,19 +21,21 @@ import {
  * confirmation, and downloads its statement; then the driver, on a phone at 390 px, finds the
  * statement under "Statements" in the driver portal, beside "Settled pay (this year)", and opens
  * its PDF. The demo seed gives the demo drivers pay profiles, two paid weeks and one open week
- * (server/src/seed), with driver@summit.demo's delivered loads in it.
+ * (server/src/seed). So that the demo driver surely has a draft in the week, a dispatcher (through
+ * the API, as the Loads screen calls it) first delivers a load of the journey's own number to them
+ * today, and treasury gathers the open week again (a week opened now gathers it anyway).
  */
 
-/** The demo driver's record's name (driver@summit.demo is linked to it by the seed). */
-async function demoDriverName(): Promise<string> {
+/** The demo driver's record, its id and name (driver@summit.demo is linked to it by the seed). */
+async function demoDriver(): Promise<{ id: string; name: string }> {
   const client = new pg.Client({ connectionString: e2eOwnerUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(
-      `select d.first_name || ' ' || d.last_name as name from drivers d join users u on u.id = d.user_id where u.email = 'driver@summit.demo'`,
+    const { rows } = await client.query<{ id: string; name: string }>(
+      `select d.id, d.first_name || ' ' || d.last_name as name from drivers d join users u on u.id = d.user_id where u.email = 'driver@summit.demo'`,
     );
     if (!rows[0]) throw new Error('the demo driver is not linked to a driver record');
-    return rows[0].name;
+    return rows[0];
   } finally {
     await client.end();
   }
@@ -56,9 +59,35 @@ function plusCents(amount: string, cents: bigint): string {
 test('treasury edits a line with a reason and approves a settlement; the driver opens the statement PDF on a phone', async ({
   browser,
   page,
+  playwright,
 }) => {
   test.setTimeout(180_000);
-  const driverName = await demoDriverName();
+  const driver = await demoDriver();
+  const driverName = driver.name;
+
+  // A load of the journey's own number, delivered today by the demo driver.
+  const suffix = `${Date.now()}-${Math.floor(Math.random() * 10_000)}`;
+  const api = await dispatcherApi(playwright);
+  try {
+    const load = await mutate<{ id: string }>(api, 'loads.create', {
+      loadNumber: `PAY-${suffix}`,
+      pickupLocation: '1200 Industrial Pkwy',
+      pickupCity: 'Dallas',
+      pickupState: 'TX',
+      pickupDate: '2026-11-24',
+      deliveryLocation: '88 Harbor Rd',
+      deliveryCity: 'Memphis',
+      deliveryState: 'TN',
+      deliveryDate: '2026-11-25',
+      commodity: 'Settlements journey freight',
+      rate: '1850.00',
+      driverId: driver.id,
+    });
+    await mutate(api, 'loads.changeStatus', { id: load.id, status: 'in_transit' });
+    await mutate(api, 'loads.changeStatus', { id: load.id, status: 'delivered' });
+  } finally {
+    await api.dispose();
+  }
 
   // Treasury opens Settlements from the navigation's screen.
   await page.setViewportSize({ width: 1440, height: 900 });
