@@ -27,6 +27,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { useDistanceEstimate } from '../maps/use-distance-estimate';
+import { useReadMark } from './rate-con/read-marks';
 
 /**
  * A new load's values: every field empty but the load number and a 0 % sales percentage. The load
@@ -103,6 +104,17 @@ function pickList(
 }
 
 /**
+ * A new load's values read from a document (an imported rate con, issue 29: rate-con/prefill.ts):
+ * they replace the empty ones, and `top` is shown above the fields (where the values came from, a
+ * possible duplicate, the broker), able to choose the broker. Each field read carries its mark
+ * (rate-con/read-marks.tsx: the import wraps this dialog in its ReadMarksProvider).
+ */
+export interface LoadFormPrefill {
+  values: Partial<CreateLoadInput>;
+  top?: (actions: { setBrokerId: (brokerId: string) => void }) => ReactNode;
+}
+
+/**
  * The Create Load dialog, and the same form prefilled to edit a load. Mount it when it opens,
  * so each new load gets a fresh default load number (the company's next, from loads.formOptions).
  * A load number the company already uses is refused next to the field ("Load number already
@@ -112,16 +124,25 @@ export function LoadFormDialog({
   load,
   onClose,
   onSaved,
+  prefill,
 }: {
   load?: LoadDetail;
   onClose: () => void;
   onSaved?: (load: LoadDetail) => void;
+  /** A new load read from a document (LoadFormPrefill). */
+  prefill?: LoadFormPrefill;
 }) {
   const isEdit = load !== undefined;
   const session = useSession();
   // A new load is dispatched by its creator when their role dispatches (as the server's default), else by nobody until chosen.
   const ownDispatcher = session.role !== null && (DISPATCHER_ROLES as readonly string[]).includes(session.role) ? session.user.id : '';
-  const [initialValues] = useState(() => (load ? valuesOf(load) : emptyValues(ownDispatcher)));
+  const [initialValues] = useState(() => (load ? valuesOf(load) : { ...emptyValues(ownDispatcher), ...prefill?.values }));
+  const marks = {
+    referenceNumber: useReadMark('referenceNumber'),
+    commodity: useReadMark('commodity'),
+    weight: useReadMark('weight'),
+    brokerId: useReadMark('brokerId'),
+  };
   const form = useZodForm(createLoadInput, initialValues);
   const { control } = form;
   const utils = trpc.useUtils();
@@ -178,7 +199,13 @@ export function LoadFormDialog({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={isEdit ? 'Edit Load' : 'Create Load'}
-      description={isEdit ? `Change the details of ${load.loadNumber}.` : 'Enter the details of the new load.'}
+      description={
+        isEdit
+          ? `Change the details of ${load.loadNumber}.`
+          : prefill
+            ? 'Check the details read from the rate con, then create the load.'
+            : 'Enter the details of the new load.'
+      }
       submitLabel={isEdit ? 'Save Changes' : 'Create Load'}
       busyLabel={isEdit ? 'Saving...' : 'Creating...'}
       isPending={create.isPending || update.isPending}
@@ -186,9 +213,16 @@ export function LoadFormDialog({
       size="xl"
     >
       <Stack gap="6">
+        {prefill?.top?.({ setBrokerId: (brokerId) => form.setValue('brokerId', brokerId, { shouldDirty: true }) })}
         <Section title="Load">
           <FormField control={control} name="loadNumber" label="Load Number" required maxLength={LOAD_LIMITS.loadNumber} />
-          <FormField control={control} name="referenceNumber" label="Reference Number" maxLength={LOAD_LIMITS.referenceNumber} />
+          <FormField
+            control={control}
+            name="referenceNumber"
+            label="Reference Number"
+            maxLength={LOAD_LIMITS.referenceNumber}
+            helperText={marks.referenceNumber}
+          />
         </Section>
         <chakra.fieldset minW="0">
           <chakra.legend fontWeight="semibold" fontSize="md" mb="3" color="gray.800">
@@ -199,7 +233,7 @@ export function LoadFormDialog({
 
         <Section title="Freight">
           <Wide>
-            <FormField control={control} name="commodity" label="Commodity" />
+            <FormField control={control} name="commodity" label="Commodity" helperText={marks.commodity} />
           </Wide>
           <SelectField
             control={control}
@@ -211,7 +245,7 @@ export function LoadFormDialog({
           {equipmentType === 'reefer' ? (
             <FormField control={control} name="temperature" label="Temperature (°F)" type="number" step={0.1} />
           ) : null}
-          <FormField control={control} name="weight" label="Weight (lbs)" type="number" min={0} step={0.01} />
+          <FormField control={control} name="weight" label="Weight (lbs)" type="number" min={0} step={0.01} helperText={marks.weight} />
           <FormField
             control={control}
             name="distance"
@@ -239,6 +273,7 @@ export function LoadFormDialog({
               label={label}
               placeholder="None"
               options={pickList(options.data?.[`${kind}s`], load?.[`${kind}Id`], load?.[`${kind}Name`])}
+              helperText={kind === 'broker' ? marks.brokerId : undefined}
             />
           ))}
           <SelectField

@@ -19,6 +19,7 @@ import { FieldFrame, FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { ToggleField } from '../../components/ToggleField';
 import { formatMoney } from '../../lib/format';
+import { useReadMark } from './rate-con/read-marks';
 
 type LoadControl = Control<CreateLoadInput, unknown, CreateLoadValues>;
 
@@ -164,6 +165,14 @@ export function StopsFields({ control, setValue }: { control: LoadControl; setVa
 function StopFields({ control, index, title, isEnd }: { control: LoadControl; index: number; title: string; isEnd: boolean }) {
   const name = `stops.${index}` as const;
   const fcfs = useWatch({ control, name: `${name}.firstComeFirstServed` });
+  // What an imported rate con filled (rate-con/read-marks.tsx): nothing outside an import.
+  const marks = {
+    address: useReadMark(`${name}.address`),
+    city: useReadMark(`${name}.city`),
+    state: useReadMark(`${name}.state`),
+    date: useReadMark(`${name}.date`),
+    window: useReadMark(`${name}.fromTime`),
+  };
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
       {isEnd ? null : <SelectField control={control} name={`${name}.type`} label={`${title} Type`} options={STOP_TYPE_OPTIONS} />}
@@ -176,16 +185,25 @@ function StopFields({ control, index, title, isEnd }: { control: LoadControl; in
           required
           autoComplete="off"
           maxLength={LOAD_LIMITS.location}
+          helperText={marks.address}
         />
       </Box>
-      <FormField control={control} name={`${name}.city`} label={`${title} City`} required maxLength={LOAD_LIMITS.city} />
+      <FormField
+        control={control}
+        name={`${name}.city`}
+        label={`${title} City`}
+        required
+        maxLength={LOAD_LIMITS.city}
+        helperText={marks.city}
+      />
       <Grid templateColumns="1fr 1fr" gap="3">
-        <FormField control={control} name={`${name}.state`} label={`${title} State`} required maxLength={2} />
+        <FormField control={control} name={`${name}.state`} label={`${title} State`} required maxLength={2} helperText={marks.state} />
         <FormField control={control} name={`${name}.zip`} label={`${title} ZIP`} maxLength={STOP_LIMITS.zip} />
       </Grid>
-      <FormField control={control} name={`${name}.date`} label={`${title} Date`} type="date" />
+      <FormField control={control} name={`${name}.date`} label={`${title} Date`} type="date" helperText={marks.date} />
       <Stack gap="2" justify="end">
         <ToggleField control={control} name={`${name}.firstComeFirstServed`} label={`${title}: first come, first served`} />
+        {marks.window}
       </Stack>
       {fcfs ? null : (
         <Grid templateColumns="1fr 1fr" gap="3" gridColumn={{ md: 'span 2' }}>
@@ -230,6 +248,7 @@ const ACCESSORIAL_OPTIONS = ACCESSORIAL_TYPES.map((type) => ({ value: type, labe
 export function AccessorialFields({ control }: { control: LoadControl }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'accessorials' });
   const [lineHaul, charges] = useWatch({ control, name: ['lineHaul', 'accessorials'] });
+  const lineHaulMark = useReadMark('lineHaul');
   const total = totalRate(
     typeof lineHaul === 'number' || typeof lineHaul === 'string' ? lineHaul : null,
     (charges ?? []).map((charge) => ({
@@ -239,7 +258,7 @@ export function AccessorialFields({ control }: { control: LoadControl }) {
   return (
     <Stack gap="3">
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
-        <FormField control={control} name="lineHaul" label="Line Haul (USD)" type="number" min={0} step={0.01} />
+        <FormField control={control} name="lineHaul" label="Line Haul (USD)" type="number" min={0} step={0.01} helperText={lineHaulMark} />
       </Grid>
       {fields.length > 0 ? (
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Accessorial charges">

@@ -5,6 +5,7 @@ import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { LoadListItem } from '#shared/schemas/loads.js';
 import { PageHeader } from '../../components/PageHeader';
 import { ImportCsvLink } from '../imports/ImportCsvLink';
+import { ImportRateCon } from './rate-con/ImportRateCon';
 import { QueryState } from '../../components/QueryState';
 import { LoadMore } from '../../components/records/LoadMore';
 import { FETCH_FAILED, useFailureToast } from '../../lib/errors';
@@ -111,6 +112,7 @@ export function LoadsPage({
               <Keyboard aria-hidden="true" /> Shortcuts
             </Button>
             <ImportCsvLink session={session} entity="loads" />
+            {permissions.canCreate ? <ImportRateCon /> : null}
             {permissions.canCreate ? (
               <Button colorPalette="blue" onClick={() => setCreating(true)} aria-keyshortcuts="n">
                 <Plus aria-hidden="true" /> Create Load
