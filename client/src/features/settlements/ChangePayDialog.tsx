@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Grid, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useWatch } from 'react-hook-form';
@@ -18,6 +19,7 @@ import { FormField } from '../../components/FormField';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { notify } from '../../components/toaster';
 import { useFailureToast } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 import { localToday } from '#shared/schemas/invoices.js';
@@ -31,24 +33,30 @@ const TYPE_OPTIONS = DRIVER_PAY_TYPES.map((type) => ({ value: type, label: DRIVE
 const BASIS_OPTIONS = PAY_BASES.map((basis) => ({ value: basis, label: PAY_BASIS_LABELS[basis] }));
 const ITEM_OPTIONS = PAY_ITEM_KINDS.map((kind) => ({ value: kind, label: PAY_ITEM_KIND_LABELS[kind] }));
 
-/** The drivers to choose from: the company's, a page of the largest size (pay is set for a small carrier's drivers). */
-function useDriverOptions(): SelectOption[] {
+/** The company's drivers (a page of the largest size: pay is set for a small carrier's drivers), with the carrier each is linked to. */
+function useDrivers() {
   const drivers = trpc.drivers.list.useQuery({ limit: 100 });
   useFailureToast(drivers);
-  return (drivers.data?.items ?? []).map((driver) => ({ value: driver.id, label: `${driver.firstName} ${driver.lastName}` }));
+  return (drivers.data?.items ?? []).map((driver) => ({
+    id: driver.id,
+    name: `${driver.firstName} ${driver.lastName}`,
+    carrierId: driver.carrierId,
+  }));
 }
 
 /**
- * The carriers an owner-operator may be linked to: the carriers list for those who may read it (admins),
- * else the carriers already named on pay profiles and the chosen driver's own carrier (treasury).
+ * The carriers an owner-operator may be linked to: the carriers list for those who may read it
+ * (admins); for treasury, who may not, the carriers already named on pay profiles and the chosen
+ * driver's own carrier.
  */
-function useCarrierOptions(session: SessionOutput, profiles: PayProfile[]): SelectOption[] {
+function useCarrierOptions(session: SessionOutput, profiles: PayProfile[], driverCarrierId: string | null): SelectOption[] {
   const mayRead = can(session, 'carriers', 'read');
   const carriers = trpc.carriers.list.useQuery({ limit: 100 }, { enabled: mayRead });
   const known = new Map<string, string>();
   for (const carrier of carriers.data?.items ?? []) known.set(carrier.id, carrier.name);
   for (const profile of profiles) if (profile.carrierId && profile.carrierName) known.set(profile.carrierId, profile.carrierName);
-  return [...known].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  const options = [...known].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  return driverCarrierId && !known.has(driverCarrierId) ? [{ value: driverCarrierId, label: "The driver's carrier" }, ...options] : options;
 }
 
 /**
@@ -68,8 +76,7 @@ export function ChangePayDialog({
   onClose: () => void;
 }) {
   const latest = profiles.find((profile) => profile.driverId === driverId);
-  const drivers = useDriverOptions();
-  const carriers = useCarrierOptions(session, profiles);
+  const drivers = useDrivers();
   const refresh = useRefreshSettlements();
   const save = trpc.settlements.setProfile.useMutation({ onSettled: refresh });
   const form = useZodForm(changePayForm, {
@@ -82,24 +89,29 @@ export function ChangePayDialog({
     extraItems: latest?.extraItems ?? [],
   });
   const { control } = form;
-  const [driverType, payBasis] = useWatch({ control, name: ['driverType', 'payBasis'] });
+  const [chosenDriverId, driverType, payBasis] = useWatch({ control, name: ['driverId', 'driverType', 'payBasis'] });
+  const driverCarrierId = drivers.find((driver) => driver.id === chosenDriverId)?.carrierId ?? null;
+  const carriers = useCarrierOptions(session, profiles, driverCarrierId);
+  // An owner-operator is linked to their own carrier unless another is chosen.
+  useEffect(() => {
+    if (driverType === 'owner_operator' && driverCarrierId && !form.getValues('carrierId')) form.setValue('carrierId', driverCarrierId);
+  }, [driverType, driverCarrierId, form]);
   const items = useFieldArray({ control, name: 'extraItems' });
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(
       { ...input, carrierId: input.driverType === 'owner_operator' ? input.carrierId || null : null },
       {
         onSuccess: (profile) => {
-          notify.success('Pay changed', `${profile.driverName}: from ${profile.effectiveFrom}`);
+          notify.success('Pay changed', `${profile.driverName}: from ${formatDate(profile.effectiveFrom)}`);
           onClose();
         },
         onError: form.fail('Failed to change pay'),
       },
     ),
   );
-  const driverOptions =
-    driverId && latest && !drivers.some((option) => option.value === driverId)
-      ? [{ value: driverId, label: latest.driverName }, ...drivers]
-      : drivers;
+  const driverOptions: SelectOption[] = drivers.map((driver) => ({ value: driver.id, label: driver.name }));
+  if (driverId && latest && !drivers.some((driver) => driver.id === driverId))
+    driverOptions.unshift({ value: driverId, label: latest.driverName });
   return (
     <FormDialog
       open
