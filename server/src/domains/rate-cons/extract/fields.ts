@@ -55,7 +55,8 @@ export interface ReadDocument {
 const GUESS = 0.6;
 
 const TERMS_HEADING = /^\s*(?:standard\s+|general\s+)?terms\s*(?:and|&)\s*conditions\b/i;
-const CARRIER_HEADING = /^carrier(?:'s)?(?:\s+(?:information|info|details|name|mc\s*#?|contact))?\s*:?$/i;
+const CARRIER_HEADING = /^carrier(?:'s)?(?:\s+(?:information|info|details|contact))?\s*:?$/i;
+const CARRIER_LABEL = /^carrier(?:'s)?\s*(?:name|mc|#|no\.?)\s*[#:.]?\s*$|^carrier(?:'s)?\s*(?:name|mc|#|no\.?)?\s*:/i;
 const CARRIER_WORDS = /\b(?:carrier|driver|truck\s*#?|trailer\s*#?|dispatcher)\b/i;
 const PICKUP_WORDS = /\b(?:pick\s*-?\s*up|pu|shipper|origin|load(?:ing)?\s+at|ship\s+from)\b/i;
 const PICKUP_REF = /\b(?:pick\s*-?\s*up|pu|po)\s*(?:#|no\b|number)/i;
@@ -112,7 +113,7 @@ class Reader {
       const text = segment.text.trim();
       if (carrierKey.length >= 4 && normalName(text).includes(carrierKey)) this.carrier.add(segment);
       if (this.carrierMc && normaliseMc(MC_PATTERN.exec(text)?.[1]) === normaliseMc(this.carrierMc)) this.carrier.add(segment);
-      if (CARRIER_HEADING.test(text) || /^carrier(?:'s)?\s*(?:name|mc|#|no\.?)?\s*:/i.test(text)) {
+      if (CARRIER_HEADING.test(text) || CARRIER_LABEL.test(text)) {
         this.carrier.add(segment);
         // A "Carrier" heading or label: what stands below it in its column, down to a gap or the next section.
         const heading = CARRIER_HEADING.test(text);
@@ -130,6 +131,7 @@ class Reader {
           if (gapY(last, other, this.unit) > 2.4 && last !== segment) break;
           if (gapY(segment, other, this.unit) > (heading ? 7 : 2.6)) break;
           if (
+            looksLikeLabel(other.text) ||
             PICKUP_WORDS.test(other.text) ||
             DELIVERY_WORDS.test(other.text) ||
             /\bbroker\b/i.test(other.text) ||
@@ -148,11 +150,23 @@ class Reader {
     return this.segments.filter((other) => other.line === segment.line && other.x0 >= segment.x1 - 1).sort((a, b) => a.x0 - b.x0);
   }
 
+  private above(segment: Segment): Segment[] {
+    return this.segments.filter((other) => {
+      const dy = gapY(other, segment, this.unit);
+      return dy > 0.6 && dy <= 2.6 && gapX(segment, other, this.unit) === 0;
+    });
+  }
+
   private below(segment: Segment, within: number): Segment[] {
     return this.segments
       .filter((other) => {
         const dy = gapY(segment, other, this.unit);
-        return dy > 0.6 && dy <= within && (gapX(segment, other, this.unit) === 0 || Math.abs(other.x0 - segment.x0) < this.unit * 2);
+        const gap = (other.y0 - segment.y1) / this.unit;
+        return (
+          dy > 0.6 &&
+          (dy <= within || gap <= within - 1.2) &&
+          (gapX(segment, other, this.unit) === 0 || Math.abs(other.x0 - segment.x0) < this.unit * 2)
+        );
       })
       .sort((a, b) => a.y0 - b.y0);
   }
@@ -168,7 +182,7 @@ class Reader {
       if (options.where && !options.where(segment)) continue;
       const match = label.exec(segment.text);
       if (!match) continue;
-      const rest = segment.text.slice(match.index + match[0].length);
+      const rest = segment.text.slice(match.index + match[0].length).replace(/^[\s’'`.,:;|]+/, '');
       const direct = accept(rest);
       if (direct !== null) return { value: direct, confidence: segment.confidence, segment };
       if (rest.trim()) continue;
@@ -223,7 +237,19 @@ class Reader {
       const match = REFERENCE_VALUE.exec(text);
       return match?.[1] ? match[1].toUpperCase().replace(/[.,]$/, '') : null;
     });
-    return found ? { value: found.value, confidence: found.confidence } : null;
+    if (found) return { value: found.value, confidence: found.confidence };
+    // A load-number box whose label was not read: a lone number in large type near the top of the first page.
+    const first = this.segments.filter((segment) => segment.page === 0);
+    const top = Math.min(...first.map((segment) => segment.y0));
+    const boxed = first.find(
+      (segment) =>
+        segment.y0 <= top + this.unit * 8 &&
+        segment.y1 - segment.y0 >= this.unit * 1.15 &&
+        /^[A-Z]{0,4}-?\d{5,}[A-Z0-9-]*$/i.test(segment.text.trim()) &&
+        !this.carrier.has(segment) &&
+        this.above(segment).every((other) => other.confidence < 0.5),
+    );
+    return boxed ? { value: boxed.text.trim().toUpperCase(), confidence: boxed.confidence * GUESS } : null;
   }
 
   private brokerName(): (Found<string> & { segment: Segment }) | null {
@@ -470,7 +496,7 @@ class Reader {
 
   /** A grid cell's value: the segment below the label `pattern` (e.g. "PICKUP 2 DATE"). */
   private gridValue<T>(pattern: string, accept: (text: string) => T | null): T | null {
-    const label = new RegExp(`^${pattern.replace(/\s+/g, '\\s*')}\\s*:?$`, 'i');
+    const label = new RegExp(`^${pattern.replace(/\s+/g, '\\s*')}\\s*[:.]?$`, 'i');
     const found = this.labelled(label, accept, { skipCarrier: false });
     return found?.value ?? null;
   }
@@ -515,7 +541,7 @@ class Reader {
 /** A label, not a value: a short all-capitals phrase without digits, or text ending in a colon. */
 function looksLikeLabel(text: string): boolean {
   const trimmed = text.trim();
-  return /:$/.test(trimmed) || (/^[A-Z][A-Z /#&.()-]*$/.test(trimmed) && trimmed.split(/\s+/).length <= 4);
+  return /:$/.test(trimmed) || (/^[A-Z][A-Z /#&.()’'-]*$/.test(trimmed) && trimmed.split(/\s+/).length <= 4);
 }
 
 function firstOf<T>(segments: Segment[], read: (text: string) => T | null): T | null {
@@ -529,8 +555,8 @@ function firstOf<T>(segments: Segment[], read: (text: string) => T | null): T | 
 /** A street line: the segment itself, or its last comma-separated part that starts with a number ("Facility, 1200 Main St"). */
 function streetOf(text: string): string | null {
   const parts = text
-    .split(/,|\s{2,}/)
-    .map((part) => clean(part))
+    .split(/[,;]|\s{2,}/)
+    .map((part) => clean(part.replace(/:/g, ' ')))
     .filter(Boolean);
   for (let index = parts.length - 1; index >= 0; index -= 1) {
     const part = parts[index] ?? '';

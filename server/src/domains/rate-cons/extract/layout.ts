@@ -30,7 +30,19 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 10;
 };
 
-export function buildLayout(words: Word[]): Layout {
+/** OCR's noise: specks read as punctuation, and words it barely believes. */
+const isNoise = (word: Word) => (word.confidence < 0.15 && word.text.length <= 2) || !/[A-Za-z0-9$#@]/.test(word.text);
+
+/** A small mark (a "#", a "$") whose middle falls well inside a row's words stands on that row. */
+function insideRow(words: Word[], middle: number): boolean {
+  const top = words.reduce((sum, word) => sum + word.y0, 0) / words.length;
+  const bottom = words.reduce((sum, word) => sum + word.y1, 0) / words.length;
+  const margin = (bottom - top) * 0.2;
+  return middle > top + margin && middle < bottom - margin;
+}
+
+export function buildLayout(all: Word[]): Layout {
+  const words = all.filter((word) => !isNoise(word));
   const unit = median(words.map((word) => word.y1 - word.y0)) || 10;
   const lines: Segment[][] = [];
   const pages = [...new Set(words.map((word) => word.page))].sort((a, b) => a - b);
@@ -43,7 +55,7 @@ export function buildLayout(words: Word[]): Layout {
       const height = word.y1 - word.y0;
       const row = rows.find(
         (candidate) =>
-          Math.abs(candidate.middle - middle) < Math.max(unit, height) * 0.45 &&
+          (Math.abs(candidate.middle - middle) < Math.max(unit, height) * 0.45 || insideRow(candidate.words, middle)) &&
           !candidate.words.some((other) => other.x0 < word.x1 - 1 && word.x0 < other.x1 - 1),
       );
       if (row) {
@@ -61,7 +73,7 @@ export function buildLayout(words: Word[]): Layout {
         let text = '';
         current.forEach((word, index) => {
           const previous = current[index - 1];
-          if (previous) text += word.x0 - previous.x1 > unit * 0.55 ? '  ' : ' ';
+          if (previous) text += word.x0 - previous.x1 > Math.max(word.y1 - word.y0, previous.y1 - previous.y0) * 0.8 ? '  ' : ' ';
           text += word.text;
         });
         segments.push({

@@ -71,7 +71,7 @@ const KG_TO_LB = 2.20462;
 
 /** "42,000 lbs", "42000#", "19,050 kg" as lbs. */
 export function parseWeight(text: string, unitRequired = false): number | null {
-  const match = /(\d{1,3}(?:,\d{3})+|\d{3,6})(?:\.\d+)?\s*(lbs?\b|pounds\b|#|kgs?\b|kilograms?\b)?/i.exec(text);
+  const match = /(\d{1,3}(?:,\d{3})+|\d{3,6})(?:\.\d+)?\s*([l1I]bs?\b|pounds\b|#|kgs?\b|kilograms?\b)?/i.exec(text);
   if (!match) return null;
   const unit = (match[2] ?? '').toLowerCase();
   if (unitRequired && !unit) return null;

@@ -4,6 +4,7 @@
  * worker, the page deskewed by `rotateAuto`), or a vision endpoint's lines. Everything downstream
  * (layout.ts, fields.ts) reads these the same way, whichever way they were read.
  */
+import type { Block } from 'tesseract.js';
 import { AppError } from '../../../errors.js';
 import { lazyModule } from '../../../lazy-module.js';
 import { embeddedJpegs, ocrWorker, visionLines, type VisionEndpoint } from '../../../services/storage/pod-reader.js';
@@ -134,23 +135,82 @@ interface OcrBox {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
-/** An image's words through the process's one OCR worker, the page deskewed first. */
+/** OCR's usual slips in the words a rate con is made of: accents on plain letters, "Bivd" for "Blvd", "Ibs" for "lbs". */
+const OCR_WORDS: Record<string, string> = { Bivd: 'Blvd', BIvd: 'Blvd', Ibs: 'lbs', '1bs': 'lbs', IBS: 'LBS' };
+
+function ocrFix(text: string): string {
+  const plain = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/¥/g, 'Y');
+  const bare = plain.replace(/[.,:;]$/, '');
+  const fixed = OCR_WORDS[bare];
+  return fixed ? fixed + plain.slice(bare.length) : plain;
+}
+
+/** Past this skew (radians, about 4 degrees) the page is rotated straight before it is read again. */
+const ROTATE_ABOVE = 0.07;
+
+/**
+ * An image's words through the process's one OCR worker, deskewed: the skew is measured from the
+ * baselines of the lines read, and the words' positions are turned straight by it (a scan's slight
+ * tilt reads fine, and turning the image itself would clip its corners); a page tilted further is
+ * rotated straight by the OCR (`rotateAuto`) and read again.
+ */
 export async function ocrWords(image: Buffer, page = 0): Promise<Word[]> {
   const worker = await ocrWorker();
-  const { data } = await worker.recognize(image, { rotateAuto: true }, { blocks: true, text: false });
+  let { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+  let skew = skewOf(data.blocks ?? []);
+  if (Math.abs(skew) > ROTATE_ABOVE) {
+    ({ data } = await worker.recognize(image, { rotateAuto: true }, { blocks: true, text: false }));
+    skew = skewOf(data.blocks ?? []);
+  }
+  const cos = Math.cos(skew);
+  const sin = Math.sin(skew);
   const words: Word[] = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words as OcrBox[]) {
-          const text = word.text.trim();
+          const text = ocrFix(word.text.trim());
           if (!text) continue;
-          words.push({ text, page, ...word.bbox, confidence: Math.max(0, Math.min(1, word.confidence / 100)) });
+          const { x0, y0, x1, y1 } = word.bbox;
+          const cx = (x0 + x1) / 2;
+          const cy = (y0 + y1) / 2;
+          // The word's middle turned back by the skew; its size stays.
+          const x = cx * cos + cy * sin;
+          const y = -cx * sin + cy * cos;
+          const halfWidth = (x1 - x0) / 2;
+          const halfHeight = (y1 - y0) / 2;
+          words.push({
+            text,
+            page,
+            x0: x - halfWidth,
+            x1: x + halfWidth,
+            y0: y - halfHeight,
+            y1: y + halfHeight,
+            confidence: Math.max(0, Math.min(1, word.confidence / 100)),
+          });
         }
       }
     }
   }
   return words;
+}
+
+/** The median slope of the long lines' baselines, in radians (positive: falling to the right). */
+function skewOf(blocks: Block[]): number {
+  const angles: number[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const { x0, y0, x1, y1 } = line.baseline;
+        if (x1 - x0 > 150) angles.push(Math.atan2(y1 - y0, x1 - x0));
+      }
+    }
+  }
+  angles.sort((a, b) => a - b);
+  return angles[Math.floor(angles.length / 2)] ?? 0;
 }
 
 /** A vision endpoint's lines as words: one "word" per line, each line below the one before. */
