@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, CheckCheck, RefreshCw } from 'lucide-react';
 import { DRIVER_PAY_TYPE_LABELS, openPeriodInput } from '#shared/schemas/settlements.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -235,11 +235,7 @@ function PeriodSettlements({
               </Button>
               <Button colorPalette="green" disabled={drafts === 0} onClick={() => setConfirming(true)}>
                 <CheckCheck aria-hidden="true" /> Approve all
-                {drafts > 0 ? (
-                  <Badge colorPalette="green" variant="solid" ms="1">
-                    {drafts}
-                  </Badge>
-                ) : null}
+                {drafts > 0 ? ` (${drafts})` : null}
               </Button>
             </>
           ) : null}
