@@ -36,15 +36,19 @@ function rateConPdf(reference: string): Promise<Buffer> {
   doc.text('Phone: (312) 555-0142');
   doc.text('Email: loads@lakeshore.example');
   doc.moveDown();
-  doc.text('Pickup: 1200 Industrial Pkwy, Dallas, TX 75201');
-  doc.text('Pickup Date: 12/03/2026');
+  doc.text('Pickup:');
+  doc.text('1200 Industrial Pkwy');
+  doc.text('Dallas, TX 75201');
+  doc.text('Date: 12/03/2026');
   doc.moveDown();
-  doc.text('Delivery: 88 Harbor Rd, Atlanta, GA 30301');
-  doc.text('Delivery Date: 12/05/2026');
+  doc.text('Delivery:');
+  doc.text('88 Harbor Rd');
+  doc.text('Atlanta, GA 30301');
+  doc.text('Date: 12/05/2026');
   doc.moveDown();
   doc.text('Commodity: Paper products');
   doc.text('Weight: 42,000 lbs');
-  doc.text('Rate: $2,450.00');
+  doc.text('Total Rate: $2,450.00');
   doc.end();
   return done;
 }
