@@ -101,7 +101,8 @@ test('treasury edits a line with a reason and approves a settlement; the driver 
 
   // The demo's open week, or the next week opened now (its first day proposed by the company's week start).
   const periods = page.getByRole('table', { name: 'Settlement periods' });
-  await expect(periods).toBeVisible({ timeout: 30_000 });
+  const noPeriods = page.getByText('No periods yet. Open the first week to gather delivered loads.', { exact: true });
+  await expect(periods.or(noPeriods).first()).toBeVisible({ timeout: 30_000 });
   const openWeek = periods.getByRole('row').filter({ has: page.getByText('Open', { exact: true }) });
   if ((await openWeek.count()) === 0) {
     await page.getByRole('button', { name: 'Open week' }).click();
