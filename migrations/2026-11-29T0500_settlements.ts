@@ -262,8 +262,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     create trigger settlements_frozen before update or delete on settlements
       for each row execute function settlements_frozen();
 
-    -- Live notices: the settlement's driver's account rides along, so the hub tells that driver
-    -- (and staff who may read settlements), nobody else.
+    -- Live notices: staff who may read settlements hear of every one; the settlement's driver and
+    -- carrier ride along, so the hub tells that driver's portal, or the carrier's users for an
+    -- owner-operator's, of an approved or paid one (server/src/domains/realtime/live-batching.ts).
     create function settlements_notify() returns trigger
       language plpgsql
       as $$
@@ -275,7 +276,9 @@ export async function up(db: Kysely<any>): Promise<void> {
           'actor_id', app_user_id(),
           'status', row_data.status,
           'old_status', case when tg_op = 'UPDATE' then old.status end,
-          'driver_user_id', (select d.user_id from drivers d where d.company_id = row_data.company_id and d.id = row_data.driver_id)));
+          'driver_id', row_data.driver_id,
+          'carrier_id', row_data.carrier_id,
+          'driver_type', row_data.driver_type));
         return null;
       end
       $$;

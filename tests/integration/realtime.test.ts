@@ -22,7 +22,9 @@ import type { Persona } from '../support/personas.js';
 import { sendTestMessage } from './security/matrix/messages.js';
 import { latestNotificationOf } from './security/matrix/notifications.js';
 import { createInvoice } from './security/matrix/invoices.js';
+import { createTrailer, createTruck, createTruckAssignment } from './security/matrix/equipment.js';
 import { LIVE_CHANGES, liveNotices, type LiveChange as MatrixChange } from './security/matrix/realtime.js';
+import { createSettlementRow } from './security/matrix/settlements.js';
 
 let started: StartedServices;
 let app: FastifyInstance;
@@ -96,12 +98,28 @@ describe('realtime.changes: one channel per tab', () => {
       notifications: await latestNotificationOf(db, ours.users.admin),
       documents: (await createDocument(db, ours.users.dispatcher, { visibility: 'dispatcher' })).id,
       invoices: await createInvoice(db, ours.users.treasury),
+      trucks: await createTruck(db, ours.users.dispatcher),
+      trailers: await createTrailer(db, ours.users.dispatcher),
+      truckAssignments: '',
+      settlements: '',
     } satisfies Record<LiveTable, string>;
+    made.truckAssignments = await createTruckAssignment(db, ours.users.dispatcher, { truckId: made.trucks, driverId: made.drivers });
+    made.settlements = await createSettlementRow(db, ours.users.treasury, made.drivers);
     await expect.poll(() => admin.changes().map((change) => [change.table, change.id]), { timeout: 1000 }).toEqual(Object.entries(made));
     // Treasury reads no carriers and no documents (shared/src/permissions.ts) and sees only their own WIP requests.
     const sentinel = await createLoad(db, ours.users.admin);
     await expect.poll(() => ids(treasury.changes()), { timeout: 1000 }).toContain(sentinel);
-    expect(treasury.changes().map((change) => change.table)).toEqual(['loads', 'drivers', 'brokers', 'invoices', 'loads']);
+    expect(treasury.changes().map((change) => change.table)).toEqual([
+      'loads',
+      'drivers',
+      'brokers',
+      'invoices',
+      'trucks',
+      'trailers',
+      'truckAssignments',
+      'settlements',
+      'loads',
+    ]);
   });
 
   it("marks the user's own changes as theirs (the client then does not re-read twice)", async () => {

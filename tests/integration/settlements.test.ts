@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SETTLEMENT_TEXTS } from '#shared/schemas/settlements.js';
 import { createCarrier, createDriver, createLoad, createMember, type TestCompany } from '../support/factories.js';
-import { callerFor } from '../support/harness.js';
+import { callerFor, listen, sessionFor } from '../support/harness.js';
+import { openLiveTab } from '../support/live.js';
 import { settle, userFacingError } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 import { linkCarrierUser, linkDriverAccount } from './security/matrix/portal.js';
@@ -14,6 +15,12 @@ import { linkCarrierUser, linkDriverAccount } from './security/matrix/portal.js'
  * week, paying, the statement PDF, and who sees it (docs/settlements.md).
  */
 const tenants = useTenants();
+
+/** The refusal a call was expected to meet. */
+function refused<E>(error: E | null): E {
+  expect(error).not.toBeNull();
+  return error as E;
+}
 const { as } = tenants;
 
 /** Week of Monday 2026-11-16 (the default week start is Monday, the default zone America/Chicago). */
@@ -94,7 +101,7 @@ describe('settlements', () => {
 
     // A week's start must be the company's start day.
     const wrongDay = await settle(treasury.settlements.openPeriod({ startsOn: '2026-11-17' }));
-    expect(userFacingError(wrongDay, 'settlements.openPeriod').data.field).toBe('startsOn');
+    expect(userFacingError(refused(wrongDay), 'settlements.openPeriod').data.field).toBe('startsOn');
   });
 
   it('edits with a reason, approves (locked in the API and the database), corrects in the next week, marks paid', async () => {
@@ -111,7 +118,7 @@ describe('settlements', () => {
 
     // No reason: refused naming the field, with the contract's words.
     const noReason = await settle(treasury.settlements.updateLine({ id: line?.id as string, amount: '410.00', reason: ' ' }));
-    expect(userFacingError(noReason, 'settlements.updateLine').data.fieldErrors?.reason).toBe(SETTLEMENT_TEXTS.reasonRequired);
+    expect(userFacingError(refused(noReason), 'settlements.updateLine').data.fieldErrors?.reason).toBe(SETTLEMENT_TEXTS.reasonRequired);
     const edited = await treasury.settlements.updateLine({ id: line?.id as string, quantity: '812', reason: 'Detour on I-20' });
     expect(edited.lines.find((row) => row.id === line?.id)).toMatchObject({
       quantity: '812.00',
@@ -321,7 +328,7 @@ describe('settlements', () => {
     const missingCarrier = await settle(
       treasury.settlements.setProfile({ driverId, effectiveFrom: '2026-12-01', driverType: 'owner_operator', payBasis: 'flat', rate: '1' }),
     );
-    expect(userFacingError(missingCarrier, 'settlements.setProfile').data.field).toBe('carrierId');
+    expect(userFacingError(refused(missingCarrier), 'settlements.setProfile').data.field).toBe('carrierId');
 
     const advance = await treasury.settlements.createDeduction({
       driverId,
@@ -335,7 +342,7 @@ describe('settlements', () => {
     const noTotal = await settle(
       treasury.settlements.createDeduction({ driverId, kind: 'escrow', description: 'Escrow', amount: '100', startsOn: '2026-11-01' }),
     );
-    expect(userFacingError(noTotal, 'settlements.createDeduction').data.field).toBe('total');
+    expect(userFacingError(refused(noTotal), 'settlements.createDeduction').data.field).toBe('total');
 
     // Mid-week change: Tuesday's load at 0.50, Friday's at 0.60.
     const tuesday = await deliveredLoad(company, driverId, '2026-11-17T15:00:00Z', { distance: '100' });
@@ -377,8 +384,46 @@ describe('settlements', () => {
     expect((await treasury.settlements.reportYtd({ year: 2026 })).columns.map((column) => column.key)).toContain('net');
     expect((await treasury.settlements.report1099({ year: 2026 })).columns[0]?.label).toBe('Owner-operator');
     const noYear = await settle(treasury.settlements.reportCsv({ report: 'ytd' }));
-    expect(userFacingError(noYear, 'settlements.reportCsv').data.field).toBe('year');
+    expect(userFacingError(refused(noYear), 'settlements.reportCsv').data.field).toBe('year');
     const defaults = await treasury.settlements.periodDefaults();
     expect(defaults.weekStartsOn).toBe(1);
   });
+
+  it('tells the live channels: treasury of every change, the driver of their approved one, dispatchers nothing', async () => {
+    const company = tenants.companyA;
+    const treasury = await as('treasury');
+    const ownId = await linkDriverAccount(tenants.services, company);
+    await treasury.settlements.setProfile({
+      driverId: ownId,
+      effectiveFrom: '2026-01-01',
+      driverType: 'company',
+      payBasis: 'flat',
+      rate: '300',
+    });
+    await deliveredLoad(company, ownId, '2026-11-18T15:00:00Z');
+    const { app, origin, wsUrl } = await listen(tenants.services);
+    closeApp = () => app.close();
+    const tabOf = async (persona: 'treasury' | 'driver' | 'dispatcher') =>
+      openLiveTab({ wsUrl, origin }, await sessionFor(tenants.services, company.users[persona]));
+    const [treasuryTab, driverTab, dispatcherTab] = await Promise.all([tabOf('treasury'), tabOf('driver'), tabOf('dispatcher')]);
+    try {
+      const period = await treasury.settlements.openPeriod({ startsOn: WEEK });
+      const id = (await treasury.settlements.listSettlements({ periodId: period.id })).find((row) => row.driverId === ownId)?.id as string;
+      await treasury.settlements.approve({ id });
+      const heard = (tab: typeof treasuryTab) => tab.changes().filter((change) => change.table === 'settlements' && change.id === id);
+      await expect.poll(() => heard(driverTab).map((change) => change.status)).toContain('approved');
+      await expect.poll(() => heard(treasuryTab).length).toBeGreaterThan(0);
+      await dispatcherTab.sync();
+      expect(heard(dispatcherTab)).toEqual([]);
+      // The driver never hears of the draft.
+      expect(heard(driverTab).every((change) => change.status === 'approved')).toBe(true);
+    } finally {
+      for (const tab of [treasuryTab, driverTab, dispatcherTab]) tab.close();
+    }
+  });
+});
+
+let closeApp: (() => Promise<unknown>) | undefined;
+afterAll(async () => {
+  await closeApp?.();
 });

@@ -62,6 +62,15 @@ export const LIVE_RULES: Record<LiveTable, { rows: readonly string[]; counts: re
   documents: { rows: ['documents.list', 'documents.forLoad'], counts: [] },
   // The treasury dashboard sums every invoice; the form's loads drop one once it is invoiced.
   invoices: { rows: ['invoices.list', 'invoices.get'], counts: ['invoices.treasuryDashboard', 'invoices.formOptions'] },
+  // Issue 30: a week's settlements; the periods sum them, a driver's portal shows their settled pay.
+  settlements: {
+    rows: ['settlements.listSettlements', 'settlements.getSettlement', 'portal.statements'],
+    counts: ['settlements.listPeriods', 'portal.driver'],
+  },
+  // Issue 31: equipment. A truck's driver changes with its assignments; the load form offers trucks and trailers.
+  trucks: { rows: ['trucks.list', 'trucks.get', 'loads.formOptions'], counts: [] },
+  trailers: { rows: ['trailers.list', 'trailers.get', 'loads.formOptions'], counts: [] },
+  truckAssignments: { rows: ['trucks.assignments'], counts: ['trucks.list', 'trucks.get', 'loads.formOptions'] },
 };
 
 /** The fleet map's list: live by its own delta read (applyFleetChanges), not by LIVE_RULES. */

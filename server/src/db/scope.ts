@@ -64,6 +64,12 @@ export const OWNERSHIP = {
    */
   messages: { owners: ['senderId', 'recipientId'], onlyOwnFor: ['admin', 'dispatcher', 'sales', 'treasury'] },
   notifications: { owners: ['userId'], onlyOwnFor: ['admin', 'dispatcher', 'sales', 'treasury'] },
+  /** Trucks, trailers and drivers' truck assignments belong to the company as a whole (issue 31). */
+  trucks: { owners: [], onlyOwnFor: [] },
+  trailers: { owners: [], onlyOwnFor: [] },
+  truckAssignments: { owners: [], onlyOwnFor: [] },
+  /** Driver pay belongs to the company (admins and treasury); a driver hears of their own through the portal group (issue 30). */
+  settlements: { owners: [], onlyOwnFor: [] },
 } as const satisfies {
   [Table in keyof Database]?: { owners: readonly (keyof Database[Table] & string)[]; onlyOwnFor: readonly StaffRole[] };
 };

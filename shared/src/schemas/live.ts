@@ -16,6 +16,10 @@ export const LIVE_TABLES = [
   'notifications',
   'documents',
   'invoices',
+  'settlements',
+  'trucks',
+  'trailers',
+  'truckAssignments',
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

@@ -21,6 +21,10 @@ const LIVE_PERMISSIONS = {
   notifications: { domain: 'self', action: 'notifications' },
   documents: { domain: 'documents', action: 'read' },
   invoices: { domain: 'invoices', action: 'read' },
+  settlements: { domain: 'settlements', action: 'read' },
+  trucks: { domain: 'trucks', action: 'read' },
+  trailers: { domain: 'trailers', action: 'read' },
+  truckAssignments: { domain: 'trucks', action: 'read' },
 } as const satisfies Record<LiveTable, Permission>;
 
 /**

@@ -49,6 +49,17 @@ export interface AuthorizedWindow {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/**
+ * Driver pay (issue 30, docs/settlements.md): a portal account hears of a settlement once it is
+ * approved (or paid, or an approved one is told as it was): a driver of their own, a carrier's user
+ * of the carrier's owner-operators'. A draft is treasury's business.
+ */
+function settlementOf(event: RealtimeEvent, kind: 'driver' | 'carrier', ownerId: string): boolean {
+  const shown = event.status === 'approved' || event.status === 'paid';
+  if (!shown) return false;
+  return kind === 'driver' ? event.driverId === ownerId : event.carrierId === ownerId && event.driverType === 'owner_operator';
+}
+
 export class LiveBatching {
   /** The place of each notice of the window being authorized. */
   private order = new Map<RealtimeEvent, number>();
@@ -127,7 +138,9 @@ export class LiveBatching {
   /** A driver's loads (assigned to them now, or until this batch) and own row; a carrier's drivers, their loads and the carrier. */
   private async portalBatch(group: PortalGroup, events: RealtimeEvent[]): Promise<void> {
     group.batch = null;
-    const relevant = events.filter((event) => event.table === 'loads' || event.table === 'drivers' || event.table === 'carriers');
+    const relevant = events.filter(
+      (event) => event.table === 'loads' || event.table === 'drivers' || event.table === 'carriers' || event.table === 'settlements',
+    );
     if (relevant.length === 0) return;
     const anyMember = group.members.values().next().value;
     if (!anyMember) return;
@@ -137,6 +150,7 @@ export class LiveBatching {
       for (const event of relevant) {
         const id = String(event.id);
         if (event.table === 'drivers' && id === group.ownerId) chosen.push(event);
+        if (event.table === 'settlements' && settlementOf(event, 'driver', group.ownerId)) chosen.push(event);
         if (event.table !== 'loads') continue;
         const theirs = event.op !== 'DELETE' && event.driverId === group.ownerId;
         if (theirs || group.loads.has(id)) chosen.push(event);
@@ -145,7 +159,11 @@ export class LiveBatching {
       }
     } else {
       const ids = [
-        ...new Set(relevant.filter((event) => event.table !== 'carriers' && event.op !== 'DELETE').map((event) => String(event.id))),
+        ...new Set(
+          relevant
+            .filter((event) => event.table !== 'carriers' && event.table !== 'settlements' && event.op !== 'DELETE')
+            .map((event) => String(event.id)),
+        ),
       ];
       let now: { drivers: Set<string>; loads: Set<string> } = { drivers: new Set(), loads: new Set() };
       if (ids.length > 0) {
@@ -158,6 +176,10 @@ export class LiveBatching {
       }
       for (const event of relevant) {
         const id = String(event.id);
+        if (event.table === 'settlements') {
+          if (settlementOf(event, 'carrier', group.ownerId)) chosen.push(event);
+          continue;
+        }
         if (event.table === 'carriers') {
           if (id === group.ownerId) chosen.push(event);
           continue;

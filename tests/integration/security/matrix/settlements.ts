@@ -5,7 +5,7 @@ import { withCompany } from '../../../../server/src/db/with-company.js';
 import { openPeriod } from '../../../../server/src/domains/settlements/gather.js';
 import { localDate, weekStartOf } from '../../../../server/src/domains/settlements/pay-rules.js';
 import { approve, companySettlementSettings, createDeduction } from '../../../../server/src/domains/settlements/settlements.repository.js';
-import { createDriver, createLoad, type TestCompany } from '../../../support/factories.js';
+import { createDriver, createLoad, type Author, type TestCompany } from '../../../support/factories.js';
 import { SIGNED_IN, allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 import { linkDriverAccount } from './portal.js';
 
@@ -79,6 +79,33 @@ export async function createDraftSettlement(
       .executeTakeFirstOrThrow();
     if (options.approved) await approve(tx, scope, settlement.id);
     return { settlementId: settlement.id, periodId: period.id, driverId, loadId, lineId: line.id };
+  });
+}
+
+/** A bare draft settlement of the driver in a week of its own (no lines): what the live feed's tests need of one row. */
+export async function createSettlementRow(db: Db, by: Author, driverId: string, startsOn = '2026-06-01'): Promise<string> {
+  return withCompany(db, by, async (tx) => {
+    await tx
+      .insertInto('settlementPeriods')
+      .values({
+        companyId: by.companyId,
+        startsOn,
+        endsOn: new Date(Date.parse(`${startsOn}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10),
+      })
+      .onConflict((conflict) => conflict.columns(['companyId', 'startsOn']).doNothing())
+      .execute();
+    const period = await tx
+      .selectFrom('settlementPeriods')
+      .select('id')
+      .where('companyId', '=', by.companyId)
+      .where('startsOn', '=', startsOn)
+      .executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('settlements')
+      .values({ companyId: by.companyId, periodId: period.id, driverId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   });
 }
 
