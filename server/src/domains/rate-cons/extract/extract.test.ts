@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../errors.js';
+import { extractRateCon } from './index.js';
+import { imageSize } from './read.js';
+import { parseDate, parseMoney, parseWeight, stateCode } from './normalise.js';
+
+/** Issue 29, item 6: bad input gets a clear message naming the file field, and the values' writings are normalised. */
+
+function pdf(build: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 40, ...options });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  build(doc);
+  doc.end();
+  return done;
+}
+
+/** A well-formed PDF whose page tree is empty. */
+function pdfWithoutPages(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** The first bytes of a PNG of width × height: its signature and IHDR chunk, no pixels. */
+function pngHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+  header.writeUInt32BE(13, 8);
+  header.write('IHDR', 12, 'latin1');
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  header.writeUInt8(8, 24);
+  header.writeUInt8(2, 25);
+  return header;
+}
+
+async function fileError(run: Promise<unknown>): Promise<AppError> {
+  const error = await run.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const appError = error as AppError;
+  expect(appError.field).toBe('file');
+  expect(appError.code).toBe('BAD_REQUEST');
+  return appError;
+}
+
+describe('extractRateCon: bad input', () => {
+  it('refuses an encrypted PDF', async () => {
+    const bytes = await pdf((doc) => doc.text('RATE CONFIRMATION Load # 123456'), { userPassword: 'secret', ownerPassword: 'owner' });
+    expect((await fileError(extractRateCon(bytes, 'application/pdf'))).message).toMatch(/password-protected/);
+  });
+
+  it('refuses a PDF with no pages', async () => {
+    expect((await fileError(extractRateCon(pdfWithoutPages(), 'application/pdf'))).message).toMatch(/no pages/);
+  });
+
+  it('refuses a PDF of 200 pages', async () => {
+    const bytes = await pdf((doc) => {
+      doc.text('RATE CONFIRMATION page 1');
+      for (let page = 2; page <= 200; page += 1) doc.addPage().text(`Page ${page}`);
+    });
+    expect((await fileError(extractRateCon(bytes, 'application/pdf'))).message).toBe(
+      'The PDF has 200 pages; a rate confirmation has at most 50',
+    );
+  });
+
+  it('refuses a 60-megapixel photo from its header, before decoding it', async () => {
+    const bytes = pngHeader(10_000, 6_000);
+    expect(imageSize(bytes)).toEqual({ width: 10_000, height: 6_000 });
+    expect((await fileError(extractRateCon(bytes, 'image/png'))).message).toMatch(
+      /10000 × 6000 pixels \(60 megapixels\); .* at most 40 megapixels/,
+    );
+  });
+
+  it('refuses a file that is not an image', async () => {
+    expect((await fileError(extractRateCon(Buffer.from('not an image'), 'image/jpeg'))).message).toMatch(/could not be read/);
+  });
+
+  it('finds no rate confirmation in a POD', async () => {
+    const bytes = await readFile(path.resolve('tests/fixtures/pod/pod-text.pdf'));
+    expect((await fileError(extractRateCon(bytes, 'application/pdf'))).message).toMatch(/^No rate confirmation found/);
+  });
+
+  it('finds no rate confirmation in an invoice', async () => {
+    const bytes = await pdf((doc) => {
+      doc.fontSize(18).text('INVOICE', 40, 40);
+      doc.fontSize(10).text('Invoice # INV-20431', 400, 40).text('Date: 12/01/2026', 400, 55);
+      doc.text('Red Mesa Transport LLC   MC# 445566', 40, 80);
+      doc
+        .text('Bill To:', 40, 120)
+        .text('Summit Ridge Logistics LLC', 40, 135)
+        .text('3300 N Central Expy', 40, 150)
+        .text('Dallas, TX 75204', 40, 165);
+      doc
+        .text('Load # 4471203', 40, 200)
+        .text('Pickup: Houston, TX 77002 on 11/29/2026', 40, 215)
+        .text('Delivery: Memphis, TN 38116 on 12/01/2026', 40, 230);
+      doc.text('Line Haul', 40, 270).text('$2,400.00', 300, 270).text('Fuel Surcharge', 40, 285).text('$250.00', 300, 285);
+      doc.text('TOTAL DUE', 40, 305).text('$2,650.00', 300, 305);
+    });
+    expect((await fileError(extractRateCon(bytes, 'application/pdf'))).message).toMatch(/^No rate confirmation found/);
+  });
+});
+
+describe('rate-con values as written', () => {
+  it('reads dates in the usual writings', () => {
+    expect(parseDate('11/29/2026')).toBe('2026-11-29');
+    expect(parseDate('29-Nov-26')).toBe('2026-11-29');
+    expect(parseDate('November 29, 2026')).toBe('2026-11-29');
+    expect(parseDate('2026-11-29')).toBe('2026-11-29');
+    expect(parseDate('Nov. 29th', 2026)).toBe('2026-11-29');
+    expect(parseDate('Sun, Nov 29, 2026')).toBe('2026-11-29');
+    expect(parseDate('11/29/26')).toBe('2026-11-29');
+    expect(parseDate('13/45/2026')).toBeNull();
+  });
+
+  it('reads money, weights and states', () => {
+    expect(parseMoney('$1,250.00')).toBe(1250);
+    expect(parseMoney('USD 1250')).toBe(1250);
+    expect(parseMoney('$ 4,447.07 all in')).toBe(4447.07);
+    expect(parseWeight('42,000 lbs')).toBe(42_000);
+    expect(parseWeight('42000#')).toBe(42_000);
+    expect(parseWeight('19,050 kg')).toBe(Math.round(19_050 * 2.20462));
+    expect(stateCode('tx')).toBe('TX');
+    expect(stateCode('Texas')).toBe('TX');
+    expect(stateCode('XX')).toBeNull();
+  });
+});
