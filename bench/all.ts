@@ -8,7 +8,21 @@ import path from 'node:path';
 import { formatTable, readResults } from './results.js';
 
 /** The scenarios in the order they run; each is bench/<name>.ts and records its rows with recordResults. */
-const SCENARIOS = ['run', 'board', 'http', 'dashboards', 'start', 'ingest', 'fleet-map', 'fanout', 'client', 'webhooks', 'imports'];
+const SCENARIOS = [
+  'run',
+  'board',
+  'http',
+  'dashboards',
+  'start',
+  'ingest',
+  'fleet-map',
+  'fanout',
+  'client',
+  'api',
+  'webhooks',
+  'imports',
+  'rate-cons',
+];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const chosen = SCENARIOS.filter((name) => !only || only.includes(name));

@@ -84,3 +84,63 @@ export async function callerAs(services: AppServices, userId: string): Promise<C
     socket: null,
   });
 }
+
+/** What autocannon answers for a run (the fields the benches read). */
+export interface AutocannonResult {
+  requests: { average: number; total: number };
+  /** Seconds the run lasted. */
+  duration: number;
+  latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** One side of a side-by-side throughput run: autocannon's own options (url, method, headers, body, requests with setupRequest). */
+export type LoadTarget = { url: string } & Record<string, unknown>;
+
+/** A target's figures over all its rounds. */
+export interface SideLoad {
+  rps: number;
+  /** The request-weighted mean of the rounds' p50, in ms. */
+  p50: number;
+  /** The worst round's p99, in ms. */
+  p99: number;
+  requests: number;
+  failed: number;
+}
+
+/**
+ * Throughput of several targets side by side (autocannon, from this process: run the server in
+ * another one): `rounds` rounds of seconds / rounds each, every target once per round, the order
+ * turned around each round, so a shared machine whose load changes weighs on every side alike.
+ */
+export async function loadSideBySide(
+  targets: LoadTarget[],
+  options: { connections: number; seconds: number; rounds?: number },
+): Promise<SideLoad[]> {
+  const { createRequire } = await import('node:module');
+  const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+  const rounds = options.rounds ?? 4;
+  const totals = targets.map(() => ({ requests: 0, seconds: 0, p50Weighted: 0, p99: 0, failed: 0 }));
+  for (let round = 0; round < rounds; round += 1) {
+    const order = targets.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      const total = totals[index] as (typeof totals)[number];
+      const result = await autocannon({ ...targets[index], connections: options.connections, duration: options.seconds / rounds });
+      total.requests += result.requests.total;
+      total.seconds += result.duration;
+      total.p50Weighted += result.latency.p50 * result.requests.total;
+      total.p99 = Math.max(total.p99, result.latency.p99);
+      total.failed += result.non2xx + result.errors + result.timeouts;
+    }
+  }
+  return totals.map((total) => ({
+    rps: total.requests / Math.max(total.seconds, 1e-9),
+    p50: total.p50Weighted / Math.max(1, total.requests),
+    p99: total.p99,
+    requests: total.requests,
+    failed: total.failed,
+  }));
+}

@@ -3,9 +3,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import createClient from 'openapi-fetch';
+import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { READ_ONLY_SCOPES, READ_WRITE_SCOPES } from '#shared/schemas/api-keys.js';
 import type { StartedServices } from '../../server/src/create-services.js';
+import { checkedSynchronously, openApiRouter, servedOpenApiRouter } from '../../server/src/domains/api/rest.router.js';
 import { generateClientTypes, SCHEMA_FILE } from '../support/api-client/generate.js';
 import type { paths } from '../support/api-client/schema.js';
 import { createDriver, createTestCompany, type TestCompany } from '../support/factories.js';
@@ -279,5 +282,22 @@ describe('arbitrary input', () => {
       ),
       { numRuns: 60, endOnFailure: true },
     );
+  });
+});
+
+describe('the served endpoints', () => {
+  it('are the documented ones, each answer checked by its documented schema with zod’s synchronous parse', () => {
+    const methods = (router: typeof openApiRouter) =>
+      Object.entries(generateOpenApiDocument(router, { title: '', version: '', baseUrl: '' }).paths ?? {}).map(
+        ([path, item]) =>
+          `${path} ${Object.keys(item ?? {})
+            .sort()
+            .join(',')}`,
+      );
+    expect(methods(servedOpenApiRouter)).toEqual(methods(openApiRouter));
+
+    const check = checkedSynchronously(z.object({ id: z.string(), total: z.number() }));
+    expect(check.parse({ id: 'a', total: 1, internal: 'dropped' })).toEqual({ id: 'a', total: 1 });
+    expect(() => check.parse({ id: 'a', total: '1' })).toThrow();
   });
 });

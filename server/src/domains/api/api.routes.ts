@@ -6,7 +6,7 @@ import type { Context } from '../../trpc/context.js';
 import { apiReferencePage } from './docs-page.js';
 import { API_BASE_PATH, openApiDocument } from './openapi-document.js';
 import { CODE_OF_STATUS, problem, problemOfError, problemOfErrorShape, PROBLEM_CONTENT_TYPE, type Problem } from '../../trpc/problem.js';
-import { openApiRouter } from './rest.router.js';
+import { servedOpenApiRouter } from './rest.router.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -62,14 +62,15 @@ export function apiPlugin(services: AppServices) {
 
     // One handler for every call, built once (trpc-to-openapi's fetch handler builds one per call,
     // and outside production checks the whole router each time). Each call's context and error
-    // are kept by its Request.
+    // are kept by its Request. It serves the endpoints whose answers are checked synchronously
+    // (rest.router.ts, servedRestRouter), the ones the document describes.
     interface Call {
       ctx: Context;
       failure: unknown;
     }
     const calls = new WeakMap<object, Call>();
     const handle = createOpenApiNodeHttpHandler({
-      router: openApiRouter,
+      router: servedOpenApiRouter,
       createContext: ({ req }: { req: object }) => {
         const call = calls.get(req);
         if (!call) throw new Error('REST call without its context');
