@@ -14,7 +14,7 @@
 // grow with the rows (BENCH_IMPORT_ROWS=20000 against 100000 shows it).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -35,7 +35,8 @@ import { canSkipTriggers, companyName, generateCompany } from '../scripts/genera
 import { recordResults, type BenchRow } from './results.js';
 import { freePort, seconds } from './support.js';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+/** BENCH_QUICK=1 (a smoke test) imports 20,000 rows and records nothing. */
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? (process.env.BENCH_QUICK === '1' ? 20_000 : 100_000));
 const ENTITIES = (process.env.BENCH_IMPORT_ENTITIES ?? 'brokers,loads').split(',').map((name) => name.trim()) as ImportEntity[];
 const GOAL_ROWS_PER_SECOND = 10_000;
 const APP_PASSWORD = 'haulwise-bench-app';
@@ -141,10 +142,17 @@ async function copyRows(client: pg.PoolClient, statement: string, rows: () => It
 }
 
 /** The floor: the same rows by COPY as the owner, in one transaction, with the company's settings for the triggers. */
-async function floor(owner: pg.Pool, entity: ImportEntity, company: { companyId: string; adminId: string }): Promise<void> {
+async function floor(
+  owner: pg.Pool,
+  entity: ImportEntity,
+  company: { companyId: string; adminId: string },
+  options: { triggers: boolean } = { triggers: true },
+): Promise<void> {
   const client = await owner.connect();
   try {
     await client.query('begin');
+    // The triggers' share: the same COPY with no trigger firing (the owner is a superuser here).
+    if (!options.triggers) await client.query('set local session_replication_role = replica');
     await client.query(`select set_config('app.company_id', $1, true), set_config('app.user_id', $2, true)`, [
       company.companyId,
       company.adminId,
@@ -233,7 +241,7 @@ async function main(): Promise<void> {
     const companies: { companyId: string; adminId: string }[] = [];
     try {
       const skipTriggers = await canSkipTriggers(client);
-      for (const index of [0, 1]) {
+      for (const index of [0, 1, 2]) {
         companies.push(
           await generateCompany(
             client,
@@ -245,7 +253,11 @@ async function main(): Promise<void> {
     } finally {
       client.release();
     }
-    const [ours, theirs] = companies as [{ companyId: string; adminId: string }, { companyId: string; adminId: string }];
+    const [ours, theirs, bare] = companies as [
+      { companyId: string; adminId: string },
+      { companyId: string; adminId: string },
+      { companyId: string; adminId: string },
+    ];
     const scope = {
       userId: ours.adminId,
       companyId: ours.companyId,
@@ -280,6 +292,11 @@ async function main(): Promise<void> {
       console.log(
         `floor: ${copied.seconds.toFixed(1)} s, ${Math.round(floorRate)} rows/s, peak RSS +${copied.peakMb.toFixed(0)} MB (COPY as the owner)`,
       );
+      const untriggered = await measured(() => floor(owner, entity, bare, { triggers: false }));
+      const bareRate = ROWS / untriggered.seconds;
+      console.log(
+        `floor without triggers: ${untriggered.seconds.toFixed(1)} s, ${Math.round(bareRate)} rows/s (the same COPY, no trigger firing)`,
+      );
       const met = run.result.created === ROWS && oursRate >= GOAL_ROWS_PER_SECOND;
       console.log(`${entity}: ${Math.round(oursRate)} rows/s (goal >= ${GOAL_ROWS_PER_SECOND}): ${met ? 'met' : 'NOT met'}`);
       rows.push({
@@ -291,7 +308,7 @@ async function main(): Promise<void> {
         ratio: oursRate / floorRate,
         goal: `>= ${GOAL_ROWS_PER_SECOND} rows/s`,
         met,
-        note: `peak RSS +${run.peakMb.toFixed(0)} MB (floor +${copied.peakMb.toFixed(0)} MB)`,
+        note: `peak RSS +${run.peakMb.toFixed(0)} MB (floor +${copied.peakMb.toFixed(0)} MB); COPY without triggers ${Math.round(bareRate).toLocaleString('en-US')} rows/s; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
       });
     }
     if (ROWS >= 100_000) recordResults('imports', rows);

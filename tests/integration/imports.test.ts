@@ -229,6 +229,39 @@ describe('CSV import', () => {
     expect(carriers).toEqual([{ name: 'Dup Carrier 10000', contractSigned: true }]);
   }, 120_000);
 
+  it('writes a batch while reading the next: 1,250 rows over three batches, bad rows in two of them, every row audited by the importer', async () => {
+    const admin = tenants.companyB.users.admin;
+    const lines = ['Contact Name,E-mail'];
+    for (let index = 1; index <= 1_250; index += 1)
+      lines.push(`Pipelined Broker ${index},${index === 600 || index === 1_100 ? 'not-an-email' : `p${index}@pipelined.example`}`);
+    const { id, caller, summary } = await importFile(admin, 'brokers', 'pipelined.csv', `${lines.join('\n')}\n`);
+    expect(summary).toMatchObject({ status: 'done', rowsProcessed: 1_250, created: 1_248, updated: 0, failed: 2, hasFailedRows: true });
+    const written = await tenants.owner
+      .selectFrom('brokers')
+      .select('id')
+      .where('companyId', '=', tenants.companyB.companyId)
+      .where('name', 'like', 'Pipelined Broker %')
+      .execute();
+    expect(written).toHaveLength(1_248);
+    const audited = await tenants.owner
+      .selectFrom('auditLogs')
+      .select(['entityId', 'userId'])
+      .where('entityType', '=', 'brokers')
+      .where('action', '=', 'created')
+      .where(
+        'entityId',
+        'in',
+        written.map((row) => row.id),
+      )
+      .execute();
+    expect(audited).toHaveLength(1_248);
+    expect(audited.every((entry) => entry.userId === admin.userId)).toBe(true);
+    const failedFile = (await download((await caller.imports.failedRowsLink({ id })).url)).trimEnd().split('\r\n');
+    expect(failedFile).toHaveLength(3);
+    expect(failedFile.slice(1).join('\n')).toContain('Row 600, Email: Invalid email address');
+    expect(failedFile.slice(1).join('\n')).toContain('Row 1100, Email: Invalid email address');
+  }, 120_000);
+
   it('carriers by MC number else name, drivers by email else phone', async () => {
     const admin = tenants.companyA.users.admin;
     const carriers = await importFile(admin, 'carriers', 'carriers.csv', fixture('carriers.csv'));

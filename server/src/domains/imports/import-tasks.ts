@@ -51,8 +51,8 @@ export interface ImportTotals {
  * id as app.user_id: every audit entry names them). The file streams from the file store through
  * the CSV reader; each row is read as its mapping says and checked by the create form's schema;
  * the valid rows are written IMPORT_BATCH_ROWS at a time, one transaction per batch, which also
- * records the progress. The failed rows (their cells as read, and an error column) are written to
- * a CSV file, stored beside the upload when there are any. Memory holds one batch.
+ * records the progress; a batch is written while the next is read and checked. The failed rows (their cells as read, and an error column) are written to
+ * a CSV file, stored beside the upload when there are any. Memory holds two batches.
  */
 export async function runImport(config: Config, db: Db, run: ImportRun): Promise<ImportTotals> {
   const scope: Scope = {
@@ -94,10 +94,13 @@ export async function runImport(config: Config, db: Db, run: ImportRun): Promise
   let bytes = 0;
   let sinceProgress = 0;
 
-  const flush = async () => {
-    const rows = batch;
-    batch = [];
-    sinceProgress = 0;
+  /**
+   * The batch being written while the next one is read, parsed and checked: reading and writing
+   * overlap (the reader's CPU beside PostgreSQL's), the writes stay one transaction at a time in
+   * the file's order, and memory holds at most two batches.
+   */
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (rows: (CheckedRow & { cells: string[] })[]) => {
     const result = await withCompany(db, tenant, async (tx) => {
       const written = rows.length > 0 ? await writeBatch(tx, scope, entity, rows) : { created: 0, updated: 0, failed: [] };
       totals.created += written.created;
@@ -115,6 +118,16 @@ export async function runImport(config: Config, db: Db, run: ImportRun): Promise
     const byRow = new Map(rows.map((row) => [row.row, row.cells]));
     for (const failure of result.failed)
       await writeLine(failedOut, csvLine([...(byRow.get(failure.row) ?? []), errorText(failure.row, failure.errors)]));
+  };
+  /** Hands the batch read so far to the writer, once the previous batch is written. */
+  const flush = async () => {
+    const rows = batch;
+    batch = [];
+    sinceProgress = 0;
+    await writing;
+    writing = write(rows);
+    // Awaited at the next flush or the end; a failure meanwhile is not an unhandled rejection.
+    writing.catch(() => {});
   };
 
   try {
@@ -144,6 +157,7 @@ export async function runImport(config: Config, db: Db, run: ImportRun): Promise
       input.destroy();
     }
     await flush();
+    await writing;
     failedOut.end();
     await closed;
     let failedFileKey: string | null = null;
@@ -165,6 +179,8 @@ export async function runImport(config: Config, db: Db, run: ImportRun): Promise
     );
     return totals;
   } catch (error) {
+    // A batch still being written settles before the import is marked failed.
+    await writing.catch(() => {});
     failedOut.destroy();
     await withCompany(db, tenant, (tx) =>
       recordProgress(tx, run.companyId, run.importId, {
