@@ -38,7 +38,9 @@ import { Route as AuthedSalesDashboardRouteImport } from './routes/_authed/sales
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedSettlementsRouteImport } from './routes/_authed/settlements'
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
+import { Route as AuthedTrailersRouteImport } from './routes/_authed/trailers'
 import { Route as AuthedTreasuryDashboardRouteImport } from './routes/_authed/treasury-dashboard'
+import { Route as AuthedTrucksRouteImport } from './routes/_authed/trucks'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as TrackTokenRouteImport } from './routes/track.$token'
 
@@ -186,9 +188,19 @@ const AuthedTeamRoute = AuthedTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedTrailersRoute = AuthedTrailersRouteImport.update({
+  id: '/trailers',
+  path: '/trailers',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTreasuryDashboardRoute = AuthedTreasuryDashboardRouteImport.update({
   id: '/treasury-dashboard',
   path: '/treasury-dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTrucksRoute = AuthedTrucksRouteImport.update({
+  id: '/trucks',
+  path: '/trucks',
   getParentRoute: () => AuthedRoute,
 } as any)
 const InviteTokenRoute = InviteTokenRouteImport.update({
@@ -231,7 +243,9 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/settlements': typeof AuthedSettlementsRoute
   '/team': typeof AuthedTeamRoute
+  '/trailers': typeof AuthedTrailersRoute
   '/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
+  '/trucks': typeof AuthedTrucksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/track/$token': typeof TrackTokenRoute
 }
@@ -264,7 +278,9 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/settlements': typeof AuthedSettlementsRoute
   '/team': typeof AuthedTeamRoute
+  '/trailers': typeof AuthedTrailersRoute
   '/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
+  '/trucks': typeof AuthedTrucksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/track/$token': typeof TrackTokenRoute
 }
@@ -299,7 +315,9 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/settlements': typeof AuthedSettlementsRoute
   '/_authed/team': typeof AuthedTeamRoute
+  '/_authed/trailers': typeof AuthedTrailersRoute
   '/_authed/treasury-dashboard': typeof AuthedTreasuryDashboardRoute
+  '/_authed/trucks': typeof AuthedTrucksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/track/$token': typeof TrackTokenRoute
 }
@@ -334,7 +352,9 @@ export interface FileRouteTypes {
     | '/settings'
     | '/settlements'
     | '/team'
+    | '/trailers'
     | '/treasury-dashboard'
+    | '/trucks'
     | '/invite/$token'
     | '/track/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -367,7 +387,9 @@ export interface FileRouteTypes {
     | '/settings'
     | '/settlements'
     | '/team'
+    | '/trailers'
     | '/treasury-dashboard'
+    | '/trucks'
     | '/invite/$token'
     | '/track/$token'
   id:
@@ -401,7 +423,9 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/_authed/settlements'
     | '/_authed/team'
+    | '/_authed/trailers'
     | '/_authed/treasury-dashboard'
+    | '/_authed/trucks'
     | '/invite/$token'
     | '/track/$token'
   fileRoutesById: FileRoutesById
@@ -623,11 +647,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTeamRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/trailers': {
+      id: '/_authed/trailers'
+      path: '/trailers'
+      fullPath: '/trailers'
+      preLoaderRoute: typeof AuthedTrailersRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/treasury-dashboard': {
       id: '/_authed/treasury-dashboard'
       path: '/treasury-dashboard'
       fullPath: '/treasury-dashboard'
       preLoaderRoute: typeof AuthedTreasuryDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/trucks': {
+      id: '/_authed/trucks'
+      path: '/trucks'
+      fullPath: '/trucks'
+      preLoaderRoute: typeof AuthedTrucksRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/invite/$token': {
@@ -670,7 +708,9 @@ interface AuthedRouteChildren {
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedSettlementsRoute: typeof AuthedSettlementsRoute
   AuthedTeamRoute: typeof AuthedTeamRoute
+  AuthedTrailersRoute: typeof AuthedTrailersRoute
   AuthedTreasuryDashboardRoute: typeof AuthedTreasuryDashboardRoute
+  AuthedTrucksRoute: typeof AuthedTrucksRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -696,7 +736,9 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedSettlementsRoute: AuthedSettlementsRoute,
   AuthedTeamRoute: AuthedTeamRoute,
+  AuthedTrailersRoute: AuthedTrailersRoute,
   AuthedTreasuryDashboardRoute: AuthedTreasuryDashboardRoute,
+  AuthedTrucksRoute: AuthedTrucksRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -33,7 +33,18 @@ export const ANALYTICS_ADDRESS = {
   ranges: sameValues<typeof ANALYTICS_RANGES>()(['this_month', 'last_month', 'quarter', 'year', 'custom']),
 };
 export const AUDIT_ADDRESS = {
-  entityTypes: sameValues<typeof AUDIT_ENTITY_TYPES>()(['loads', 'invoices', 'documents', 'drivers', 'brokers', 'carriers', 'export']),
+  entityTypes: sameValues<typeof AUDIT_ENTITY_TYPES>()([
+    'loads',
+    'invoices',
+    'documents',
+    'drivers',
+    'brokers',
+    'carriers',
+    'export',
+    'trucks',
+    'trailers',
+    'truck_assignments',
+  ]),
   actions: sameValues<typeof AUDIT_ACTIONS>()(['created', 'updated', 'deleted', 'exported']),
   searchMax: 200 satisfies typeof AUDIT_SEARCH_MAX,
 };

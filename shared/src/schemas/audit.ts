@@ -3,7 +3,19 @@ import { timestamp } from './fields.js';
 import { PAGE_SIZE, pageInput, pageOutput } from './pagination.js';
 
 /** The spec's audit entity types and actions (section 9), plus carriers (issue 24: their sales agent) and the data export's (docs/dashboards.md). */
-export const AUDIT_ENTITY_TYPES = ['loads', 'invoices', 'documents', 'drivers', 'brokers', 'carriers', 'export'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'loads',
+  'invoices',
+  'documents',
+  'drivers',
+  'brokers',
+  'carriers',
+  'export',
+  // Issue 31: equipment.
+  'trucks',
+  'trailers',
+  'truck_assignments',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'exported'] as const;

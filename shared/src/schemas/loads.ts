@@ -212,6 +212,9 @@ const loadFormFields = {
   driverId: optionalId('Driver'),
   brokerId: optionalId('Broker'),
   carrierId: optionalId('Carrier'),
+  /** Issue 31: the truck and trailer that haul it. A driver given without a truck brings their current truck (a trigger). */
+  truckId: optionalId('Truck'),
+  trailerId: optionalId('Trailer'),
   /** Who earns the commission (admins and dispatchers choose; a sales user's own load is theirs). Left out: unchanged. */
   salesUserId: salesAgentField(),
   salesPercentage: salesPercentage,
@@ -358,6 +361,9 @@ export const loadListItem = z.object({
   /** The board's Equipment column: the type, and a reefer's setpoint (°F, a decimal string). */
   equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
   temperature: decimalString,
+  /** Issue 31: the board's Truck column (the unit number as when assigned). */
+  truckId: z.uuid().nullable(),
+  truckUnit: z.string().nullable(),
 });
 export type LoadListItem = z.infer<typeof loadListItem>;
 
@@ -413,6 +419,11 @@ export const loadDetail = z.object(loadCardFields).extend({
   dispatcherId: z.uuid().nullable(),
   /** The dispatcher's name as when assigned (kept for a former member). */
   dispatcherName: z.string().nullable(),
+  /** Issue 31: the truck and trailer, and their unit numbers. */
+  truckId: z.uuid().nullable(),
+  trailerId: z.uuid().nullable(),
+  truckUnit: z.string().nullable(),
+  trailerUnit: z.string().nullable(),
   salesPercentage: decimalString,
   factoring: z.boolean(),
   notes: z.string().nullable(),
@@ -431,6 +442,9 @@ export const loadFormOptionsOutput = z.object({
   carriers: z.array(pickOption),
   /** The company's members who may dispatch a load (./loads-dispatcher.ts), by name. */
   dispatchers: z.array(pickOption).max(DISPATCHER_CHOICES_LIMIT),
+  /** Issue 31: active trucks by unit, each with its current driver (the form defaults a driver's truck), and active trailers. */
+  trucks: z.array(pickOption.extend({ driverId: z.uuid().nullable() })),
+  trailers: z.array(pickOption),
   nextLoadNumber: z.string(),
 });
 export type LoadFormOptions = z.infer<typeof loadFormOptionsOutput>;

@@ -68,6 +68,10 @@ export interface RecordScreen<Row extends RecordRow, Schema extends FormSchema> 
   form: RecordForm<Schema>;
   subtitle: string;
   nameOf: (row: Row) => string;
+  /** The first column's header ("Name"; trucks and trailers: "Unit"). */
+  nameHeader?: string;
+  /** Filters between the header and the list (a FilterBar), when the domain's list has them. */
+  filters?: ReactNode;
   /** The table's columns between Name and Actions. */
   columns: Column<Row>[];
   /** A phone's card: a badge beside the name, a line under it, and the details. */
@@ -124,7 +128,7 @@ export function RecordListPage<Row extends RecordRow, Schema extends FormSchema>
   };
 
   const columns: Column<Row>[] = [
-    { key: 'name', header: 'Name', cell: (row) => <Text fontWeight="medium">{screen.nameOf(row)}</Text> },
+    { key: 'name', header: screen.nameHeader ?? 'Name', cell: (row) => <Text fontWeight="medium">{screen.nameOf(row)}</Text> },
     ...screen.columns,
   ];
   if (permissions.canAdd || screen.useMoreActions) {
@@ -155,6 +159,7 @@ export function RecordListPage<Row extends RecordRow, Schema extends FormSchema>
           </Flex>
         }
       />
+      {screen.filters}
 
       {isPhone ? (
         <QueryState {...states} isEmpty={rows.length === 0}>

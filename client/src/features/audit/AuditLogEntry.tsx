@@ -13,6 +13,9 @@ const entityIcons: Record<AuditEntityType, LucideIcon> = {
   brokers: Handshake,
   carriers: Truck,
   export: Download,
+  trucks: Truck,
+  trailers: Truck,
+  truck_assignments: Truck,
 };
 
 /** The spec's action colours: created green, updated blue, deleted red, anything else grey (a data export: purple). */

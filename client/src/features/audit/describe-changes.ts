@@ -147,7 +147,13 @@ const FIELDS: Record<string, Field> = {
 };
 
 /** A reference whose name the same row keeps (loads: driver_id and driver_name): the name says it. */
-const NAMED_BY: Record<string, string> = { driver_id: 'driver_name', broker_id: 'broker_name', carrier_id: 'carrier_name' };
+const NAMED_BY: Record<string, string> = {
+  driver_id: 'driver_name',
+  broker_id: 'broker_name',
+  carrier_id: 'carrier_name',
+  truck_id: 'truck_unit',
+  trailer_id: 'trailer_unit',
+};
 
 /** What each entity is called in a headline, and the fields that name one. */
 const ENTITY_NOUNS: Record<AuditEntityType, string> = {
@@ -158,6 +164,9 @@ const ENTITY_NOUNS: Record<AuditEntityType, string> = {
   brokers: 'broker',
   carriers: 'carrier',
   export: 'export',
+  trucks: 'truck',
+  trailers: 'trailer',
+  truck_assignments: 'truck assignment',
 };
 const ENTITY_NAMES: Partial<Record<AuditEntityType, readonly string[]>> = {
   loads: ['load_number'],
@@ -166,6 +175,8 @@ const ENTITY_NAMES: Partial<Record<AuditEntityType, readonly string[]>> = {
   drivers: ['first_name', 'last_name'],
   brokers: ['name'],
   carriers: ['name'],
+  trucks: ['unit_number'],
+  trailers: ['unit_number'],
 };
 
 /** The fields a creation or a deletion lists (in this order); the rest stay in the raw changes. */

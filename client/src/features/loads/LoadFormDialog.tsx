@@ -49,6 +49,8 @@ function emptyValues(dispatcherId: string): CreateLoadInput {
     driverId: '',
     brokerId: '',
     carrierId: '',
+    truckId: '',
+    trailerId: '',
     salesUserId: '',
     dispatcherId,
     salesPercentage: '0',
@@ -75,6 +77,8 @@ function valuesOf(load: LoadDetail): CreateLoadInput {
     driverId: text(load.driverId),
     brokerId: text(load.brokerId),
     carrierId: text(load.carrierId),
+    truckId: text(load.truckId),
+    trailerId: text(load.trailerId),
     salesUserId: text(load.salesUserId),
     dispatcherId: text(load.dispatcherId),
     salesPercentage: load.salesPercentage === null ? '0' : clampSalesPercentage(load.salesPercentage),
@@ -183,6 +187,16 @@ export function LoadFormDialog({
     if (equipmentType !== 'reefer' && form.getValues('temperature')) form.setValue('temperature', '');
   }, [equipmentType, form]);
 
+  // Issue 31: a driver chosen while the truck is empty brings the truck they drive now (the server does the same).
+  const driverId = useWatch({ control, name: 'driverId' });
+  const chosenDriver = useRef(driverId);
+  useEffect(() => {
+    if (driverId === chosenDriver.current) return;
+    chosenDriver.current = driverId;
+    const theirs = options.data?.trucks.find((truck) => truck.driverId === driverId);
+    if (driverId && theirs && !form.getValues('truckId')) form.setValue('truckId', theirs.id);
+  }, [driverId, form, options.data]);
+
   const onSubmit = form.handleSubmit((input) => {
     if (load) {
       update.mutate(
@@ -276,6 +290,21 @@ export function LoadFormDialog({
               helperText={kind === 'broker' ? marks.brokerId : undefined}
             />
           ))}
+          <SelectField
+            control={control}
+            name="truckId"
+            label="Truck"
+            placeholder="None"
+            options={pickList(options.data?.trucks, load?.truckId, load?.truckUnit)}
+            helperText="The driver's current truck unless you choose another"
+          />
+          <SelectField
+            control={control}
+            name="trailerId"
+            label="Trailer"
+            placeholder="None"
+            options={pickList(options.data?.trailers, load?.trailerId, load?.trailerUnit)}
+          />
           <SelectField
             control={control}
             name="dispatcherId"

@@ -126,6 +126,8 @@ const COLUMNS: Column[] = [
   { key: 'deliveryDate', header: 'Delivery', sort: 'deliveryDate' },
   { key: 'equipment', header: 'Equipment' },
   { key: 'driver', header: 'Driver', sort: 'driverName' },
+  // Issue 31: the unit that hauls it (issue 26 left this column for trucks).
+  { key: 'truck', header: 'Truck' },
   { key: 'dispatcher', header: 'Dispatcher', sort: 'dispatcherName' },
   { key: 'broker', header: 'Broker', sort: 'brokerName' },
   { key: 'carrier', header: 'Carrier', sort: 'carrierName' },
@@ -394,6 +396,7 @@ const Row = memo(function Row({
           <span className={load.driverName ? undefined : 'muted'}>{driver}</span>
         )}
       </td>
+      <td className={load.truckUnit ? undefined : 'muted'}>{load.truckUnit ?? '—'}</td>
       <td className={load.dispatcherId || load.dispatcherName ? undefined : 'muted'}>{dispatcherLabel(load)}</td>
       <td>{load.brokerName ?? '—'}</td>
       <td>{load.carrierName ?? '—'}</td>

@@ -26,6 +26,8 @@ const load: LoadListItem = {
   dispatcherName: 'Dee Dispatch',
   equipmentType: 'reefer',
   temperature: '34.0',
+  truckId: null,
+  truckUnit: null,
   extraStops: 1,
   distance: '218',
   ratePerMile: '8.49',

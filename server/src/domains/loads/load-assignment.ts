@@ -9,10 +9,18 @@ const ASSIGNMENTS = [
   { table: 'drivers', field: 'driverId', column: 'driver_id', message: 'Driver not found' },
   { table: 'brokers', field: 'brokerId', column: 'broker_id', message: 'Broker not found' },
   { table: 'carriers', field: 'carrierId', column: 'carrier_id', message: 'Carrier not found' },
+  { table: 'trucks', field: 'truckId', column: 'truck_id', message: 'Truck not found' },
+  { table: 'trailers', field: 'trailerId', column: 'trailer_id', message: 'Trailer not found' },
 ] as const;
 
 /** undefined: not given (left as it is); null: none. */
-type AssignmentIds = { driverId?: string | null | undefined; brokerId?: string | null | undefined; carrierId?: string | null | undefined };
+type AssignmentIds = {
+  driverId?: string | null | undefined;
+  brokerId?: string | null | undefined;
+  carrierId?: string | null | undefined;
+  truckId?: string | null | undefined;
+  trailerId?: string | null | undefined;
+};
 
 /**
  * Refuses a driver, broker or carrier the scope may not assign (one it could not change itself:

@@ -68,6 +68,10 @@ const DETAIL_COLUMNS = [
   'loads.salesUserId',
   'loads.dispatcherId',
   'loads.dispatcherName',
+  'loads.truckId',
+  'loads.trailerId',
+  'loads.truckUnit',
+  'loads.trailerUnit',
   'loads.salesPercentage',
   'loads.factoring',
   'loads.notes',
@@ -156,6 +160,8 @@ const BOARD_COLUMNS = [
   EXTRA_STOPS.as('extraStops'),
   'loads.distance',
   sql<string | null>`${RATE_PER_MILE}::text`.as('ratePerMile'),
+  'loads.truckId',
+  'loads.truckUnit',
 ] as const;
 
 /**
@@ -481,13 +487,42 @@ const assignable = {
 export async function formOptions(
   db: LoadsDb,
   scope: Scope,
-): Promise<{ drivers: PickOption[]; brokers: PickOption[]; carriers: PickOption[]; dispatchers: PickOption[] }> {
+): Promise<{
+  drivers: PickOption[];
+  brokers: PickOption[];
+  carriers: PickOption[];
+  dispatchers: PickOption[];
+  trucks: (PickOption & { driverId: string | null })[];
+  trailers: PickOption[];
+}> {
   // One after the other: a transaction is one connection.
   const drivers = await assignable.driver(db, scope).limit(PICK_LIST_LIMIT).execute();
   const brokers = await assignable.broker(db, scope).limit(PICK_LIST_LIMIT).execute();
   const carriers = await assignable.carrier(db, scope).limit(PICK_LIST_LIMIT).execute();
   const dispatchers = await dispatcherOptions(db, scope.companyId);
-  return { drivers, brokers, carriers, dispatchers };
+  // Issue 31: active equipment by unit; a truck with the driver in it now (the form's default for that driver).
+  const trucks = await db
+    .selectFrom('trucks')
+    .select([
+      'trucks.id',
+      'trucks.unitNumber as name',
+      sql<string | null>`(select a.driver_id from truck_assignments a where a.company_id = trucks.company_id and a.truck_id = trucks.id
+        and a.starts_at <= now() and (a.ends_at is null or a.ends_at > now()) order by a.starts_at desc limit 1)`.as('driverId'),
+    ])
+    .where(writable(scope, 'trucks'))
+    .where('trucks.status', '=', 'active')
+    .orderBy('trucks.unitNumber')
+    .limit(PICK_LIST_LIMIT)
+    .execute();
+  const trailers = await db
+    .selectFrom('trailers')
+    .select(['trailers.id', 'trailers.unitNumber as name'])
+    .where(writable(scope, 'trailers'))
+    .where('trailers.status', '=', 'active')
+    .orderBy('trailers.unitNumber')
+    .limit(PICK_LIST_LIMIT)
+    .execute();
+  return { drivers, brokers, carriers, dispatchers, trucks, trailers };
 }
 
 /** The loads among `ids` the scope may change that take `status` (those that had it already are left alone); the ids changed. */

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { EQUIPMENT_LIMITS } from '#shared/schemas/equipment.js';
+import { TrailersPage } from '../../features/equipment/TrailersPage';
+import type { EquipmentFilters } from '../../features/equipment/use-equipment';
+import { optionalOneOf, optionalText, type RawSearch } from '../../lib/search-params';
+
+const STATUSES = ['active', 'inactive'] as const;
+const SORTS = ['unit', 'unitDesc'] as const;
+
+/** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
+function trailersSearch(search: RawSearch): { search?: string; status?: (typeof STATUSES)[number]; sort?: (typeof SORTS)[number] } {
+  return {
+    search: optionalText(search.search, EQUIPMENT_LIMITS.search),
+    status: optionalOneOf(search.status, STATUSES),
+    sort: optionalOneOf(search.sort, SORTS),
+  };
+}
+
+export const Route = createFileRoute('/_authed/trailers')({
+  validateSearch: trailersSearch,
+  component: TrailersRoute,
+});
+
+function TrailersRoute() {
+  const { session } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const filters: EquipmentFilters = { search: search.search ?? '', status: search.status ?? 'all', sort: search.sort ?? 'newest' };
+  const onFiltersChange = useCallback(
+    (next: EquipmentFilters) =>
+      void navigate({
+        search: {
+          search: next.search || undefined,
+          status: next.status === 'all' ? undefined : next.status,
+          sort: next.sort === 'newest' ? undefined : next.sort,
+        },
+        replace: true,
+      }),
+    [navigate],
+  );
+  return <TrailersPage session={session} filters={filters} onFiltersChange={onFiltersChange} />;
+}
