@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SETTLEMENT_TEXTS } from '#shared/schemas/settlements.js';
+import { seedDemo } from '../../server/src/seed/demo-data.js';
 import { createCarrier, createDriver, createLoad, createMember, type TestCompany } from '../support/factories.js';
 import { callerFor, listen, sessionFor } from '../support/harness.js';
 import { openLiveTab } from '../support/live.js';
@@ -420,6 +421,46 @@ describe('settlements', () => {
     } finally {
       for (const tab of [treasuryTab, driverTab, dispatcherTab]) tab.close();
     }
+  });
+});
+
+describe('the demo workspace', () => {
+  it('has pay profiles, deductions of every kind, two paid weeks and one open week', async () => {
+    await seedDemo(tenants.services.db, { onlyIfEmpty: false });
+    const owner = tenants.owner;
+    const company = await owner
+      .selectFrom('profiles')
+      .innerJoin('users', 'users.id', 'profiles.userId')
+      .select('profiles.companyId')
+      .where('users.email', '=', 'driver@summit.demo')
+      .executeTakeFirstOrThrow();
+    const periods = await owner
+      .selectFrom('settlementPeriods as p')
+      .select(['p.id', 'p.startsOn'])
+      .where('p.companyId', '=', company.companyId)
+      .orderBy('p.startsOn')
+      .execute();
+    expect(periods).toHaveLength(3);
+    const statuses = await owner
+      .selectFrom('settlements')
+      .select(['periodId', 'status', 'driverType'])
+      .where('companyId', '=', company.companyId)
+      .execute();
+    const [first, second, open] = periods.map((period) => statuses.filter((row) => row.periodId === period.id));
+    expect(first?.length).toBeGreaterThan(0);
+    expect(first?.every((row) => row.status === 'paid')).toBe(true);
+    expect(second?.every((row) => row.status === 'paid')).toBe(true);
+    expect(open?.every((row) => row.status === 'draft')).toBe(true);
+    expect(statuses.some((row) => row.driverType === 'owner_operator')).toBe(true);
+    const profiles = await owner
+      .selectFrom('payProfiles')
+      .select('payBasis')
+      .distinct()
+      .where('companyId', '=', company.companyId)
+      .execute();
+    expect(profiles.length).toBeGreaterThanOrEqual(3);
+    const kinds = await owner.selectFrom('driverDeductions').select('kind').distinct().where('companyId', '=', company.companyId).execute();
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['advance', 'escrow', 'one_off', 'recurring']);
   });
 });
 

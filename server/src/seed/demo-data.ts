@@ -14,6 +14,7 @@ import {
 import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoFleet } from './demo-fleet.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoSettlements } from './demo-settlements.js';
 import { seedDemoLiveWork } from './demo-live.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedOperations } from './demo-operation.js';
@@ -91,6 +92,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedDemoDocuments(db, companyId);
   await seedDemoInvoices(db, companyId);
   await seedDemoFleet(db, companyId, DEMO_PASSWORD);
+  await seedDemoSettlements(db, companyId);
   await seedDemoTracking(db, companyId);
   await seedDemoLiveWork(db, companyId, DEMO_PASSWORD);
   return true;

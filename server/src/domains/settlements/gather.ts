@@ -260,6 +260,18 @@ export async function gather(db: Db, scope: Scope, periodId: string, period: Per
     profiles.set(row.driverId, list);
   }
 
+  // A driver with nothing left to gather once the rule below is applied gets no settlement.
+  const due = new Set([
+    ...loads
+      .filter((load) => gathered(profiles.get(load.driverId as string) ?? [], load.deliveredOn, period))
+      .map((load) => load.driverId as string),
+    ...deductionRows.map((row) => row.driverId),
+  ]);
+  driverIds.splice(0, driverIds.length, ...driverIds.filter((driverId) => due.has(driverId)));
+  if (driverIds.length === 0) {
+    await dropEmptyDrafts(db, companyId, periodId);
+    return;
+  }
   // One draft per driver (kept when it exists; created otherwise), its type from the profile in force at the period's end.
   const existing = await db
     .selectFrom('settlements')
@@ -294,6 +306,7 @@ export async function gather(db: Db, scope: Scope, periodId: string, period: Per
   const gazetteer = await loadGazetteer();
   for (const load of loads) {
     const driverId = load.driverId as string;
+    if (!gathered(profiles.get(driverId) ?? [], load.deliveredOn, period)) continue;
     const settlementId = settlementOf.get(driverId) as string;
     const { loaded, empty } = milesOf(gazetteer, load);
     const profile = profileOn(profiles.get(driverId) ?? [], load.deliveredOn);
@@ -361,6 +374,16 @@ export async function gather(db: Db, scope: Scope, periodId: string, period: Per
       .execute();
   }
   await dropEmptyDrafts(db, companyId, periodId);
+}
+
+/**
+ * Which unsettled deliveries a period gathers: a driver's loads from the day their first pay
+ * profile starts (what was delivered before was paid outside Haulwise); a driver with no profile
+ * at all, the loads delivered in the period itself, at $0.00 with "no pay profile" for treasury to see.
+ */
+function gathered(versions: readonly ProfileVersion[], deliveredOn: string, period: PeriodDates): boolean {
+  if (versions.length === 0) return deliveredOn >= period.startsOn;
+  return versions.some((version) => version.effectiveFrom <= deliveredOn);
 }
 
 /** A draft left with no line (its loads settled elsewhere, its deductions done) is not a settlement. */
