@@ -18,7 +18,11 @@ export function ImportRateCon() {
 
   useEffect(() => {
     if (isOpen) return;
-    const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+    // Files dragged over the page itself: not onto another drop zone (one that handled it), nor while a dialog is open (a load's document upload).
+    const hasFiles = (event: DragEvent) =>
+      !event.defaultPrevented &&
+      document.querySelector('[role="dialog"], [role="alertdialog"]') === null &&
+      Array.from(event.dataTransfer?.types ?? []).includes('Files');
     const over = (event: DragEvent) => {
       if (!hasFiles(event)) return;
       event.preventDefault();

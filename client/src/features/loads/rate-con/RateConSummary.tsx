@@ -79,6 +79,10 @@ export function RateConSummary({ read, onBroker }: { read: RateConExtractOutput;
                 mt="2"
                 variant="outline"
                 bg="white"
+                whiteSpace="normal"
+                h="auto"
+                py="1.5"
+                textAlign="start"
                 onClick={addBroker}
                 loading={create.isPending}
                 loadingText="Adding broker..."
