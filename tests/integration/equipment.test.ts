@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
-import { createDriver, loadForm } from '../support/factories.js';
+import { seedDemoEquipment } from '../../server/src/seed/demo-equipment.js';
+import { createDriver, createLoad, createTestCompany, loadForm } from '../support/factories.js';
 import { expectTrpcError, settle, userFacingError } from '../support/http.js';
 import { useTenants } from '../support/tenants.js';
 import { expectSameAsMissing } from './security/authorization-matrix.js';
+import { vinCheckDigitMatches } from '#shared/schemas/equipment.js';
 
 /**
  * Trucks and trailers (issue 31, item 1): records per company with unit numbers unique in it, a
@@ -381,5 +383,31 @@ describe('positions attributed to trucks', () => {
     });
     expect(plan).toContain('truck_assignments_truck_idx');
     expect(plan).toMatch(/Index (Only )?Scan using positions_\d+_pkey/);
+  });
+});
+
+describe('demo equipment', () => {
+  it('gives the demo company trucks with checked VINs, trailers of every type, assignments and loads hauled by them, once', async () => {
+    const company = await createTestCompany(tenants.services);
+    const by = company.users.dispatcher;
+    const drivers = [];
+    for (let index = 0; index < 9; index++) drivers.push(await createDriver(tenants.services.db, by));
+    const loadId = await createLoad(tenants.services.db, by, { driverId: drivers[0] ?? null });
+    await seedDemoEquipment(tenants.services.db, company.companyId);
+    await seedDemoEquipment(tenants.services.db, company.companyId);
+
+    const caller = await as('dispatcher', company);
+    const trucks = (await caller.trucks.list({ sort: 'unit' })).items;
+    expect(trucks.map((truck) => truck.unitNumber)).toEqual(['101', '102', '103', '104', '105', '106', '107', '108']);
+    expect(trucks.every((truck) => truck.vin !== null && vinCheckDigitMatches(truck.vin))).toBe(true);
+    expect(trucks.filter((truck) => truck.currentDriverId !== null)).toHaveLength(7);
+    const trailers = (await caller.trailers.list({})).items;
+    expect(new Set(trailers.map((trailer) => trailer.trailerType))).toEqual(
+      new Set(['dry_van', 'reefer', 'flatbed', 'step_deck', 'tanker']),
+    );
+    expect(trailers).toHaveLength(10);
+    const load = await caller.loads.get({ id: loadId });
+    expect(load.truckUnit).toBe('101');
+    expect(load.trailerUnit).toMatch(/^T-20\d$/);
   });
 });

@@ -12,6 +12,7 @@ import {
   type DemoAccount,
 } from './demo-accounts.js';
 import { seedDemoDocuments } from './demo-documents.js';
+import { seedDemoEquipment } from './demo-equipment.js';
 import { seedDemoFleet } from './demo-fleet.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoSettlements } from './demo-settlements.js';
@@ -92,6 +93,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedDemoDocuments(db, companyId);
   await seedDemoInvoices(db, companyId);
   await seedDemoFleet(db, companyId, DEMO_PASSWORD);
+  await seedDemoEquipment(db, companyId);
   await seedDemoSettlements(db, companyId);
   await seedDemoTracking(db, companyId);
   await seedDemoLiveWork(db, companyId, DEMO_PASSWORD);
