@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +116,58 @@ describe('extractRateCon: bad input', () => {
       doc.text('TOTAL DUE', 40, 305).text('$2,650.00', 300, 305);
     });
     expect((await fileError(extractRateCon(bytes, 'application/pdf'))).message).toMatch(/^No rate confirmation found/);
+  });
+});
+
+describe('extractRateCon: the optional vision endpoint', () => {
+  it('sends an image to the configured endpoint instead of the local OCR, and reads its lines the same way', async () => {
+    const text = [
+      'Summit Ridge Logistics LLC',
+      'MC# 123456   Phone: (214) 555-0142   dispatch@summitridge.com',
+      'RATE CONFIRMATION    Load # LD-445566',
+      'PICKUP',
+      '1200 Industrial Blvd',
+      'Dallas, TX 75207',
+      'Date: 11/29/2026   Appt: 08:00-14:00',
+      'DELIVERY',
+      '880 Airport Rd',
+      'Memphis, TN 38116',
+      'Date: 12/01/2026',
+      'Commodity: Paper Products    Weight: 42,000 lbs',
+      'TOTAL: $2,650.00',
+    ].join('\n');
+    const received: { contentType?: unknown; authorization?: string | undefined }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({
+          contentType: (JSON.parse(body) as { contentType?: unknown }).contentType,
+          authorization: request.headers.authorization,
+        });
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ text, confidence: 0.93 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await extractRateCon(pngHeader(1200, 1600), 'image/png', {
+        vision: { url: `http://127.0.0.1:${port}/read`, key: 'k1' },
+      });
+      expect(received).toEqual([{ contentType: 'image/png', authorization: 'Bearer k1' }]);
+      expect(result.method).toBe('vision');
+      expect(result.fields.referenceNumber).toEqual({ value: 'LD-445566', confidence: 0.93 });
+      expect(result.fields.brokerMc.value).toBe('123456');
+      expect(result.fields.pickupCity.value).toBe('Dallas');
+      expect(result.fields.pickupDate.value).toBe('2026-11-29');
+      expect(result.fields.deliveryLocation.value).toBe('880 Airport Rd');
+      expect(result.fields.weight.value).toBe(42_000);
+      expect(result.fields.rate.value).toBe(2650);
+      expect(result.stops[0]?.appointment).toBe('08:00-14:00');
+    } finally {
+      server.close();
+    }
   });
 });
 

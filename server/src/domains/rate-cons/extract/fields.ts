@@ -534,7 +534,11 @@ class Reader {
         return dy > 0.6 && dy < limit && (gapX(anchor, other, this.unit) <= 2 || Math.abs(other.x0 - anchor.x0) < this.unit * 3);
       })
       .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-    return [anchor, ...right, ...below];
+    // A note beside a line of the stop's own ("Date: 11/29/2026   Appt: 08:00-14:00"), near enough not to be the next column's.
+    const beside = below.flatMap((segment) =>
+      this.sameLineRight(segment).filter((other) => !below.includes(other) && gapX(segment, other, this.unit) < 8),
+    );
+    return [anchor, ...right, ...below, ...beside];
   }
 }
 
