@@ -19,22 +19,18 @@ import { RateConSummary } from './RateConSummary';
 export function RateConFlow({ initialFile, onDone }: { initialFile: File | null; onDone: () => void }) {
   const [read, setRead] = useState<RateConExtractOutput | null>(null);
   const utils = trpc.useUtils();
-  const attach = trpc.rateCons.attach.useMutation();
+  // The mutation's own callbacks: they run after the form (and this flow) closed on the save.
+  const attach = trpc.rateCons.attach.useMutation({
+    onSuccess: (document) => {
+      notify.success('Rate confirmation attached', `${document.fileName} is in ${document.loadNumber ?? 'the load'}'s documents.`);
+      void utils.documents.invalidate();
+    },
+    onError: (error) => reportFailure('The rate con was not attached', error),
+  });
 
   if (!read) return <ImportRateConDialog initialFile={initialFile} onRead={setRead} onClose={onDone} />;
 
-  const attachTo = (load: LoadDetail) => {
-    attach.mutate(
-      { loadId: load.id, fileToken: read.fileToken },
-      {
-        onSuccess: () => {
-          notify.success('Rate confirmation attached', `${read.fileName} is in ${load.loadNumber}'s documents.`);
-          void utils.documents.invalidate();
-        },
-        onError: (error) => reportFailure('The rate con was not attached', error),
-      },
-    );
-  };
+  const attachTo = (load: LoadDetail) => attach.mutate({ loadId: load.id, fileToken: read.fileToken });
   const { values, marks } = prefillOf(read);
   return (
     <ReadMarksProvider marks={marks}>
