@@ -23,8 +23,10 @@ export const attachRateConProcedure = permitted('loads', 'write')
     if (!verdict.ok) throw new AppError('BAD_REQUEST', RATE_CON_TEXTS.expired, { field: 'fileToken' });
     const { file } = verdict;
     if (!(await mayLink(ctx.db, scope, 'loads', input.loadId))) throw new AppError('NOT_FOUND', 'Load not found', { field: 'loadId' });
-    if ((await keysWithRows(ctx.db, [file.key])).size > 0) throw new AppError('CONFLICT', RATE_CON_TEXTS.alreadyAttached, { field: 'fileToken' });
-    if (!(await storageFor(ctx.services.config).exists(file.key))) throw new AppError('BAD_REQUEST', RATE_CON_TEXTS.expired, { field: 'fileToken' });
+    if ((await keysWithRows(ctx.db, [file.key])).size > 0)
+      throw new AppError('CONFLICT', RATE_CON_TEXTS.alreadyAttached, { field: 'fileToken' });
+    if (!(await storageFor(ctx.services.config).exists(file.key)))
+      throw new AppError('BAD_REQUEST', RATE_CON_TEXTS.expired, { field: 'fileToken' });
     return insertDocument(ctx.db, scope, {
       loadId: input.loadId,
       driverId: null,

@@ -5,7 +5,10 @@ import { readable, type Scope } from '../../db/scope.js';
 type RateConsDb = Kysely<Database>;
 
 /** The company's own name and MC number: the extraction never reads them as the broker's. */
-export async function companyIdentity(db: RateConsDb, companyId: string): Promise<{ carrierName: string | null; carrierMc: string | null }> {
+export async function companyIdentity(
+  db: RateConsDb,
+  companyId: string,
+): Promise<{ carrierName: string | null; carrierMc: string | null }> {
   const row = await db.selectFrom('companies').select(['name', 'mcNumber']).where('id', '=', companyId).executeTakeFirst();
   return { carrierName: row?.name ?? null, carrierMc: row?.mcNumber ?? null };
 }
@@ -42,7 +45,11 @@ export interface BrokerMatch {
  * its company name, compared as normalBrokerName does). Only the scope's company's brokers
  * (row-level security, and the filter says so too); the oldest when several match.
  */
-export async function matchBroker(db: RateConsDb, scope: Scope, read: { name: string | null; mc: string | null }): Promise<BrokerMatch | null> {
+export async function matchBroker(
+  db: RateConsDb,
+  scope: Scope,
+  read: { name: string | null; mc: string | null },
+): Promise<BrokerMatch | null> {
   const mc = mcDigits(read.mc);
   if (mc) {
     const byMc = await db
@@ -74,7 +81,11 @@ export async function matchBroker(db: RateConsDb, scope: Scope, read: { name: st
 }
 
 /** A load of the company whose broker reference number is the rate con's: a possible duplicate (the newest). */
-export async function findDuplicate(db: RateConsDb, scope: Scope, referenceNumber: string | null): Promise<{ id: string; loadNumber: string } | null> {
+export async function findDuplicate(
+  db: RateConsDb,
+  scope: Scope,
+  referenceNumber: string | null,
+): Promise<{ id: string; loadNumber: string } | null> {
   const reference = referenceNumber?.trim();
   if (!reference) return null;
   const row = await db

@@ -22,12 +22,18 @@ import { signStagedFile, STAGED_TTL_MS } from './staged-file.js';
 /** The same import in the REST API, with an API key (domains/api/openapi-document.ts documents it). */
 export const API_RATE_CON_PATH = `${API_BASE_PATH}/rate-confirmations/extract`;
 
-const RATE_CON_TYPES: Record<string, RateConMime> = { 'application/pdf': 'application/pdf', 'image/jpeg': 'image/jpeg', 'image/png': 'image/png' };
+const RATE_CON_TYPES: Record<string, RateConMime> = {
+  'application/pdf': 'application/pdf',
+  'image/jpeg': 'image/jpeg',
+  'image/png': 'image/png',
+};
 
 /** A refusal naming the field (always `file` here: the only thing sent). */
 function refuse(reply: FastifyReply, status: number, message: string, field: string | null = 'file') {
   if (isApiPath(reply.request.url)) {
-    const body = field ? problem(status, problemOfStatus(status, message).code, message, [{ field, message }]) : problemOfStatus(status, message);
+    const body = field
+      ? problem(status, problemOfStatus(status, message).code, message, [{ field, message }])
+      : problemOfStatus(status, message);
     return reply.code(status).header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
   return reply.code(status).send({ error: field ? { message, field } : { message } });
@@ -91,7 +97,8 @@ export function rateConsPlugin(services: AppServices) {
           try {
             await pipeline(part.file, inspector, createWriteStream(staged, { flags: 'wx' }));
           } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge(config.UPLOAD_MAX_BYTES);
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
+              throw tooLarge(config.UPLOAD_MAX_BYTES);
             throw error;
           }
           if (part.file.truncated) throw tooLarge(config.UPLOAD_MAX_BYTES);
@@ -114,10 +121,11 @@ export function rateConsPlugin(services: AppServices) {
         const [brokerMatch, duplicateOf] = await withCompany(
           services.db,
           tenant,
-          async (db) => [
-            await matchBroker(db, scope, { name: fields.brokerName.value, mc: fields.brokerMc.value }),
-            await findDuplicate(db, scope, fields.referenceNumber.value),
-          ] as const,
+          async (db) =>
+            [
+              await matchBroker(db, scope, { name: fields.brokerName.value, mc: fields.brokerMc.value }),
+              await findDuplicate(db, scope, fields.referenceNumber.value),
+            ] as const,
           { readOnly: true },
         );
         const fileToken = signStagedFile(secret, {
@@ -140,7 +148,8 @@ export function rateConsPlugin(services: AppServices) {
         };
         return reply.code(200).send(answer);
       } catch (error) {
-        if (stored) await storage.remove(key).catch((removal: Error) => services.log.warn(`rate cons: removing ${key}: ${removal.message}`));
+        if (stored)
+          await storage.remove(key).catch((removal: Error) => services.log.warn(`rate cons: removing ${key}: ${removal.message}`));
         if (error instanceof UploadRefused) return refuse(reply, error.status, error.message);
         if (error instanceof ReadersBusy) return refuse(reply, 503, error.message, null);
         if (error instanceof AppError) {
@@ -164,7 +173,13 @@ export function rateConsPlugin(services: AppServices) {
   };
 }
 
-const STATUS_OF_CODE: Record<string, number> = { BAD_REQUEST: 400, NOT_FOUND: 404, FORBIDDEN: 403, PAYLOAD_TOO_LARGE: 413, SERVICE_UNAVAILABLE: 503 };
+const STATUS_OF_CODE: Record<string, number> = {
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+};
 const statusOf = (error: AppError) => STATUS_OF_CODE[error.code] ?? 400;
 
 const tooLarge = (max: number) => new UploadRefused(`File is larger than the ${Math.round(max / (1024 * 1024))} MB limit`, 413);

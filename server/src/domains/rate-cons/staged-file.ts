@@ -50,7 +50,8 @@ export function verifyStagedFile(secret: Buffer, token: string, companyId: strin
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  if (file.companyId !== companyId || typeof file.key !== 'string' || !file.key.startsWith(`${companyId}/`)) return { ok: false, reason: 'invalid' };
+  if (file.companyId !== companyId || typeof file.key !== 'string' || !file.key.startsWith(`${companyId}/`))
+    return { ok: false, reason: 'invalid' };
   if (typeof file.expires !== 'number' || file.expires < now) return { ok: false, reason: 'expired' };
   return { ok: true, file };
 }
