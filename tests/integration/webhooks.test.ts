@@ -5,8 +5,6 @@ import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
-import { DELIVER_WEBHOOK_TASK } from '../../server/src/domains/webhooks/webhooks.repository.js';
-import { OWN_RUNNERS } from '../../server/src/services/jobs/job-queue.js';
 import { checkWebhookAddress, isPublicAddress } from '../../server/src/domains/webhooks/webhook-address.js';
 import {
   attemptDelivery,
@@ -524,12 +522,5 @@ describe('Resend and Send test event', () => {
     await caller.webhooks.deleteEndpoint({ id: endpoint.id });
     expect(await deliveriesOf(endpoint.id)).toHaveLength(0);
     await expectTrpcError(caller.webhooks.resend({ id: test.id }), 'NOT_FOUND', WEBHOOK_TEXTS.deliveryNotFound);
-  });
-});
-
-describe('the job worker', () => {
-  it('runs webhook deliveries on a runner of their own, apart from the slots mail and imports share', () => {
-    // The delivery test above goes through it (the worker of startTestServices); this pins the task's name.
-    expect(OWN_RUNNERS.find((runner) => runner.tasks.includes(DELIVER_WEBHOOK_TASK))?.concurrency).toBeGreaterThanOrEqual(2);
   });
 });
