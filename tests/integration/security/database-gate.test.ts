@@ -402,6 +402,8 @@ describe('the app role’s grants', () => {
         'app_search_loads',
         // An API key by its hash, before its company is known (issue 28).
         'app_api_key_use',
+        // A truck's positions through its drivers' assignments (issue 31); security invoker, read under row-level security.
+        'truck_positions',
         // Pending webhook deliveries whose job was lost, for the sweep (issue 28).
         'app_stranded_webhook_deliveries',
         // Called by triggers as the invoker; webhook_emit writes an event's deliveries and jobs in the caller's transaction (issue 28).
