@@ -22,6 +22,7 @@ const SCENARIOS = [
   'webhooks',
   'imports',
   'rate-cons',
+  'settlements',
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -163,6 +163,21 @@ describe('settlements', () => {
     await expect(tenants.owner.deleteFrom('settlementLines').where('settlementId', '=', id).execute()).rejects.toThrow(
       /Approved settlements/,
     );
+    await expect(
+      tenants.owner
+        .insertInto('settlementLines')
+        .values({ companyId: company.companyId, settlementId: id, kind: 'adjustment', description: 'Sneaked in', amount: '1.00' })
+        .execute(),
+    ).rejects.toThrow(/Approved settlements/);
+    // Every gathered line was audited as created, under the driver.
+    const created = await tenants.owner
+      .selectFrom('auditLogs')
+      .select('changes')
+      .where('companyId', '=', company.companyId)
+      .where('entityId', '=', driverId)
+      .where('action', '=', 'created')
+      .execute();
+    expect(created.some((entry) => JSON.stringify(entry.changes).includes('"table":"settlement_lines"'))).toBe(true);
     await expect(tenants.owner.updateTable('settlements').set({ status: 'draft' }).where('id', '=', id).execute()).rejects.toThrow(
       /Approved/,
     );
