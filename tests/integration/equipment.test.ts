@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { TRPCError } from '@trpc/server';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../server/src/db/with-company.js';
 import { seedDemoEquipment } from '../../server/src/seed/demo-equipment.js';
@@ -410,4 +412,60 @@ describe('demo equipment', () => {
     expect(load.truckUnit).toBe('101');
     expect(load.trailerUnit).toMatch(/^T-20\d$/);
   });
+});
+
+describe('arbitrary input', () => {
+  it('never answers INTERNAL_SERVER_ERROR (fast-check)', async () => {
+    const admin = await as('admin');
+    const truck = await admin.trucks.create(newTruck());
+    const driverId = await createDriver(tenants.services.db, tenants.companyA.users.admin);
+    const anyText = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('', ' ', '1FUJHHDR0CLBP8834', 'IOQIOQIOQIOQIOQIO', '\u0000', '💥'.repeat(30)),
+    );
+    const anyValue = fc.oneof(anyText, fc.integer(), fc.constant(null), fc.constant(undefined), fc.double(), fc.boolean());
+    const anyId = fc.oneof(fc.constant(truck.id), fc.constant(driverId), fc.uuid(), fc.string({ maxLength: 40 }));
+    const fields = fc.record(
+      {
+        unitNumber: anyValue,
+        vin: anyValue,
+        plate: anyValue,
+        plateState: anyValue,
+        make: anyValue,
+        year: anyValue,
+        iftaBaseJurisdiction: anyValue,
+        status: fc.oneof(fc.constantFrom('active', 'inactive'), anyText),
+        trailerType: fc.oneof(fc.constantFrom('reefer', 'tanker'), anyText),
+        startsAt: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+          anyText,
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(anyId, anyId, fields, async (id, other, values) => {
+        const calls = [
+          () => admin.trucks.create(values as never),
+          () => admin.trucks.update({ ...values, id } as never),
+          () => admin.trucks.list({ search: values.make, status: values.status, sort: values.status } as never),
+          () => admin.trucks.assignDriver({ truckId: id, driverId: other, startsAt: values.startsAt } as never),
+          () => admin.trucks.endAssignment({ id, endsAt: values.startsAt } as never),
+          () => admin.trucks.assignments({ truckId: id } as never),
+          () => admin.trailers.create(values as never),
+          () => admin.trailers.update({ ...values, id } as never),
+          () => admin.trailers.delete({ id } as never),
+        ];
+        for (const call of calls) {
+          try {
+            await call();
+          } catch (error) {
+            expect(error).toBeInstanceOf(TRPCError);
+            expect((error as TRPCError).code).not.toBe('INTERNAL_SERVER_ERROR');
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+  }, 180_000);
 });
