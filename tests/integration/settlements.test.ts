@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SETTLEMENT_TEXTS } from '#shared/schemas/settlements.js';
@@ -436,6 +437,86 @@ describe('settlements', () => {
     } finally {
       for (const tab of [treasuryTab, driverTab, dispatcherTab]) tab.close();
     }
+  });
+});
+
+describe('bad input', () => {
+  it('never answers INTERNAL_SERVER_ERROR, and writes nothing partial (fast-check over every write and report)', async () => {
+    const treasury = await as('treasury');
+    const driverId = await driverWithProfile(tenants.companyA, '0.50');
+    await deliveredLoad(tenants.companyA, driverId, '2026-11-18T15:00:00Z');
+    const period = await treasury.settlements.openPeriod({ startsOn: WEEK });
+    const settlementId = (await treasury.settlements.listSettlements({ periodId: period.id })).find((row) => row.driverId === driverId)
+      ?.id as string;
+    const lineId = (await treasury.settlements.getSettlement({ id: settlementId })).lines[0]?.id as string;
+    const value = fc.oneof(
+      fc.constantFrom('', ' ', '-1', '0', '1e3', '12345678901234', '0.123456789', '99999999.9999', 'NaN', '2026-02-30', '2026-11-17', WEEK),
+      fc.constantFrom(driverId, settlementId, lineId, period.id, randomUUID(), 'not-a-uuid'),
+      fc.string({ maxLength: 30 }).map((text) => text.replaceAll('\u0000', '')),
+      fc.integer(),
+      fc.double(),
+      fc.constant(null),
+      fc.anything(),
+    );
+    const input = fc.dictionary(
+      fc.constantFrom(
+        'id',
+        'driverId',
+        'settlementId',
+        'periodId',
+        'loadId',
+        'kind',
+        'description',
+        'amount',
+        'total',
+        'rate',
+        'quantity',
+        'unitRate',
+        'reason',
+        'startsOn',
+        'effectiveFrom',
+        'driverType',
+        'payBasis',
+        'carrierId',
+        'paidOn',
+        'method',
+        'from',
+        'to',
+        'year',
+        'report',
+        'loadedMiles',
+        'emptyMiles',
+      ),
+      value,
+      { maxKeys: 8 },
+    );
+    const procedures = [
+      'setProfile',
+      'createDeduction',
+      'endDeduction',
+      'openPeriod',
+      'refreshPeriod',
+      'updateLine',
+      'addLine',
+      'removeLine',
+      'approve',
+      'markPaid',
+      'setLoadMiles',
+      'reportByPeriod',
+      'reportPerDriver',
+      'reportYtd',
+      'report1099',
+      'reportCsv',
+      'getSettlement',
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...procedures), input, async (name, args) => {
+        const call = (treasury.settlements[name] as (input: unknown) => Promise<unknown>)(args);
+        const error = await settle(call);
+        expect(error?.code).not.toBe('INTERNAL_SERVER_ERROR');
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
