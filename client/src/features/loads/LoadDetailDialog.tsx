@@ -130,6 +130,8 @@ function LoadDetails({ load }: { load: LoadDetail }) {
     ]),
     ['Rate', formatMoney(load.rate)],
     ['Driver', load.driverName ?? 'Unassigned'],
+    ['Truck', load.truckUnit ?? '—'],
+    ['Trailer', load.trailerUnit ?? '—'],
     ['Dispatcher', load.dispatcherName ?? (load.dispatcherId ? 'Former user' : 'None')],
     ['Broker', load.brokerName ?? '—'],
     ['Carrier', load.carrierName ?? '—'],
