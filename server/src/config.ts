@@ -136,6 +136,10 @@ const configSchema = z.object({
     .pipe(z.url().optional())
     .describe('a vision-model endpoint that reads POD images instead of the local OCR; unset: local OCR'),
   POD_EXTRACT_KEY: optionalString.describe('bearer token for POD_EXTRACT_URL'),
+  RATECON_EXTRACT_URL: optionalString
+    .pipe(z.url().optional())
+    .describe('a vision-model endpoint that reads scanned rate confirmations instead of the local OCR; unset: local OCR'),
+  RATECON_EXTRACT_KEY: optionalString.describe('bearer token for RATECON_EXTRACT_URL'),
   AIRWALLEX_CLIENT_ID: optionalString.describe(
     'Airwallex client id; payment links are made only with AIRWALLEX_CLIENT_ID and AIRWALLEX_API_KEY',
   ),

@@ -28,7 +28,7 @@ const BROKER = { name: 'Summit Freight Brokerage LLC', mc: '771234', phone: '(31
 const REFERENCE = 'SFB-48213';
 
 /** A one-page rate confirmation as a broker's TMS prints one: labelled fields, the carrier's own section, the pay. */
-function rateConPdf(reference = REFERENCE): Promise<Buffer> {
+function rateConPdf(reference = REFERENCE, mcLine = `MC#: ${BROKER.mc}`): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50 });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,7 +37,7 @@ function rateConPdf(reference = REFERENCE): Promise<Buffer> {
   doc.moveDown().fontSize(11);
   doc.text(`Load #: ${reference}`);
   doc.text(`Broker: ${BROKER.name}`);
-  doc.text(`MC#: ${BROKER.mc}`);
+  doc.text(mcLine);
   doc.text(`Phone: ${BROKER.phone}`);
   doc.text(`Email: ${BROKER.email}`);
   doc.moveDown();
@@ -84,7 +84,11 @@ async function extract(
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
-const pdfFile = async (reference?: string) => ({ name: 'rate-con.pdf', bytes: await rateConPdf(reference), type: 'application/pdf' });
+const pdfFile = async (reference?: string, mcLine?: string) => ({
+  name: 'rate-con.pdf',
+  bytes: await rateConPdf(reference, mcLine),
+  type: 'application/pdf',
+});
 
 async function addBroker(of: TestCompany, values: { name: string; mcNumber?: string | null }): Promise<string> {
   return withCompany(started.services.db, of.users.admin, async (tx) => {
@@ -151,6 +155,21 @@ describe('POST /api/rate-confirmations/extract', () => {
     const byMc = await addBroker(company, { name: 'Summit (Chicago desk)', mcNumber: BROKER.mc });
     answer = await extract(await pdfFile(), { user: company.users.dispatcher });
     expect(answer.body.brokerMatch).toEqual({ id: byMc, name: 'Summit (Chicago desk)', matchedBy: 'mc' });
+  });
+
+  it('matches by MC number written with its prefix, on the document and on the stored broker alike', async () => {
+    const prefixed = await createTestCompany(started.services, 'Prefix Haulage');
+    // Stored through brokers.create written with its prefix and a leading zero: digits are kept.
+    const { id: stored } = await (await callerFor(started.services, prefixed.users.dispatcher)).brokers.create({
+      name: 'Summit Desk Three',
+      mcNumber: `MC-0${BROKER.mc}`,
+    });
+    for (const mcLine of [`MC-${BROKER.mc}`, `MC# ${BROKER.mc}`, `MC ${BROKER.mc}`]) {
+      const answer = await extract(await pdfFile(REFERENCE, mcLine), { user: prefixed.users.dispatcher });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.fields.brokerMc.value, mcLine).toBe(BROKER.mc);
+      expect(answer.body.brokerMatch, mcLine).toEqual({ id: stored, name: 'Summit Desk Three', matchedBy: 'mc' });
+    }
   });
 
   it('flags a load of the company with the same reference number as a possible duplicate', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readable, type Scope } from '../../db/scope.js';
+import { normaliseMc } from './extract/normalise.js';
 
 type RateConsDb = Kysely<Database>;
 
@@ -28,11 +29,12 @@ export function normalBrokerName(name: string): string {
 const normalSql = (column: 'brokers.name' | 'brokers.companyName') =>
   sql<string>`regexp_replace(regexp_replace(regexp_replace(lower(coalesce(${sql.ref(column)}, '')), '[.,]', ' ', 'g'), ${`\\m${LEGAL_WORDS}\\M`}, ' ', 'g'), '[^a-z0-9]+', '', 'g')`;
 
-/** An MC number's digits, without leading zeros ("MC# 0123456" is 123456), or null. */
-export function mcDigits(mc: string | null | undefined): string | null {
-  const digits = (mc ?? '').replace(/\D/g, '').replace(/^0+/, '');
-  return digits && digits.length <= 8 ? digits : null;
-}
+/**
+ * A stored broker's MC number in normaliseMc's form, in SQL: brokers.mc_number holds digits only
+ * (its check constraint; the broker schema drops a written "MC-", "MC# " or "MC " prefix before it
+ * is stored), so only leading zeros are left to drop ("0123456" is 123456).
+ */
+const storedMcDigits = sql<string>`ltrim(mc_number, '0')`;
 
 export interface BrokerMatch {
   id: string;
@@ -50,7 +52,7 @@ export async function matchBroker(
   scope: Scope,
   read: { name: string | null; mc: string | null },
 ): Promise<BrokerMatch | null> {
-  const mc = mcDigits(read.mc);
+  const mc = normaliseMc(read.mc);
   if (mc) {
     const byMc = await db
       .selectFrom('brokers')
@@ -58,7 +60,7 @@ export async function matchBroker(
       .where(readable(scope, 'brokers'))
       .where('companyId', '=', scope.companyId)
       .where('mcNumber', 'is not', null)
-      .where(sql<boolean>`ltrim(mc_number, '0') = ${mc}`)
+      .where(storedMcDigits, '=', mc)
       .orderBy('createdAt')
       .orderBy('id')
       .limit(1)

@@ -16,7 +16,7 @@ import { callerOf } from '../../trpc/http-access.js';
 import { API_BASE_PATH, isApiPath, problem, PROBLEM_CONTENT_TYPE, problemOfError, problemOfStatus } from '../../trpc/problem.js';
 import { checkUpload, displayName, UploadInspector, UploadRefused } from '../documents/upload-checks.js';
 import { companyIdentity, findDuplicate, matchBroker } from './rate-cons.repository.js';
-import { readRateCon, ReadersBusy, type RateConMime } from './read-rate-con.js';
+import { rateConVision, readRateCon, ReadersBusy, type RateConMime } from './read-rate-con.js';
 import { signStagedFile, STAGED_TTL_MS } from './staged-file.js';
 
 /** The same import in the REST API, with an API key (domains/api/openapi-document.ts documents it). */
@@ -115,7 +115,7 @@ export function rateConsPlugin(services: AppServices) {
         stored = true;
         await rm(staged, { force: true });
 
-        const read = await readRateCon(bytes, mimeType, identity);
+        const read = await readRateCon(bytes, mimeType, { ...identity, vision: rateConVision(config) });
 
         const { fields } = read;
         const [brokerMatch, duplicateOf] = await withCompany(

@@ -1,3 +1,5 @@
+import type { Config } from '../../config.js';
+import type { VisionEndpoint } from '../../services/storage/pod-reader.js';
 import { extractRateCon, type RateConExtraction } from './extract/index.js';
 
 /**
@@ -25,10 +27,20 @@ export class ReadersBusy extends Error {
 
 export type RateConMime = 'application/pdf' | 'image/jpeg' | 'image/png';
 
+/**
+ * The vision endpoint scans and photos are sent to (RATECON_EXTRACT_URL, with RATECON_EXTRACT_KEY
+ * as its bearer token), or undefined: without it nothing leaves the server and tesseract.js reads
+ * them here. A text PDF is read from its text layer either way.
+ */
+export function rateConVision(config: Pick<Config, 'RATECON_EXTRACT_URL' | 'RATECON_EXTRACT_KEY'>): VisionEndpoint | undefined {
+  const { RATECON_EXTRACT_URL: url, RATECON_EXTRACT_KEY: key } = config;
+  return url ? { url, key } : undefined;
+}
+
 export async function readRateCon(
   bytes: Buffer,
   mimeType: RateConMime,
-  options: { carrierName: string | null; carrierMc: string | null },
+  options: { carrierName: string | null; carrierMc: string | null; vision?: VisionEndpoint | undefined },
 ): Promise<RateConExtraction> {
   if (running >= READERS) {
     if (waiting.length >= MAX_WAITING) throw new ReadersBusy();

@@ -132,9 +132,14 @@ export function stateCode(text: string): string | null {
 /** "MC# 123456", "MC-123456", "MC Number: 123456": the digits. */
 export const MC_PATTERN = /\bMC\s*(?:#|-|number|no\.?)?\s*:?\s*(\d{5,8})\b/i;
 
+/**
+ * The one normal form of an MC number, for the document's and a stored broker's alike: its digits
+ * without leading zeros ("MC-0123456", "MC# 123456" and "MC 123456" are all "123456"), or null when
+ * it has fewer than 4 or more than 8 digits. Stored ones are compared through the same form in SQL (storedMcDigits, rate-cons.repository.ts).
+ */
 export function normaliseMc(text: string | null | undefined): string | null {
   const digits = (text ?? '').replace(/\D/g, '');
-  return digits.length >= 4 ? digits.replace(/^0+/, '') : null;
+  return digits.length >= 4 && digits.length <= 8 ? digits.replace(/^0+/, '') : null;
 }
 
 export const PHONE_PATTERN = /\(?\b(\d{3})\)?[\s.-]{0,2}(\d{3})[\s.-](\d{4})\b/;
