@@ -30,9 +30,22 @@ import { companySettlementSettings, findPeriod, type Db } from './settlements.re
  * replaced, the lines a person added or changed (with a reason) stay, approved ones are untouched.
  */
 
+/** Lane estimates already made, per gazetteer (a week repeats its lanes: each is located once). */
+const estimates = new WeakMap<Gazetteer, Map<string, number | null>>();
+
 const laneEstimate = (gazetteer: Gazetteer, from: { city: string; state: string }, to: { city: string; state: string }): number | null => {
+  let known = estimates.get(gazetteer);
+  if (!known) {
+    known = new Map();
+    estimates.set(gazetteer, known);
+  }
+  const key = `${from.city}\u0001${from.state}\u0001${to.city}\u0001${to.state}`;
+  if (known.has(key)) return known.get(key) ?? null;
   const estimate = estimateDistance(gazetteer, { pickup: from, delivery: to });
-  return estimate ? Math.round(estimate.miles * ROAD_FACTOR) : null;
+  const miles = estimate ? Math.round(estimate.miles * ROAD_FACTOR) : null;
+  if (known.size >= 50_000) known.clear();
+  known.set(key, miles);
+  return miles;
 };
 
 interface LoadMilesRow {
