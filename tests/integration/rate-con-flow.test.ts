@@ -160,7 +160,9 @@ describe('POST /api/rate-confirmations/extract', () => {
   it('matches by MC number written with its prefix, on the document and on the stored broker alike', async () => {
     const prefixed = await createTestCompany(started.services, 'Prefix Haulage');
     // Stored through brokers.create written with its prefix and a leading zero: digits are kept.
-    const { id: stored } = await (await callerFor(started.services, prefixed.users.dispatcher)).brokers.create({
+    const { id: stored } = await (
+      await callerFor(started.services, prefixed.users.dispatcher)
+    ).brokers.create({
       name: 'Summit Desk Three',
       mcNumber: `MC-0${BROKER.mc}`,
     });

@@ -195,3 +195,68 @@ describe('rate-con values as written', () => {
     expect(stateCode('XX')).toBeNull();
   });
 });
+
+describe('extractRateCon: shapes the flow found misread', () => {
+  /** One line per label, as a broker's plain-text TMS prints them. */
+  const oneLineStops = (trailing: string[] = []) =>
+    pdf((doc) => {
+      doc.fontSize(16).text('RATE CONFIRMATION');
+      doc.moveDown().fontSize(11);
+      doc.text('Load #: OL-55120');
+      doc.text('Broker: Prairie Line Logistics LLC');
+      doc.text('MC#: 445120');
+      doc.moveDown();
+      doc.text('Pickup: 123 Main St, Dallas, TX 75201');
+      doc.text('Date: 12/03/2026');
+      doc.moveDown();
+      doc.text('Delivery: 9 Oak Ave, Memphis, TN 38103');
+      doc.text('Date: 12/05/2026');
+      doc.moveDown();
+      doc.text('Commodity: Canned goods');
+      doc.text('Weight: 38,500 lbs');
+      doc.moveDown();
+      for (const line of trailing) doc.text(line);
+    });
+
+  it('reads a one-line pickup and a one-line delivery as two stops, each with its own city', async () => {
+    const result = await extractRateCon(await oneLineStops(['TOTAL: $1,900.00']), 'application/pdf');
+    expect(result.stops.map((stop) => [stop.type, stop.location, stop.city, stop.state, stop.zip])).toEqual([
+      ['pickup', '123 Main St', 'Dallas', 'TX', '75201'],
+      ['delivery', '9 Oak Ave', 'Memphis', 'TN', '38103'],
+    ]);
+    expect(result.fields.pickupCity.value).toBe('Dallas');
+    expect(result.fields.pickupLocation.value).toBe('123 Main St');
+    expect(result.fields.deliveryCity.value).toBe('Memphis');
+    expect(result.fields.deliveryLocation.value).toBe('9 Oak Ave');
+    expect(result.fields.pickupDate.value).toBe('2026-12-03');
+    expect(result.fields.deliveryDate.value).toBe('2026-12-05');
+  });
+
+  it('takes the labelled rate printed after the line items as the total, never the line haul', async () => {
+    const result = await extractRateCon(
+      await oneLineStops(['Line haul $2,200.00', 'Fuel surcharge $450.00', 'Rate: $2,650.00']),
+      'application/pdf',
+    );
+    expect(result.fields.rate.value).toBe(2650);
+    expect(result.lineItems.map((item) => [item.kind, item.amount])).toEqual([
+      ['line_haul', '2200.00'],
+      ['fuel_surcharge', '450.00'],
+    ]);
+  });
+
+  it('takes the labelled total after the line items in a two-column table too', async () => {
+    const result = await extractRateCon(
+      await pdf((doc) => {
+        doc.fontSize(16).text('RATE CONFIRMATION', 40, 40);
+        doc.fontSize(11).text('Load #: TB-7781', 40, 70).text('Broker: Prairie Line Logistics LLC', 40, 85);
+        doc.text('PICKUP', 40, 120).text('500 Elm St', 40, 135).text('Tulsa, OK 74103', 40, 150).text('Date: 12/03/2026', 40, 165);
+        doc.text('DELIVERY', 40, 195).text('77 Pine Rd', 40, 210).text('Wichita, KS 67202', 40, 225).text('Date: 12/04/2026', 40, 240);
+        doc.text('Line Haul', 40, 280).text('$2,200.00', 300, 280);
+        doc.text('Fuel Surcharge', 40, 295).text('$450.00', 300, 295);
+        doc.text('Rate', 40, 310).text('$2,650.00', 300, 310);
+      }),
+      'application/pdf',
+    );
+    expect(result.fields.rate.value).toBe(2650);
+  });
+});

@@ -73,8 +73,12 @@ const WEIGHT_LABEL = /\b(?:gross\s+weight|weight|wt)\b\.?\s*:?/i;
 const TOTAL_LABEL = /^(?:grand\s+)?total(?:\s+(?:carrier\s+pay|rate|due(?:\s+carrier)?|amount|pay|charges|cost))?\s*:?/i;
 const PROSE_TOTAL = /\btotal\s+(?:rate|pay|amount|carrier\s+pay|price)\b[^$\d]{0,40}/i;
 const RATE_LABEL = /\b(?:total\s+rate|flat\s+rate|agreed\s+rate|all[- ]in(?:\s+rate)?|rate|line\s*haul)\b\s*:?/i;
+const LINE_HAUL = /\bline\s*haul\b/i;
 const ITEM_LABEL =
   /^(line\s*haul|linehaul|base\s+rate|flat\s+rate|fuel(?:\s+surcharge)?|fsc|detention|lumper(?:\s+fee)?|stop[- ]?off(?:\s+charge)?|tarp(?:\s+fee)?|driver\s+assist|layover|tonu|accessorials?|extra\s+stop)\b\s*:?/i;
+/** A stop's own label at the start of its line: "Pickup:", "Delivery 2 -", "Consignee #1:". */
+const OWN_STOP_LABEL =
+  /^\s*(?:(?:stop\s*#?\s*\d{1,2}\s*[-:]?\s*)?(?:pick\s*-?\s*up|shipper|origin|ship\s+from|deliver(?:y|ies)?|drop|consignee|destination|receiver|ship\s+to)(?:\s*#?\s*\d{1,2})?)\s*[:-]\s*/i;
 const ADDRESS = /(?:^|,\s*)([A-Za-z][A-Za-z.'\- ]*?),\s*([A-Za-z]{2})\.?,?\s+(\d{5})(?:-\d{4})?\b/;
 const STREET = /^\d{1,6}[A-Za-z]?\s+[A-Za-z0-9][A-Za-z0-9 .'#/-]*$/;
 const OTHER_DOCUMENT = /\b(?:invoice|proof\s+of\s+delivery|bill\s+of\s+lading|delivery\s+receipt|packing\s+list|statement)\b/i;
@@ -177,6 +181,16 @@ class Reader {
     accept: (text: string) => T | null,
     options: { skipCarrier?: boolean; below?: number; where?: (segment: Segment) => boolean } = {},
   ): (Found<T> & { segment: Segment }) | null {
+    for (const found of this.eachLabelled(label, accept, options)) return found;
+    return null;
+  }
+
+  /** Every label matching `label` with its value, in reading order (labelled() takes the first). */
+  *eachLabelled<T>(
+    label: RegExp,
+    accept: (text: string) => T | null,
+    options: { skipCarrier?: boolean; below?: number; where?: (segment: Segment) => boolean } = {},
+  ): Generator<Found<T> & { segment: Segment; label: Segment }> {
     for (const segment of this.segments) {
       if (options.skipCarrier !== false && this.carrier.has(segment)) continue;
       if (options.where && !options.where(segment)) continue;
@@ -184,20 +198,25 @@ class Reader {
       if (!match) continue;
       const rest = segment.text.slice(match.index + match[0].length).replace(/^[\s’'`.,:;|]+/, '');
       const direct = accept(rest);
-      if (direct !== null) return { value: direct, confidence: segment.confidence, segment };
+      if (direct !== null) {
+        yield { value: direct, confidence: segment.confidence, segment, label: segment };
+        continue;
+      }
       if (rest.trim()) continue;
       const right = this.sameLineRight(segment)[0];
       if (right && gapX(segment, right, this.unit) < 25 && !looksLikeLabel(right.text)) {
         const value = accept(right.text);
-        if (value !== null) return { value, confidence: Math.min(segment.confidence, right.confidence), segment: right };
+        if (value !== null) {
+          yield { value, confidence: Math.min(segment.confidence, right.confidence), segment: right, label: segment };
+          continue;
+        }
       }
       for (const under of this.below(segment, options.below ?? 2.6)) {
         const value = accept(under.text);
-        if (value !== null) return { value, confidence: Math.min(segment.confidence, under.confidence), segment: under };
+        if (value !== null) yield { value, confidence: Math.min(segment.confidence, under.confidence), segment: under, label: segment };
         break;
       }
     }
-    return null;
   }
 
   read(): ReadDocument {
@@ -355,7 +374,16 @@ class Reader {
       const value = parseMoney(text);
       return value !== null && value > 0 ? value : null;
     };
-    const total = this.labelled(TOTAL_LABEL, money);
+    const totals = [...this.eachLabelled(TOTAL_LABEL, money)];
+    const rates = [...this.eachLabelled(RATE_LABEL, money, { where: (segment) => !/\bper\b/i.test(segment.text) })];
+    const lineHaul = (found: { label: Segment }) => LINE_HAUL.test(found.label.text);
+    // A labelled total or rate that is the sum of the line items (two or more) is the total pay, wherever it is printed.
+    const items = this.lineItems();
+    const cents = (value: number) => Math.round(value * 100);
+    const sum = items.reduce((total, item) => total + cents(Number(item.amount)), 0);
+    const summed = items.length >= 2 ? [...totals, ...rates].find((found) => !lineHaul(found) && cents(found.value) === sum) : undefined;
+    if (summed) return { value: summed.value, confidence: summed.confidence };
+    const total = totals[0];
     if (total) return { value: total.value, confidence: total.confidence };
     for (const segment of this.segments) {
       const match = PROSE_TOTAL.exec(segment.text);
@@ -363,7 +391,8 @@ class Reader {
       const value = money(segment.text.slice(match.index + match[0].length, match.index + match[0].length + 30));
       if (value !== null) return { value, confidence: segment.confidence };
     }
-    const rate = this.labelled(RATE_LABEL, money, { where: (segment) => !/\bper\b/i.test(segment.text) });
+    // A line haul is the total only when no larger rate is labelled beside it.
+    const rate = rates.find((found) => !lineHaul(found) || !rates.some((other) => !lineHaul(other) && other.value > found.value));
     if (rate) return { value: rate.value, confidence: rate.confidence * 0.9 };
     return null;
   }
@@ -410,11 +439,11 @@ class Reader {
     const usedStreets = new Set<Segment>();
     const read: (ReadStop & { number: number | null; order: number })[] = [];
     for (const anchor of anchors) {
-      const typed = this.stopType(anchor.segment);
+      const typed = this.ownStopType(anchor.segment, anchor.prefix) ?? this.stopType(anchor.segment);
       if (!typed) continue;
       const gridPrefix = /^(.*?)\s*(?:city\s*\/\s*state|city,?\s*st(?:ate)?|city|location)\s*:?$/i.exec(typed.label.text.trim())?.[1];
       const others = anchors.filter((other) => other !== anchor).map((other) => other.segment);
-      let location = streetOf(anchor.prefix);
+      let location = streetOf(anchor.prefix.replace(OWN_STOP_LABEL, ''));
       let confidence = anchor.segment.confidence;
       if (!location && gridPrefix)
         location = this.gridValue(`${gridPrefix} (?:address|street)`, (text) => (STREET.test(clean(text)) ? clean(text) : null));
@@ -455,6 +484,20 @@ class Reader {
       void order;
       return stop;
     });
+  }
+
+  /**
+   * Pickup or delivery from the stop's own line when it begins with its label, "Pickup: 123 Main St,
+   * Dallas, TX 75201": that label is nearer than any heading above (which may be the previous stop's).
+   */
+  private ownStopType(anchor: Segment, prefix: string): { type: 'pickup' | 'delivery'; label: Segment; number: number | null } | null {
+    const label = OWN_STOP_LABEL.exec(prefix)?.[0];
+    if (!label) return null;
+    const pickup = PICKUP_WORDS.test(label.replace(PICKUP_REF, ' '));
+    const delivery = DELIVERY_WORDS.test(label);
+    if (pickup === delivery) return null;
+    const number = /\b(\d{1,2})\b/.exec(label)?.[1];
+    return { type: pickup ? 'pickup' : 'delivery', label: anchor, number: number ? Number(number) : null };
   }
 
   /** Pickup or delivery: a heading in the row to the left (a table), else the nearest heading above in its column. */
