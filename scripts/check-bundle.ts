@@ -91,8 +91,10 @@ export const SCREENS: Screen[] = [
     routes: ['src/routes/_authed.tsx', 'src/routes/_authed/loads.tsx'],
     extra: ['src/theme.ts', DATA],
     budgetKb: 170,
-    // 215.4 KB with the signed-in system's recipes trimmed (theme.ts), and about 4% room.
-    ceilingKb: 224,
+    // 215.4 KB with the signed-in system's recipes trimmed (theme.ts), and about 4% room; 224.9 KB
+    // once the header carries Import Rate Con (its flow is a lazy chunk) and the navigation trucks,
+    // trailers and settlements (issues 29-31): the ceiling follows by 2 KB, the goal is still unmet.
+    ceilingKb: 226,
   },
 ];
 

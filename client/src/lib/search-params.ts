@@ -2,6 +2,7 @@ import { LOAD_STATUSES } from '#shared/constants.js';
 import type { ANALYTICS_RANGES } from '#shared/schemas/analytics.js';
 import type { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SEARCH_MAX } from '#shared/schemas/audit.js';
 import type { DOCUMENT_SEARCH_MAX, DOCUMENT_TYPE_FILTERS } from '#shared/schemas/documents.js';
+import type { EQUIPMENT_LIMITS, EQUIPMENT_STATUSES } from '#shared/schemas/equipment.js';
 import type { INVOICE_LIMITS, INVOICE_STATUS_FILTERS } from '#shared/schemas/invoices.js';
 import type { LOAD_SORTS, LoadSort, SORT_DIRECTIONS, SortDirection } from '#shared/schemas/load-board.js';
 import type { LOAD_LIMITS, LOAD_STATUS_FILTERS } from '#shared/schemas/loads.js';
@@ -61,6 +62,10 @@ export const DOCUMENT_ADDRESS = {
     'load_document',
   ]),
   searchMax: 100 satisfies typeof DOCUMENT_SEARCH_MAX,
+};
+export const EQUIPMENT_ADDRESS = {
+  statuses: sameValues<typeof EQUIPMENT_STATUSES>()(['active', 'inactive']),
+  searchMax: 100 satisfies (typeof EQUIPMENT_LIMITS)['search'],
 };
 export const INVOICE_ADDRESS = {
   statuses: sameValues<typeof INVOICE_STATUS_FILTERS>()(['all', 'draft', 'sent', 'paid', 'overdue', 'void', 'factoring']),

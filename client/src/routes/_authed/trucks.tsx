@@ -1,17 +1,16 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EQUIPMENT_LIMITS } from '#shared/schemas/equipment.js';
 import { TrucksPage } from '../../features/equipment/TrucksPage';
 import type { EquipmentFilters } from '../../features/equipment/use-equipment';
-import { optionalOneOf, optionalText, type RawSearch } from '../../lib/search-params';
+import { EQUIPMENT_ADDRESS, optionalOneOf, optionalText, type RawSearch } from '../../lib/search-params';
 
-const STATUSES = ['active', 'inactive'] as const;
+const STATUSES = EQUIPMENT_ADDRESS.statuses;
 const SORTS = ['unit', 'unitDesc'] as const;
 
 /** The filters live in the address, so a filtered list can be reloaded and shared; anything odd falls back to none. */
 function trucksSearch(search: RawSearch): { search?: string; status?: (typeof STATUSES)[number]; sort?: (typeof SORTS)[number] } {
   return {
-    search: optionalText(search.search, EQUIPMENT_LIMITS.search),
+    search: optionalText(search.search, EQUIPMENT_ADDRESS.searchMax),
     status: optionalOneOf(search.status, STATUSES),
     sort: optionalOneOf(search.sort, SORTS),
   };
