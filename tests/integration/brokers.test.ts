@@ -170,6 +170,36 @@ describe('editing a broker', () => {
     expect(updated).toMatchObject({ name: broker.name, companyName: broker.companyName, paymentTerms: 'Quick Pay', address: null });
   });
 
+  it('sets, rewrites and clears the MC number: digits kept from "MC-", "MC# " or "MC " writings, shown in the list', async () => {
+    const caller = await as('dispatcher');
+    const broker = await caller.brokers.create(newBroker({ mcNumber: 'MC# 654321' }));
+    expect(broker.mcNumber).toBe('654321');
+    for (const [written, stored] of [
+      ['MC-123456', '123456'],
+      ['MC 0778899', '0778899'],
+      ['445566', '445566'],
+    ] as const) {
+      const updated = await caller.brokers.update({ id: broker.id, mcNumber: written });
+      expect(updated).toMatchObject({ name: broker.name, paymentTerms: broker.paymentTerms, mcNumber: stored });
+    }
+    const listed = await caller.brokers.list({});
+    expect(listed.items.find((row) => row.id === broker.id)?.mcNumber).toBe('445566');
+    expect((await caller.brokers.update({ id: broker.id, notes: 'MC kept' })).mcNumber).toBe('445566');
+    expect((await caller.brokers.update({ id: broker.id, mcNumber: '' })).mcNumber).toBeNull();
+  });
+
+  it.each([['MC 12a45'], ['123456789'], ['MC-']])('refuses the MC number %s on edit, naming the field', async (written) => {
+    const caller = await as('admin');
+    const broker = await caller.brokers.create(newBroker({ mcNumber: '771100' }));
+    await expectFieldError(
+      caller.brokers.update({ id: broker.id, mcNumber: written }),
+      'brokers.update',
+      'mcNumber',
+      'MC number is up to 8 digits',
+    );
+    expect((await caller.brokers.get({ id: broker.id })).mcNumber).toBe('771100');
+  });
+
   it('refuses a bad field on edit, naming it', async () => {
     const caller = await as('admin');
     const broker = await caller.brokers.create(newBroker());

@@ -36,6 +36,8 @@ export const brokerOutput = z.object({
   address: z.string().nullable(),
   paymentTerms: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Digits only (brokers.mc_number's check). */
+  mcNumber: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

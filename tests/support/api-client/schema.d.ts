@@ -1577,6 +1577,7 @@ export interface operations {
               address: string | null;
               paymentTerms: string | null;
               notes: string | null;
+              mcNumber: string | null;
               /** Format: date-time */
               createdAt: string;
               /** Format: date-time */
@@ -1673,6 +1674,7 @@ export interface operations {
             address: string | null;
             paymentTerms: string | null;
             notes: string | null;
+            mcNumber: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1747,6 +1749,7 @@ export interface operations {
             address: string | null;
             paymentTerms: string | null;
             notes: string | null;
+            mcNumber: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1913,6 +1916,7 @@ export interface operations {
             address: string | null;
             paymentTerms: string | null;
             notes: string | null;
+            mcNumber: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

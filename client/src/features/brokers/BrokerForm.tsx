@@ -8,6 +8,15 @@ const BrokerFields: RecordFields<typeof createBrokerInput> = ({ control }) => (
   <>
     <FormField control={control} name="name" label="Contact Name" required autoComplete="off" maxLength={BROKER_LIMITS.name} />
     <FormField control={control} name="companyName" label="Company Name" autoComplete="off" maxLength={BROKER_LIMITS.companyName} />
+    <FormField
+      control={control}
+      name="mcNumber"
+      label="MC #"
+      placeholder="e.g. 123456"
+      helperText="The broker's MC number, digits only; a rate con is matched to the broker by it."
+      autoComplete="off"
+      maxLength={20}
+    />
     <ContactFields control={control} />
     <FormField
       control={control}

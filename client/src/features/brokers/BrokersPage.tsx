@@ -15,6 +15,7 @@ const brokerScreen: RecordScreen<Broker, typeof createBrokerInput> = {
   nameOf: (broker) => broker.name,
   columns: [
     { key: 'company', header: 'Company', cell: (broker) => dash(broker.companyName) },
+    { key: 'mc', header: 'MC #', cell: (broker) => dash(broker.mcNumber) },
     ...contactColumns<Broker>(),
     { key: 'terms', header: 'Payment Terms', cell: (broker) => dash(broker.paymentTerms) },
   ],
@@ -22,6 +23,7 @@ const brokerScreen: RecordScreen<Broker, typeof createBrokerInput> = {
     subtitle: (broker) => broker.companyName,
     details: (broker) => (
       <>
+        <Text>MC #: {dash(broker.mcNumber)}</Text>
         <ContactLines row={broker} />
         <Text>Payment terms: {dash(broker.paymentTerms)}</Text>
       </>

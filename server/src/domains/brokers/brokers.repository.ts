@@ -20,6 +20,7 @@ const selectBroker = (db: Db) =>
       'brokers.address',
       'brokers.paymentTerms',
       'brokers.notes',
+      'brokers.mcNumber',
       isoTimestamp('brokers.createdAt').as('createdAt'),
       isoTimestamp('brokers.updatedAt').as('updatedAt'),
     ]);
