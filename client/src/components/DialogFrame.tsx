@@ -27,9 +27,8 @@ export function DialogFrame({
   /** Dialogs this one opens (the load's edit form). */
   nested?: ReactNode;
   /**
-   * Whether a click or focus outside closes it (default). A dialog showing something the person
-   * must act on before leaving (a secret shown once) closes only by its own buttons or Escape: the
-   * focus the previous dialog hands back as it closes would otherwise close it at once.
+   * Whether a click outside closes it (default). A dialog showing something the person must act
+   * on before leaving (a secret shown once) closes only by its own buttons or Escape.
    */
   closeOnOutside?: boolean;
 }) {
@@ -42,6 +41,10 @@ export function DialogFrame({
       scrollBehavior="inside"
       placement="center"
       closeOnInteractOutside={closeOnOutside}
+      // Focus only leaves a modal dialog when code moves it: a dialog that closes as this one opens
+      // (Import Rate Con's reading, then the prefilled form; Create API key, then the key) hands its
+      // focus back to its trigger, outside this one, which must not close it.
+      onFocusOutside={(event) => event.preventDefault()}
     >
       <Portal>
         <Dialog.Backdrop />
