@@ -84,7 +84,7 @@ test('a dispatcher adds truck 777 with a VIN, assigns a demo driver and sees it 
   await expect(assign).toBeVisible();
   await settleAnimations(page);
   await expectAccessible(page);
-  const driverSelect = assign.getByLabel('Driver');
+  const driverSelect = assign.getByRole('combobox', { name: /^Driver/ });
   await expect(driverSelect.locator('option').nth(1)).toBeAttached();
   const driverName = ((await driverSelect.locator('option').nth(1).textContent()) ?? '').trim();
   expect(driverName).not.toBe('');

@@ -1,4 +1,4 @@
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { Truck } from '#shared/schemas/equipment.js';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -28,12 +28,12 @@ export function TruckDetailDialog({ truck, canWrite, onClose }: { truck: Truck; 
       <Stack gap="5">
         <Stack as="dl" gap="1" fontSize="sm">
           {details.map(([label, value]) => (
-            <Text key={label}>
-              <Text as="span" fontWeight="medium">
+            <HStack key={label} gap="1" align="baseline">
+              <Text as="dt" fontWeight="medium">
                 {label}:
-              </Text>{' '}
-              {value ?? '—'}
-            </Text>
+              </Text>
+              <Text as="dd">{value ?? '—'}</Text>
+            </HStack>
           ))}
         </Stack>
         <Stack gap="2">
@@ -69,7 +69,7 @@ export function TruckDetailDialog({ truck, canWrite, onClose }: { truck: Truck; 
                           size="xs"
                           variant="outline"
                           loading={end.isPending}
-                          aria-label={`End assignment of ${row.driverName}`}
+                          aria-label={`End now: ${row.driverName}'s assignment`}
                           onClick={() =>
                             end.mutate(
                               { id: row.id },
