@@ -7,7 +7,14 @@ import { pageInput, pageOutput } from './pagination.js';
  * transaction of the change they tell of (migrations/2026-11-25T1300_notifications.ts).
  */
 
-export const NOTIFICATION_KINDS = ['load_assigned', 'load_status', 'invoice_payment', 'message', 'wip_decided', 'settlement_approved'] as const;
+export const NOTIFICATION_KINDS = [
+  'load_assigned',
+  'load_status',
+  'invoice_payment',
+  'message',
+  'wip_decided',
+  'settlement_approved',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
