@@ -68,8 +68,9 @@ export const PERMISSIONS = {
    * Driver pay (issue 30, docs/settlements.md): pay profiles, deductions, periods, settlements,
    * statements and reports. Pay is private: a driver reads only their own statements and a carrier
    * user their carrier's owner-operators', through the portal (portal.read); dispatchers and sales none.
+   * miles: a load's loaded and empty miles (no money), which a dispatcher corrects too.
    */
-  settlements: { read: ['admin', 'treasury'], write: ['admin', 'treasury'] },
+  settlements: { read: ['admin', 'treasury'], write: ['admin', 'treasury'], miles: ['admin', 'dispatcher', 'treasury'] },
   /**
    * Everyone on staff writes to colleagues, drivers and carrier users; each reads only what they
    * sent or received (row-level security). A driver or a carrier's user reads and replies in the

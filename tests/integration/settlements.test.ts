@@ -326,6 +326,31 @@ describe('settlements', () => {
     ).toBe('NOT_FOUND');
   });
 
+  it('lets a dispatcher read and correct a load’s miles (no money), and sales none; another company’s load is not found', async () => {
+    const driverId = await driverWithProfile(tenants.companyA, '0.50');
+    const first = await deliveredLoad(tenants.companyA, driverId, '2026-11-17T15:00:00Z', { distance: '100' });
+    const loadId = await deliveredLoad(tenants.companyA, driverId, '2026-11-19T15:00:00Z', { distance: '100' });
+    expect(first).not.toBe(loadId);
+    const dispatcher = await as('dispatcher');
+    // The empty run from the previous delivery is an estimate until someone enters it.
+    expect(await dispatcher.settlements.loadMiles({ loadId })).toMatchObject({
+      loadedMiles: '100.00',
+      loadedEstimated: false,
+      emptyEstimated: true,
+    });
+    expect(await dispatcher.settlements.setLoadMiles({ loadId, emptyMiles: '42' })).toMatchObject({
+      emptyMiles: '42.00',
+      emptyEstimated: false,
+    });
+    expect(await dispatcher.settlements.setLoadMiles({ loadId, emptyMiles: null })).toMatchObject({ emptyEstimated: true });
+    const bad = await settle(dispatcher.settlements.setLoadMiles({ loadId, loadedMiles: '-5' }));
+    expect(userFacingError(refused(bad), 'settlements.setLoadMiles').data.field).toBe('loadedMiles');
+    expect((await settle((await as('sales')).settlements.loadMiles({ loadId })))?.code).toBe('FORBIDDEN');
+    const foreign = await as('dispatcher', tenants.companyB);
+    expect((await settle(foreign.settlements.loadMiles({ loadId })))?.code).toBe('NOT_FOUND');
+    expect((await settle(foreign.settlements.setLoadMiles({ loadId, loadedMiles: '1' })))?.code).toBe('NOT_FOUND');
+  });
+
   it('keeps effective-dated versions, deductions with balances, miles corrections and reports', async () => {
     const company = tenants.companyA;
     const treasury = await as('treasury');

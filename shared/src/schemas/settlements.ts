@@ -318,12 +318,14 @@ export const setLoadMilesInput = z.object({
   loadedMiles: rateInput('Loaded miles').nullish(),
   emptyMiles: rateInput('Empty miles').nullish(),
 });
+export const loadMilesInput = z.object({ loadId: id('Load') });
 export const loadMilesOutput = z.object({
   loadedMiles: z.string().nullable(),
   emptyMiles: z.string().nullable(),
   loadedEstimated: z.boolean(),
   emptyEstimated: z.boolean(),
 });
+export type LoadMilesOutput = z.infer<typeof loadMilesOutput>;
 
 export const statementPdfOutput = z.object({ fileName: z.string(), contentBase64: z.string() });
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Box, Button, Center, DataList, Flex, Spinner, Stack, Tabs, Text, Timeline } from '@chakra-ui/react';
 import { CircleDot, Pencil } from 'lucide-react';
 import { LOAD_STATUSES, type LoadStatus } from '#shared/constants.js';
+import { can } from '#shared/permissions.js';
 import { commission } from '#shared/rules/commission.js';
 import {
   ACCESSORIAL_LABELS,
@@ -22,6 +23,7 @@ import { reportFailure, useFailureToast } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { LoadFormDialog } from './LoadFormDialog';
+import { LoadMiles } from './LoadMiles';
 import { LoadPaperworkMenu } from './LoadPaperworkMenu';
 import { documentPermissions } from '../documents/use-documents';
 import { LoadDocumentsTab, useLoadDocumentCount } from './LoadDocumentsTab';
@@ -113,6 +115,7 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
 }
 
 function LoadDetails({ load }: { load: LoadDetail }) {
+  const canCorrectMiles = can(useSession(), 'settlements', 'miles');
   const equipment = load.equipmentType
     ? `${EQUIPMENT_LABELS[load.equipmentType]}${load.equipmentType === 'reefer' && load.temperature !== null ? ` at ${formatNumber(load.temperature)} °F` : ''}`
     : '—';
@@ -163,6 +166,7 @@ function LoadDetails({ load }: { load: LoadDetail }) {
           </DataList.Item>
         ))}
       </DataList.Root>
+      {canCorrectMiles ? <LoadMiles loadId={load.id} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  loadMilesInput,
   loadMilesOutput,
   markPaidInput,
   openPeriodInput,
@@ -17,6 +18,7 @@ import { addDays, localDate, weekStartOf } from './pay-rules.js';
 import {
   approve,
   approveAll,
+  assertLoad,
   companySettlementSettings,
   getSettlement,
   listPeriods,
@@ -78,8 +80,17 @@ export const markPaidProcedure = permitted('settlements', 'write')
   .output(settlementSummary)
   .mutation(({ ctx, input }) => markPaid(ctx.db, ctx.scope, input));
 
-/** settlements.setLoadMiles: a person's loaded or empty miles for a load (null: back to the estimate). */
-export const setLoadMilesProcedure = permitted('settlements', 'write')
+/** settlements.loadMiles: a load's loaded and empty miles now in force, and which are estimates. */
+export const loadMilesProcedure = permitted('settlements', 'miles', { readOnly: true })
+  .input(loadMilesInput)
+  .output(loadMilesOutput)
+  .query(async ({ ctx, input }) => {
+    await assertLoad(ctx.db, ctx.scope, input.loadId);
+    return loadMilesNow(ctx.db, ctx.scope.companyId, input.loadId);
+  });
+
+/** settlements.setLoadMiles: a person's loaded or empty miles for a load (null: back to the estimate); dispatchers too. */
+export const setLoadMilesProcedure = permitted('settlements', 'miles')
   .input(setLoadMilesInput)
   .output(loadMilesOutput)
   .mutation(async ({ ctx, input }) => {

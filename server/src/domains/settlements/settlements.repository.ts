@@ -245,18 +245,23 @@ export async function endDeduction(db: Db, scope: Scope, id: string): Promise<De
 
 // ---------------------------------------------------------------- load miles
 
+/** The company's load, or 'Load not found' naming the field. */
+export async function assertLoad(db: Db, scope: Scope, loadId: string): Promise<void> {
+  const load = await db
+    .selectFrom('loads')
+    .select('id')
+    .where('companyId', '=', scope.companyId)
+    .where('id', '=', loadId)
+    .executeTakeFirst();
+  if (!load) throw new AppError('NOT_FOUND', 'Load not found', { field: 'loadId' });
+}
+
 export async function setLoadMiles(
   db: Db,
   scope: Scope,
   input: { loadId: string; loadedMiles?: string | null; emptyMiles?: string | null },
 ): Promise<{ loadedMiles: string | null; emptyMiles: string | null }> {
-  const load = await db
-    .selectFrom('loads')
-    .select('id')
-    .where('companyId', '=', scope.companyId)
-    .where('id', '=', input.loadId)
-    .executeTakeFirst();
-  if (!load) throw new AppError('NOT_FOUND', 'Load not found', { field: 'loadId' });
+  await assertLoad(db, scope, input.loadId);
   const changes: { loadedMiles?: string | null; emptyMiles?: string | null } = {};
   if (input.loadedMiles !== undefined) changes.loadedMiles = input.loadedMiles;
   if (input.emptyMiles !== undefined) changes.emptyMiles = input.emptyMiles;

@@ -11,6 +11,7 @@ import {
   openPeriodProcedure,
   periodDefaultsProcedure,
   refreshPeriodProcedure,
+  loadMilesProcedure,
   setLoadMilesProcedure,
 } from './periods.procedures.js';
 import { listProfilesProcedure, setProfileProcedure } from './profiles.procedures.js';
@@ -42,6 +43,7 @@ export const settlementsRouter = router({
   approve: approveProcedure,
   approveAll: approveAllProcedure,
   markPaid: markPaidProcedure,
+  loadMiles: loadMilesProcedure,
   setLoadMiles: setLoadMilesProcedure,
   statementPdf: statementPdfProcedure,
   reportByPeriod: reportByPeriodProcedure,

@@ -113,6 +113,7 @@ const draft = ({ company, services }: Sample) => createDraftSettlement(services.
 
 const read = allowedBy('settlements', 'read');
 const write = allowedBy('settlements', 'write');
+const miles = allowedBy('settlements', 'miles');
 
 export const settlementsRules = {
   'settlements.listProfiles': { type: 'query', allowed: read, input: () => ({}) },
@@ -202,9 +203,14 @@ export const settlementsRules = {
       method: 'ach',
     }),
   },
+  'settlements.loadMiles': {
+    type: 'query',
+    allowed: miles,
+    input: async ({ company, services }) => ({ loadId: await createLoad(services.db, company.users.dispatcher, { status: 'delivered' }) }),
+  },
   'settlements.setLoadMiles': {
     type: 'mutation',
-    allowed: write,
+    allowed: miles,
     input: async ({ company, services }) => ({
       loadId: await createLoad(services.db, company.users.dispatcher, { status: 'delivered' }),
       loadedMiles: '812',
