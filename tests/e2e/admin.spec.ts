@@ -197,6 +197,9 @@ test('an admin reads the audit log: load changes with "Changes:", narrowed by se
     'Brokers',
     'Carriers',
     'Export',
+    'Trucks',
+    'Trailers',
+    'Truck assignments',
   ]);
   await expect(page.getByLabel('Action').locator('option')).toHaveText(['All Actions', 'Created', 'Updated', 'Deleted', 'Exported']);
   await expectAccessible(page);

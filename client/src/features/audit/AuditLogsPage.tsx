@@ -19,7 +19,8 @@ import { usePagedList, useSearchBox } from '../../lib/use-paged-list';
 import { AuditLogEntry } from './AuditLogEntry';
 
 const ALL = 'all';
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** 'truck_assignments' → 'Truck assignments'. */
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll('_', ' ');
 const entityOptions = [
   { value: ALL, label: 'All Entities' },
   ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: capitalized(type) })),
