@@ -104,6 +104,8 @@ async function expectScreenAccessible(page: Page) {
 }
 
 test('the "Today\'s pickups" view shows the loads picked up today, as a dense table on a desktop', async ({ page, playwright }) => {
+  // Two reloads, the filter panel and two accessibility scans: more than a minute on a saturated 2-core CI machine.
+  test.setTimeout(120_000);
   const api = await dispatcherApi(playwright);
   const prefix = uniquePrefix('today');
   await openAs(page, 'Dispatcher', '/loads');
@@ -115,7 +117,7 @@ test('the "Today\'s pickups" view shows the loads picked up today, as a dense ta
 
   // The table is the desktop's default, every sortable header announces its sort.
   await page.reload();
-  await expect(board(page)).toBeVisible();
+  await expect(board(page)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Table', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(board(page).getByRole('columnheader', { name: 'Delivery', exact: true })).toHaveAttribute('aria-sort', 'none');
   await search(page, prefix);
