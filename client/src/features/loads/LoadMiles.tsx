@@ -9,12 +9,15 @@ import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
 
-/** A figure typed, or blank: back to the estimate. */
+/** A figure typed (the server's own rule and message), or blank: back to the estimate. */
 const milesField = (label: string) =>
-  z
-    .literal('')
-    .transform(() => null)
-    .or(rateInput(label));
+  z.string().transform((value, context) => {
+    if (value.trim() === '') return null;
+    const parsed = rateInput(label).safeParse(value);
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? `${label} must be a number` });
+    return z.NEVER;
+  });
 const milesForm = z.object({ loadedMiles: milesField('Loaded miles'), emptyMiles: milesField('Empty miles') });
 
 /**
