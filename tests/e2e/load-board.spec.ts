@@ -338,7 +338,7 @@ test('duplicating a load makes a new one with new dates and opens it', async ({ 
 });
 
 test('the keyboard: / searches, j and k move, Enter opens, n creates, ? lists the shortcuts', async ({ page, playwright }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const api = await dispatcherApi(playwright);
   const prefix = uniquePrefix('keys');
   // Sorted by load number below, so the order is known: -A then -B.

@@ -39,6 +39,16 @@ export function usePagedList<Filters, Output extends Page<unknown>>(
 }
 
 /**
+ * Whether the address's search changed elsewhere (back, "Clear filters", a saved view) and so
+ * replaces the box's text. The echo of the box's own push is not: on a slow machine the address
+ * catches up after more letters were typed, and showing the echo would wipe them.
+ */
+export function searchChangedElsewhere(search: string, pushed: string | null, text: string): boolean {
+  if (pushed !== null && search === pushed) return false;
+  return search !== text.trim();
+}
+
+/**
  * A search box over a list whose filters live in the address: what is typed reaches the filters
  * (and so the URL and the query) once typing pauses for `delayMs`; a search changed elsewhere
  * (back, "Clear filters") shows in the box and drops a push still waiting. Every pause pushes what
@@ -51,6 +61,8 @@ export function useSearchBox(search: string, onSearch: (search: string) => void,
   const latest = useRef({ search, onSearch, text });
   latest.current = { search, onSearch, text };
   const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // What the last pause pushed, until the address echoes it back.
+  const pushed = useRef<string | null>(null);
   const cancel = () => {
     if (waiting.current !== null) clearTimeout(waiting.current);
     waiting.current = null;
@@ -63,13 +75,18 @@ export function useSearchBox(search: string, onSearch: (search: string) => void,
       waiting.current = setTimeout(() => {
         waiting.current = null;
         const settled = next.trim();
-        if (settled !== latest.current.search) latest.current.onSearch(settled);
+        if (settled !== latest.current.search) {
+          pushed.current = settled;
+          latest.current.onSearch(settled);
+        }
       }, delayMs);
     },
     [delayMs],
   );
   useEffect(() => {
-    if (search !== latest.current.text.trim()) {
+    const outside = searchChangedElsewhere(search, pushed.current, latest.current.text);
+    pushed.current = null;
+    if (outside) {
       cancel();
       setShown(search);
     }
