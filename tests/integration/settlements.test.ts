@@ -582,6 +582,15 @@ describe('the demo workspace', () => {
     expect(profiles.length).toBeGreaterThanOrEqual(3);
     const kinds = await owner.selectFrom('driverDeductions').select('kind').distinct().where('companyId', '=', company.companyId).execute();
     expect(kinds.map((row) => row.kind).sort()).toEqual(['advance', 'escrow', 'one_off', 'recurring']);
+    // Every demo driver with a delivery has a profile: no week shows a load at $0.00 for want of one.
+    const unpaid = await owner
+      .selectFrom('settlementLines')
+      .select('description')
+      .where('companyId', '=', company.companyId)
+      .where('kind', '=', 'load_pay')
+      .where('amount', '=', '0')
+      .execute();
+    expect(unpaid).toEqual([]);
   });
 });
 

@@ -30,7 +30,8 @@ const BASES: { payBasis: PayBasis; rate: string; extra?: boolean }[] = [
   { payBasis: 'total_mile', rate: '0.55' },
   { payBasis: 'flat', rate: '475' },
 ];
-const MAX_DRIVERS = 16;
+// Every demo driver with a delivery (about 40): none of the demo weeks shows a "no pay profile" line.
+const MAX_DRIVERS = 100;
 
 export async function seedDemoSettlements(db: Db, companyId: string): Promise<boolean> {
   const setup = await withCompany(db, { companyId, userId: null }, async (tx) => {
