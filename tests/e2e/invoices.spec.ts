@@ -230,6 +230,8 @@ test('treasury creates an invoice from a load, downloads its PDF, takes a paymen
 });
 
 test('the Invoices screen works at a phone’s width', async ({ page }, testInfo) => {
+  // Two widths, each a sign-in, a menu and an axe scan: past 60 s on a saturated machine.
+  test.setTimeout(120_000);
   for (const width of [375, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await openAs(page, 'Treasury', '/invoices');
