@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { documentUploadFields, DOCUMENT_TEXTS, type DocumentListItem } from '#shared/schemas/documents.js';
@@ -18,7 +16,8 @@ import { callerOf } from '../../trpc/http-access.js';
 import { API_BASE_PATH, isApiPath, PROBLEM_CONTENT_TYPE, problemOfStatus } from '../../trpc/problem.js';
 import { asksInline, inlineHeaders, isPreviewable, previewSecret } from './document-preview.js';
 import { insertDocument, mayLink } from './documents.repository.js';
-import { admitPortalUpload, checkUpload, displayName, UploadInspector, UploadRefused } from './upload-checks.js';
+import { receiveUpload, tooLarge } from './receive-upload.js';
+import { admitPortalUpload, UploadRefused } from './upload-checks.js';
 
 export const UPLOAD_PATH = '/api/documents';
 /** The same upload in the REST API (issue 28). */
@@ -58,43 +57,11 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
       if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_TEXTS.selectFile);
 
       const scope = scopeOf(session, 'company');
-      const fields: Record<string, string> = {};
       const staged = path.join(staging, `${randomUUID()}.upload`);
       const key = `${scope.companyId}/${randomUUID()}`;
       let stored = false;
       try {
-        let received: { name: string; size: number; contentType: string } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (received) continue;
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (received || part.fieldname !== 'file') {
-            part.file.resume();
-            throw new UploadRefused('Send one file per upload, in the field "file"');
-          }
-          let named: ReturnType<typeof displayName>;
-          try {
-            named = displayName(part.filename);
-          } catch (error) {
-            part.file.resume();
-            throw error;
-          }
-          const { name, extension } = named;
-          await mkdir(staging, { recursive: true });
-          const inspector = new UploadInspector();
-          try {
-            await pipeline(part.file, inspector, createWriteStream(staged, { flags: 'wx' }));
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
-              throw tooLarge(config.UPLOAD_MAX_BYTES);
-            throw error;
-          }
-          if (part.file.truncated) throw tooLarge(config.UPLOAD_MAX_BYTES);
-          const checked = await checkUpload(staged, extension, inspector);
-          received = { name, size: inspector.size, contentType: checked.contentType };
-        }
+        const { file: received, fields } = await receiveUpload(request, { staged, maxBytes: config.UPLOAD_MAX_BYTES });
         if (!received) throw new UploadRefused(DOCUMENT_TEXTS.selectFile);
         const parsed = documentUploadFields.safeParse(fields);
         if (!parsed.success) throw new UploadRefused(parsed.error.issues[0]?.message ?? 'Invalid upload');
@@ -182,8 +149,6 @@ export async function documentRoutes(app: FastifyInstance, services: AppServices
       .send(body);
   });
 }
-
-const tooLarge = (max: number) => new UploadRefused(`File is larger than the ${Math.round(max / (1024 * 1024))} MB limit`, 413);
 
 function refuse(reply: FastifyReply, status: number, message: string) {
   // Under the REST API an error is a problem (RFC 9457).

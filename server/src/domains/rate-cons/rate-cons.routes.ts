@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_CON_PATH, RATE_CON_TEXTS, type RateConExtractOutput } from '#shared/schemas/rate-cons.js';
@@ -14,7 +12,8 @@ import type { AppServices } from '../../services/services.js';
 import { linkSecretFor, storageFor } from '../../services/storage/index.js';
 import { callerOf } from '../../trpc/http-access.js';
 import { API_BASE_PATH, isApiPath, problem, PROBLEM_CONTENT_TYPE, problemOfError, problemOfStatus } from '../../trpc/problem.js';
-import { checkUpload, displayName, UploadInspector, UploadRefused } from '../documents/upload-checks.js';
+import { receiveUpload, tooLarge } from '../documents/receive-upload.js';
+import { UploadRefused } from '../documents/upload-checks.js';
 import { companyIdentity, findDuplicate, matchBroker } from './rate-cons.repository.js';
 import { rateConVision, readRateCon, ReadersBusy, type RateConMime } from './read-rate-con.js';
 import { signStagedFile, STAGED_TTL_MS } from './staged-file.js';
@@ -74,37 +73,11 @@ export function rateConsPlugin(services: AppServices) {
       const key = `${scope.companyId}/${randomUUID()}`;
       let stored = false;
       try {
-        let received: { name: string; size: number; contentType: string } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'field') continue;
-          if (received || part.fieldname !== 'file') {
-            part.file.resume();
-            throw new UploadRefused('Send one file per upload, in the field "file"');
-          }
-          let named: ReturnType<typeof displayName>;
-          try {
-            named = displayName(part.filename);
-          } catch (error) {
-            part.file.resume();
-            throw error;
-          }
-          if (!['pdf', 'jpg', 'jpeg', 'png'].includes(named.extension)) {
-            part.file.resume();
-            throw new UploadRefused(RATE_CON_TEXTS.fileTypes);
-          }
-          await mkdir(staging, { recursive: true });
-          const inspector = new UploadInspector();
-          try {
-            await pipeline(part.file, inspector, createWriteStream(staged, { flags: 'wx' }));
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
-              throw tooLarge(config.UPLOAD_MAX_BYTES);
-            throw error;
-          }
-          if (part.file.truncated) throw tooLarge(config.UPLOAD_MAX_BYTES);
-          const checked = await checkUpload(staged, named.extension, inspector);
-          received = { name: named.name, size: inspector.size, contentType: checked.contentType };
-        }
+        const { file: received } = await receiveUpload(request, {
+          staged,
+          maxBytes: config.UPLOAD_MAX_BYTES,
+          only: { extensions: ['pdf', 'jpg', 'jpeg', 'png'], refusal: RATE_CON_TEXTS.fileTypes },
+        });
         if (!received) throw new UploadRefused(RATE_CON_TEXTS.selectFile);
         const mimeType = RATE_CON_TYPES[received.contentType];
         if (!mimeType) throw new UploadRefused(RATE_CON_TEXTS.fileTypes);
@@ -181,5 +154,3 @@ const STATUS_OF_CODE: Record<string, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 const statusOf = (error: AppError) => STATUS_OF_CODE[error.code] ?? 400;
-
-const tooLarge = (max: number) => new UploadRefused(`File is larger than the ${Math.round(max / (1024 * 1024))} MB limit`, 413);
