@@ -27,6 +27,7 @@ import { wipRouter } from './domains/wip/wip.router.js';
 import { contactRouter } from './domains/contact/contact.router.js';
 import { fleetRouter } from './domains/fleet/fleet.router.js';
 import { portalRouter } from './domains/portal/portal.router.js';
+import { geofencesRouter } from './domains/geofences/geofences.router.js';
 import { positionsRouter } from './domains/positions/positions.router.js';
 import { rateConsRouter } from './domains/rate-cons/rate-cons.router.js';
 import { trackingRouter } from './domains/tracking/tracking.router.js';
@@ -50,6 +51,7 @@ export const appRouter = router({
   geo: geoRouter,
   fleet: fleetRouter,
   positions: positionsRouter,
+  geofences: geofencesRouter,
   tracking: trackingRouter,
   portal: portalRouter,
   team: teamRouter,

@@ -8,6 +8,7 @@ import { appConnectionString, ensureDatabaseExists, listConfiguredPlatformAdmins
 import { MASTER_ADMIN } from './seed/demo-accounts.js';
 import { createDb, createPool } from './db/database.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './domains/documents/document-tasks.js';
+import { detentionTasks } from './domains/geofences/detention-tasks.js';
 import { importTasks } from './domains/imports/import-tasks.js';
 import { invoicePdfAttachment } from './domains/invoices/invoice-attachment.js';
 import { loadConfirmationAttachment } from './domains/load-paperwork/confirmation-attachment.js';
@@ -98,6 +99,7 @@ export async function createServices(
         ...documentTasks(config, db),
         ...importTasks(config, db),
         ...pushTasks(config, db),
+        ...detentionTasks(db),
         ...positionPartitionTasks(db, config.POSITIONS_RETENTION_DAYS),
         ...webhookTasks(config, db, mailer, (message) => log.warn(message)),
       },

@@ -48,6 +48,12 @@ export interface CompaniesTable {
   settlementWeekStartsOn: Generated<number>;
   timeZone: Generated<string>;
   createdAt: DefaultedTimestamp;
+  /** Issue 31: the geofence defaults and the detention free time (migrations/2026-11-29T0600_stop_geofences.ts). */
+  geofenceRadiusMiles: Generated<Numeric>;
+  geofenceArrivalDwellMinutes: Generated<number>;
+  geofenceDepartureDwellMinutes: Generated<number>;
+  geofenceAutoStatus: Generated<boolean>;
+  detentionFreeHours: Generated<Numeric>;
 }
 
 export interface UsersTable {
@@ -169,6 +175,9 @@ export interface BrokersTable {
   notes: string | null;
   /** Digits only (issue 29: the rate-con import matches a broker by it first). */
   mcNumber: string | null;
+  /** Issue 31: detention free hours (null: the company's) and the hourly detention rate. */
+  detentionFreeHours: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  detentionRate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }
@@ -212,6 +221,21 @@ export interface LoadStopsTable {
   pickupNumber: string | null;
   notes: string | null;
   createdAt: DefaultedTimestamp;
+  /** Issue 31: the stop's point and fence (null radius: the company's), the truck's arrival and departure, the status a departure moved the load from. */
+  lat: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  lng: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  geofenceRadiusMiles: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  arrivedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  departedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  autoStatusFrom: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The geofence detector's state per stop (issue 31): when the current run on the other side of the fence began, the newest position read. */
+export interface StopGeofenceStatesTable {
+  companyId: string;
+  stopId: string;
+  runStartedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  lastAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A load's accessorial charges beside the line haul, in order. */
@@ -318,6 +342,7 @@ export interface Database {
   carrierUsers: CarrierUsersTable;
   loads: LoadsTable;
   loadStops: LoadStopsTable;
+  stopGeofenceStates: StopGeofenceStatesTable;
   loadAccessorials: LoadAccessorialsTable;
   loadConfirmations: LoadConfirmationsTable;
   wipAssignments: WipAssignmentsTable;

@@ -457,7 +457,20 @@ export const LOAD_HISTORY_LIMIT = 200;
  * assignments (who hauls it, for whom, who sells or dispatches it). A kind the load does not
  * have (no dispatcher column) simply never appears.
  */
-export const LOAD_HISTORY_KINDS = ['created', 'status', 'driver', 'broker', 'carrier', 'salesAgent', 'dispatcher'] as const;
+export const LOAD_HISTORY_KINDS = [
+  'created',
+  'status',
+  'driver',
+  'broker',
+  'carrier',
+  'salesAgent',
+  'dispatcher',
+  // Issue 31: a stop's arrival or departure recorded (from: the stop, 'pickup', 'delivery' or 'stop'; to: its place) or undone.
+  'arrived',
+  'departed',
+  'arrivalUndone',
+  'departureUndone',
+] as const;
 export type LoadHistoryKind = (typeof LOAD_HISTORY_KINDS)[number];
 
 /**

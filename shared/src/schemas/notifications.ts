@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'message',
   'wip_decided',
   'settlement_approved',
+  'detention_warning',
+  'detention_started',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,6 +26,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   message: { label: 'New messages', description: 'Someone sends you a message' },
   wip_decided: { label: 'Assignment requests', description: 'Your WIP assignment request is approved or rejected' },
   settlement_approved: { label: 'Pay statements', description: 'Your settlement for a week is approved' },
+  detention_warning: { label: 'Free time ending', description: "A truck's free time at a stop ends in 30 minutes" },
+  detention_started: { label: 'Detention started', description: 'A truck at a stop is past its free time' },
 };
 
 export const NOTIFICATION_TEXTS = {

@@ -18,6 +18,7 @@ import { documentsRules } from './matrix/documents.js';
 import { fleetRules } from './matrix/fleet.js';
 import { driversRules } from './matrix/drivers.js';
 import { equipmentRules } from './matrix/equipment.js';
+import { geofencesRules } from './matrix/geofences.js';
 import { geoRules } from './matrix/geo.js';
 import { invitationsRules } from './matrix/invitations.js';
 import { importsRules } from './matrix/imports.js';
@@ -164,6 +165,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...notificationsRules,
   ...portalRules,
   ...positionsRules,
+  ...geofencesRules,
   ...rateConsRules,
   ...realtimeRules,
   ...settingsRules,

@@ -34,11 +34,30 @@ const TRACKED = [
   { column: 'dispatcher_id', kind: 'dispatcher', names: { users: true } },
 ] as const satisfies readonly {
   column: string;
-  kind: Exclude<LoadHistoryKind, 'created'>;
+  kind: Exclude<LoadHistoryKind, 'created' | 'arrived' | 'departed' | 'arrivalUndone' | 'departureUndone'>;
   names?: { column: string; table: 'drivers' | 'brokers' | 'carriers' } | { users: true };
 }[];
 
 type FieldChange = { old?: unknown; new?: unknown };
+
+/**
+ * Issue 31: a stop's arrival or departure set or cleared is a row of the load's trail too (the
+ * load_stops_visit trigger, migrations/2026-11-29T0600_stop_geofences.ts), naming the stop.
+ */
+const STOP_COLUMNS = ['stop_arrived_at', 'stop_departed_at'] as const;
+
+/** The stop an arrival or departure row names: its role on the load and its place. */
+function stopOf(fields: Record<string, FieldChange> | null): { role: string; place: string } | null {
+  const stop = changeOf(fields, 'stop')?.new;
+  if (typeof stop !== 'object' || stop === null) return null;
+  const value = stop as Record<string, unknown>;
+  const position = value.position;
+  const last = value.last === true;
+  const role = position === 0 ? 'pickup' : last ? 'delivery' : 'stop';
+  const city = typeof value.city === 'string' ? value.city : '';
+  const state = typeof value.state === 'string' ? value.state.trim() : '';
+  return { role, place: [city, state].filter((part) => part !== '').join(', ') };
+}
 
 interface AuditRow {
   id: string;
@@ -57,7 +76,7 @@ const idOf = (value: unknown): string | null => (typeof value === 'string' && va
 
 /** The newest audit rows of the load that hold an entry, newest first (one more than the limit: whether older ones exist). */
 function auditRowsOf(db: LoadsDb, scope: Scope, load: { id: string; companyId: string }) {
-  const tracked = sql.join(TRACKED.map(({ column }) => sql.lit(column)));
+  const tracked = sql.join([...TRACKED.map(({ column }) => column), ...STOP_COLUMNS].map((column) => sql.lit(column)));
   return (
     db
       .selectFrom('auditLogs as a')
@@ -190,6 +209,18 @@ function entriesOf(row: AuditRow, names: Map<string, string>): LoadHistoryEntry[
     // An update that only renamed (never happens: names change with ids) or a creation with none: nothing to show.
     if (from === to) continue;
     entries.push(entry(tracked.kind, from, to));
+  }
+  const stop = stopOf(row.fields);
+  if (stop) {
+    const visits = [
+      ['stop_arrived_at', 'arrived', 'arrivalUndone'],
+      ['stop_departed_at', 'departed', 'departureUndone'],
+    ] as const;
+    for (const [column, set, undone] of visits) {
+      const change = changeOf(row.fields, column);
+      if (!change) continue;
+      entries.push(entry(change.new === null || change.new === undefined ? undone : set, stop.role, stop.place));
+    }
   }
   const status = changeOf(row.fields, 'status');
   if (status && !created) entries.push(entry('status', statusOf(status.old), statusOf(status.new)));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { totalRate } from '#shared/rules/load-rate.js';
 import type { LoadAccessorial, LoadDetail, LoadStop, LoadStopValues } from '#shared/schemas/loads.js';
 import type { Scope } from '../../db/scope.js';
+import { stopPoints } from '../geofences/stop-points.js';
 import type { LoadsDb } from './loads.repository.js';
 
 /**
@@ -137,10 +138,38 @@ export function stopRowValues(companyId: string, loadId: string, position: numbe
 
 /** Replaces the load's stops with `stops`, in order (the tenant policy and the composite key keep them in the load's company). */
 export async function writeStops(db: LoadsDb, scope: Scope, loadId: string, stops: readonly StopRow[]): Promise<void> {
-  await db.deleteFrom('loadStops').where('loadStops.loadId', '=', loadId).execute();
+  // Issue 31: each stop's point (its ZIP's centre, else its city's) for its geofence; a stop kept in
+  // place (same position, city, state and ZIP) keeps its fence radius, arrival and departure.
+  const points = await stopPoints(stops);
+  const previous = await db
+    .deleteFrom('loadStops')
+    .where('loadStops.loadId', '=', loadId)
+    .returning(['position', 'city', 'state', 'zip', 'geofenceRadiusMiles', 'arrivedAt', 'departedAt', 'autoStatusFrom'])
+    .execute();
+  const same = (a: string | null, b: string | null) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
   await db
     .insertInto('loadStops')
-    .values(stops.map((stop, position) => stopRowValues(scope.companyId as string, loadId, position, stop)))
+    .values(
+      stops.map((stop, position) => {
+        const kept = previous.find(
+          (old) => old.position === position && same(old.city, stop.city) && same(old.state, stop.state) && same(old.zip, stop.zip),
+        );
+        const point = points[position] ?? null;
+        return {
+          ...stopRowValues(scope.companyId as string, loadId, position, stop),
+          lat: point === null ? null : point.lat.toFixed(6),
+          lng: point === null ? null : point.lng.toFixed(6),
+          ...(kept
+            ? {
+                geofenceRadiusMiles: kept.geofenceRadiusMiles,
+                arrivedAt: kept.arrivedAt,
+                departedAt: kept.departedAt,
+                autoStatusFrom: kept.autoStatusFrom,
+              }
+            : {}),
+        };
+      }),
+    )
     .execute();
 }
 

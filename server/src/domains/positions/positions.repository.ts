@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PositionReport, PositionsReportOutput } from '#shared/schemas/positions.js';
 import type { Database } from '../../db/schema.js';
+import { runGeofences, watchedStopsSql, type WatchedRow, type WatchSettings } from '../geofences/ingest.js';
 
 type Db = Kysely<Database>;
 
@@ -30,7 +31,15 @@ export async function storeOwnPositions(
   const lats = positions.map((position) => position.lat.toFixed(6));
   const lngs = positions.map((position) => position.lng.toFixed(6));
   const accuracies = positions.map((position) => position.accuracy ?? null);
-  const { rows } = await sql<{ consent: boolean; stored: number; lat: string | null; lng: string | null; at: string | null }>`
+  const { rows } = await sql<{
+    consent: boolean;
+    stored: number;
+    lat: string | null;
+    lng: string | null;
+    at: string | null;
+    stops: WatchedRow[] | null;
+    settings: WatchSettings | null;
+  }>`
     with me as (
       select id, company_id, gps_consent, current_location_lat, current_location_lng, last_location_update
       from drivers
@@ -59,16 +68,22 @@ export async function storeOwnPositions(
       where drivers.company_id = me.company_id and drivers.id = me.id and me.gps_consent
         and (drivers.last_location_update is null or drivers.last_location_update < newest.recorded_at)
       returning drivers.current_location_lat, drivers.current_location_lng, drivers.last_location_update
-    )
-    select me.gps_consent as consent,
+    ),
+    watched as (${watchedStopsSql})
+    select me.gps_consent as consent, watched.stops, watched.settings,
       (select count(*) from stored)::int as stored,
       coalesce(m.current_location_lat, me.current_location_lat)::text as lat,
       coalesce(m.current_location_lng, me.current_location_lng)::text as lng,
       to_json(coalesce(m.last_location_update, me.last_location_update)) #>> '{}' as at
-    from me left join moved m on true`.execute(db);
+    from me left join moved m on true left join watched on true`.execute(db);
   const row = rows[0];
   if (!row) return { kind: 'not-a-driver' };
   if (!row.consent) return { kind: 'consent-off' };
+  // Geofences (issue 31): the driver's active stops came with the statement; detection writes only when something changed.
+  if (row.stops && row.stops.length > 0) {
+    const fixes = positions.map((position) => ({ at: Date.parse(position.recordedAt), lat: position.lat, lng: position.lng }));
+    await runGeofences(db, scope, row.stops, row.settings, fixes);
+  }
   // Positions repeated inside one batch count once.
   const distinct = new Set(positions.map((position) => `${position.idempotencyKey}@${Date.parse(position.recordedAt)}`)).size;
   return {

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { LoadStatus } from '#shared/constants.js';
+import { totalRate } from '#shared/rules/load-rate.js';
+import {
+  addDetentionInput,
+  GEOFENCE_TEXTS,
+  setStopRadiusInput,
+  stopVisitsInput,
+  stopVisitsOutput,
+  undoVisitInput,
+} from '#shared/schemas/geofences.js';
+import { updateRecord } from '../../db/records.js';
+import { AppError, notFound, orNotFound } from '../../errors.js';
+import { permitted, router } from '../../trpc/procedures.js';
+import { findLoad } from '../loads/loads.repository.js';
+import { detentionKey, detentionKeysOf, findWritableStop, readLoadStops, visitOf } from './geofences.repository.js';
+import { autoStatusAfterDeparture } from './ingest.js';
+import { z } from 'zod';
+
+const okOutput = z.object({ ok: z.literal(true) });
+const stopNotFound = () => notFound('Stop');
+
+/** A load's stops with the truck's arrival, departure, time there and detention (whoever reads the load). */
+const stopVisitsProcedure = permitted('loads', 'read', { readOnly: true })
+  .input(stopVisitsInput)
+  .output(stopVisitsOutput)
+  .query(async ({ ctx, input }) => {
+    const stops = await readLoadStops(ctx.db, ctx.scope, input.loadId);
+    if (stops.length === 0) orNotFound(await findLoad(ctx.db, ctx.scope, input.loadId), 'Load');
+    const keys = await detentionKeysOf(ctx.db, input.loadId);
+    const now = Date.now();
+    return { stops: stops.map((stop) => visitOf(stop, now, keys)) };
+  });
+
+/**
+ * Undoes an arrival (and its departure) or a departure: the stop's times cleared (audited by the
+ * dispatcher), the detector's state reset to read on from now, and a status the departure moved
+ * automatically put back when the load still has it.
+ */
+const undoVisitProcedure = permitted('loads', 'write')
+  .input(undoVisitInput)
+  .output(okOutput)
+  .mutation(async ({ ctx, input }) => {
+    const stop = await findWritableStop(ctx.db, ctx.scope, input.stopId);
+    if (!stop) throw stopNotFound();
+    if (input.what === 'arrival' && stop.arrivedAt === null) throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.noArrival, { field: 'what' });
+    if (input.what === 'departure' && stop.departedAt === null)
+      throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.noDeparture, { field: 'what' });
+    await ctx.db
+      .updateTable('loadStops')
+      .set(
+        input.what === 'arrival' ? { arrivedAt: null, departedAt: null, autoStatusFrom: null } : { departedAt: null, autoStatusFrom: null },
+      )
+      .where('id', '=', stop.id)
+      .execute();
+    await sql`
+      insert into stop_geofence_states (company_id, stop_id, run_started_at, last_at) values (${ctx.scope.companyId}::uuid, ${stop.id}::uuid, null, now())
+      on conflict (company_id, stop_id) do update set run_started_at = null, last_at = now()`.execute(ctx.db);
+    if (stop.departedAt !== null && stop.autoStatusFrom !== null) {
+      const from = stop.autoStatusFrom as LoadStatus;
+      if (autoStatusAfterDeparture(from, stop) === stop.loadStatus) {
+        await updateRecord(ctx.db, ctx.scope, 'loads', stop.loadId, { status: from });
+      }
+    }
+    return { ok: true as const };
+  });
+
+/**
+ * "Add detention to invoice": a 'detention' charge on the load (the invoice's lines are the load's
+ * line haul and charges, so its PDF and the factoring packet carry it) with the arrival and
+ * departure as evidence; the load's rate (its total) follows, and a draft invoice's amount too.
+ */
+const addDetentionProcedure = permitted('loads', 'write')
+  .input(addDetentionInput)
+  .output(okOutput)
+  .mutation(async ({ ctx, input }) => {
+    const stop = await findWritableStop(ctx.db, ctx.scope, input.stopId);
+    if (!stop) throw stopNotFound();
+    const field = { field: 'stopId' };
+    if (stop.arrivedAt === null) throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.notArrivedError, field);
+    if (stop.departedAt === null) throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.notDeparted, field);
+    if (stop.rate === null) throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.noRate, field);
+    const visit = visitOf(stop, Date.now(), await detentionKeysOf(ctx.db, stop.loadId));
+    if (visit.detentionInvoiced) throw new AppError('CONFLICT', GEOFENCE_TEXTS.alreadyAdded, field);
+    if (visit.detentionMinutes === 0 || visit.detentionAmount === null || visit.detentionAmount === '0.00')
+      throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.noDetention, field);
+    const invoices = await ctx.db.selectFrom('invoices').select(['id', 'status', 'amount']).where('loadId', '=', stop.loadId).execute();
+    if (invoices.some((invoice) => invoice.status === 'sent' || invoice.status === 'paid'))
+      throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.invoiceSent, field);
+    const charges = await ctx.db
+      .selectFrom('loadAccessorials')
+      .select(['position', 'amount'])
+      .where('loadId', '=', stop.loadId)
+      .orderBy('position')
+      .execute();
+    if (charges.length >= 20) throw new AppError('BAD_REQUEST', GEOFENCE_TEXTS.tooManyCharges, field);
+    const when = new Intl.DateTimeFormat('en-US', {
+      timeZone: stop.timeZone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    const description = `Detention at ${detentionKey(stop)}: arrived ${when.format(Date.parse(stop.arrivedAt))}, departed ${when.format(
+      Date.parse(stop.departedAt),
+    )}; ${visit.detentionHours} h beyond ${stop.freeHours} h free at $${stop.rate}/h`.slice(0, 200);
+    await ctx.db
+      .insertInto('loadAccessorials')
+      .values({
+        companyId: ctx.scope.companyId,
+        loadId: stop.loadId,
+        position: (charges[charges.length - 1]?.position ?? -1) + 1,
+        chargeType: 'detention',
+        description,
+        amount: visit.detentionAmount,
+      })
+      .execute();
+    const load = orNotFound(await findLoad(ctx.db, ctx.scope, stop.loadId), 'Load');
+    const rate = totalRate(load.lineHaul ?? load.rate, [...load.accessorials]);
+    const wasLineHaul = load.lineHaul === null ? { lineHaul: load.rate } : {};
+    if (!(await updateRecord(ctx.db, ctx.scope, 'loads', stop.loadId, { rate, ...wasLineHaul }))) throw stopNotFound();
+    for (const invoice of invoices.filter((row) => row.status === 'draft')) {
+      await ctx.db
+        .updateTable('invoices')
+        .set({ amount: sql<string>`amount + ${visit.detentionAmount}::numeric` })
+        .where('id', '=', invoice.id)
+        .execute();
+    }
+    return { ok: true as const };
+  });
+
+/** A stop's own fence radius (null: back to the company's). */
+const setStopRadiusProcedure = permitted('loads', 'write')
+  .input(setStopRadiusInput)
+  .output(okOutput)
+  .mutation(async ({ ctx, input }) => {
+    const stop = await findWritableStop(ctx.db, ctx.scope, input.stopId);
+    if (!stop) throw stopNotFound();
+    await ctx.db
+      .updateTable('loadStops')
+      .set({ geofenceRadiusMiles: input.radiusMiles === null ? null : input.radiusMiles.toFixed(2) })
+      .where('id', '=', stop.id)
+      .execute();
+    return { ok: true as const };
+  });
+
+/** Geofences (issue 31, items 2-4): a load's stop visits, undo, detention to the invoice, a stop's radius. */
+export const geofencesRouter = router({
+  stopVisits: stopVisitsProcedure,
+  undoVisit: undoVisitProcedure,
+  addDetention: addDetentionProcedure,
+  setStopRadius: setStopRadiusProcedure,
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { timestamp } from './fields.js';
+
+/**
+ * Stop geofences, arrivals and departures, detention (issue 31, items 2-4; docs/fleet.md).
+ */
+
+export const GEOFENCE_TEXTS = {
+  title: 'Arrivals and detention',
+  loading: 'Loading arrivals...',
+  empty: 'No stops yet',
+  notArrived: 'Not arrived',
+  stillThere: 'At the stop',
+  undoArrival: 'Undo arrival',
+  undoDeparture: 'Undo departure',
+  undoArrivalConfirm: 'Clear this arrival (and its departure)? A status the departure moved goes back.',
+  undoDepartureConfirm: 'Clear this departure? A status it moved goes back.',
+  addDetention: 'Add detention to invoice',
+  detentionAdded: 'Detention added to the load’s charges',
+  notDeparted: 'The truck has not left this stop yet',
+  notArrivedError: 'The truck has not arrived at this stop',
+  noDetention: 'No detention at this stop',
+  noRate: 'The broker has no detention rate',
+  alreadyAdded: 'Detention for this stop is already on the load',
+  invoiceSent: "The load's invoice was already sent",
+  tooManyCharges: 'A load has at most 20 charges',
+  noDeparture: 'No departure to undo',
+  noArrival: 'No arrival to undo',
+} as const;
+
+export const STOP_ROLES = ['pickup', 'stop', 'delivery'] as const;
+
+/** One stop's visit: where it is, its fence, the truck's arrival and departure, and the detention. */
+export const stopVisit = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  role: z.enum(STOP_ROLES),
+  city: z.string(),
+  state: z.string(),
+  lat: z.string().nullable(),
+  lng: z.string().nullable(),
+  radiusMiles: z.string(),
+  arrivedAt: timestamp.nullable(),
+  departedAt: timestamp.nullable(),
+  /** Minutes at the stop: arrival to departure, or to now while there. */
+  minutesAtStop: z.number().int().nullable(),
+  freeHours: z.string(),
+  detentionMinutes: z.number().int(),
+  /** Hours beyond the free time, 2 decimals. */
+  detentionHours: z.string(),
+  /** The broker's hourly rate (null: none set), and the amount so far (null without a rate). */
+  detentionRate: z.string().nullable(),
+  detentionAmount: z.string().nullable(),
+  /** Whether a detention line for this stop is on the load's charges already. */
+  detentionInvoiced: z.boolean(),
+});
+export type StopVisit = z.infer<typeof stopVisit>;
+
+export const stopVisitsInput = z.object({ loadId: z.uuid('Load is invalid') });
+export const stopVisitsOutput = z.object({ stops: z.array(stopVisit).max(20) });
+export type StopVisits = z.infer<typeof stopVisitsOutput>;
+
+export const undoVisitInput = z.object({
+  stopId: z.uuid('Stop is invalid'),
+  what: z.enum(['arrival', 'departure'], { error: 'Choose arrival or departure' }),
+});
+export type UndoVisitInput = z.infer<typeof undoVisitInput>;
+
+export const addDetentionInput = z.object({ stopId: z.uuid('Stop is invalid') });
+
+/** Per-stop fence radius (null: the company's default). */
+export const setStopRadiusInput = z.object({
+  stopId: z.uuid('Stop is invalid'),
+  radiusMiles: z
+    .number({ error: 'Radius must be a number' })
+    .min(0.1, 'Radius must be between 0.1 and 25 miles')
+    .max(25, 'Radius must be between 0.1 and 25 miles')
+    .nullable(),
+});
+
+const cents = (decimal: string): number => {
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
+};
+const decimal = (value: number) =>
+  `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
+
+/**
+ * Detention at a stop: whole minutes at the stop beyond the free time, and the amount at the hourly
+ * rate (exact cents: minutes × rate-in-cents / 60, rounded half up). Money stays a decimal string.
+ */
+export function detentionOf(input: {
+  arrivedAt: string | null;
+  departedAt: string | null;
+  now: number;
+  freeHours: string;
+  rate: string | null;
+}): { minutesAtStop: number | null; detentionMinutes: number; detentionHours: string; detentionAmount: string | null } {
+  if (input.arrivedAt === null)
+    return { minutesAtStop: null, detentionMinutes: 0, detentionHours: '0.00', detentionAmount: input.rate === null ? null : '0.00' };
+  const end = input.departedAt === null ? input.now : Date.parse(input.departedAt);
+  const minutesAtStop = Math.max(0, Math.floor((end - Date.parse(input.arrivedAt)) / 60_000));
+  const freeMinutes = Math.round((cents(input.freeHours) * 60) / 100);
+  const detentionMinutes = Math.max(0, minutesAtStop - freeMinutes);
+  const detentionHours = decimal(Math.round((detentionMinutes * 100) / 60));
+  const detentionAmount = input.rate === null ? null : decimal(Math.round((detentionMinutes * cents(input.rate)) / 60));
+  return { minutesAtStop, detentionMinutes, detentionHours, detentionAmount };
+}
