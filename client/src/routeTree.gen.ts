@@ -29,6 +29,7 @@ import { Route as AuthedDocumentsRouteImport } from './routes/_authed/documents'
 import { Route as AuthedDriverPortalRouteImport } from './routes/_authed/driver-portal'
 import { Route as AuthedDriversRouteImport } from './routes/_authed/drivers'
 import { Route as AuthedFleetMapRouteImport } from './routes/_authed/fleet-map'
+import { Route as AuthedIftaRouteImport } from './routes/_authed/ifta'
 import { Route as AuthedImportRouteImport } from './routes/_authed/import'
 import { Route as AuthedInvoicesRouteImport } from './routes/_authed/invoices'
 import { Route as AuthedLoadsRouteImport } from './routes/_authed/loads'
@@ -143,6 +144,11 @@ const AuthedFleetMapRoute = AuthedFleetMapRouteImport.update({
   path: '/fleet-map',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedIftaRoute = AuthedIftaRouteImport.update({
+  id: '/ifta',
+  path: '/ifta',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedImportRoute = AuthedImportRouteImport.update({
   id: '/import',
   path: '/import',
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/driver-portal': typeof AuthedDriverPortalRoute
   '/drivers': typeof AuthedDriversRoute
   '/fleet-map': typeof AuthedFleetMapRoute
+  '/ifta': typeof AuthedIftaRoute
   '/import': typeof AuthedImportRoute
   '/invoices': typeof AuthedInvoicesRoute
   '/loads': typeof AuthedLoadsRoute
@@ -269,6 +276,7 @@ export interface FileRoutesByTo {
   '/driver-portal': typeof AuthedDriverPortalRoute
   '/drivers': typeof AuthedDriversRoute
   '/fleet-map': typeof AuthedFleetMapRoute
+  '/ifta': typeof AuthedIftaRoute
   '/import': typeof AuthedImportRoute
   '/invoices': typeof AuthedInvoicesRoute
   '/loads': typeof AuthedLoadsRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/_authed/driver-portal': typeof AuthedDriverPortalRoute
   '/_authed/drivers': typeof AuthedDriversRoute
   '/_authed/fleet-map': typeof AuthedFleetMapRoute
+  '/_authed/ifta': typeof AuthedIftaRoute
   '/_authed/import': typeof AuthedImportRoute
   '/_authed/invoices': typeof AuthedInvoicesRoute
   '/_authed/loads': typeof AuthedLoadsRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/driver-portal'
     | '/drivers'
     | '/fleet-map'
+    | '/ifta'
     | '/import'
     | '/invoices'
     | '/loads'
@@ -378,6 +388,7 @@ export interface FileRouteTypes {
     | '/driver-portal'
     | '/drivers'
     | '/fleet-map'
+    | '/ifta'
     | '/import'
     | '/invoices'
     | '/loads'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/_authed/driver-portal'
     | '/_authed/drivers'
     | '/_authed/fleet-map'
+    | '/_authed/ifta'
     | '/_authed/import'
     | '/_authed/invoices'
     | '/_authed/loads'
@@ -584,6 +596,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedFleetMapRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/ifta': {
+      id: '/_authed/ifta'
+      path: '/ifta'
+      fullPath: '/ifta'
+      preLoaderRoute: typeof AuthedIftaRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/import': {
       id: '/_authed/import'
       path: '/import'
@@ -699,6 +718,7 @@ interface AuthedRouteChildren {
   AuthedDriverPortalRoute: typeof AuthedDriverPortalRoute
   AuthedDriversRoute: typeof AuthedDriversRoute
   AuthedFleetMapRoute: typeof AuthedFleetMapRoute
+  AuthedIftaRoute: typeof AuthedIftaRoute
   AuthedImportRoute: typeof AuthedImportRoute
   AuthedInvoicesRoute: typeof AuthedInvoicesRoute
   AuthedLoadsRoute: typeof AuthedLoadsRoute
@@ -727,6 +747,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDriverPortalRoute: AuthedDriverPortalRoute,
   AuthedDriversRoute: AuthedDriversRoute,
   AuthedFleetMapRoute: AuthedFleetMapRoute,
+  AuthedIftaRoute: AuthedIftaRoute,
   AuthedImportRoute: AuthedImportRoute,
   AuthedInvoicesRoute: AuthedInvoicesRoute,
   AuthedLoadsRoute: AuthedLoadsRoute,

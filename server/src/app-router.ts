@@ -21,6 +21,7 @@ import { invitationsRouter } from './domains/invitations/invitations.router.js';
 import { importsRouter } from './domains/imports/imports.router.js';
 import { settingsRouter } from './domains/settings/settings.router.js';
 import { settlementsRouter } from './domains/settlements/settlements.router.js';
+import { iftaRouter } from './domains/ifta/ifta.router.js';
 import { teamRouter } from './domains/team/team.router.js';
 import { twoFactorRouter } from './domains/two-factor/two-factor.router.js';
 import { wipRouter } from './domains/wip/wip.router.js';
@@ -65,6 +66,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   invoices: invoicesRouter,
   settlements: settlementsRouter,
+  ifta: iftaRouter,
   imports: importsRouter,
   loadPaperwork: loadPaperworkRouter,
   webhooks: webhooksRouter,

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   /** Trucks and drivers' truck assignments, and trailers (issue 31): the screens for admins and dispatchers (write). */
   trucks: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher'], delete: ['admin'] },
   trailers: { read: ['admin', 'dispatcher', 'sales', 'treasury'], write: ['admin', 'dispatcher'], delete: ['admin'] },
+  /** IFTA (issue 31, item 5): the quarterly report, fuel purchases and tax rates; rebuild: recompute a quarter's miles from the tracks. */
+  ifta: { read: ['admin', 'treasury'], write: ['admin', 'treasury'], rebuild: ['admin'] },
   geo: { read: ['admin', 'dispatcher', 'sales', 'treasury'] },
   /** read: the generic dashboard; sales and dispatch: the role dashboards' figures (/sales-dashboard, /dispatch-dashboard). */
   dashboard: { read: ['admin', 'dispatcher', 'sales', 'treasury'], sales: ['sales'], dispatch: ['dispatcher'] },
@@ -267,6 +269,7 @@ export const SCREENS = {
   '/documents': { rule: permission('documents', 'read'), label: 'Documents' },
   '/invoices': { rule: permission('invoices', 'read'), label: 'Invoices' },
   '/settlements': { rule: permission('settlements', 'read'), label: 'Settlements' },
+  '/ifta': { rule: permission('ifta', 'read'), label: 'IFTA' },
   '/analytics': { rule: permission('analytics', 'read'), label: 'Analytics' },
   '/messages': { rule: permission('messages', 'read'), label: 'Messages' },
   '/import': { rule: permission('imports', 'run'), label: 'Import' },
@@ -310,6 +313,7 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/documents',
     '/invoices',
     '/settlements',
+    '/ifta',
     '/messages',
     '/analytics',
     '/audit-logs',
@@ -328,6 +332,7 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/documents',
     '/invoices',
     '/settlements',
+    '/ifta',
     '/messages',
     '/analytics',
     '/audit-logs',
@@ -364,6 +369,7 @@ export const NAVIGATION: Record<NavigationKey, readonly (AppPath | { to: AppPath
     '/brokers',
     '/invoices',
     '/settlements',
+    '/ifta',
     { to: '/analytics', label: 'Reports' },
     '/messages',
     '/settings',

@@ -200,6 +200,8 @@ test('an admin reads the audit log: load changes with "Changes:", narrowed by se
     'Trucks',
     'Trailers',
     'Truck assignments',
+    'Fuel purchases',
+    'Ifta tax rates',
   ]);
   await expect(page.getByLabel('Action').locator('option')).toHaveText(['All Actions', 'Created', 'Updated', 'Deleted', 'Exported']);
   await expectAccessible(page);

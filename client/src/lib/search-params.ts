@@ -45,6 +45,8 @@ export const AUDIT_ADDRESS = {
     'trucks',
     'trailers',
     'truck_assignments',
+    'fuel_purchases',
+    'ifta_tax_rates',
   ]),
   actions: sameValues<typeof AUDIT_ACTIONS>()(['created', 'updated', 'deleted', 'exported']),
   searchMax: 200 satisfies typeof AUDIT_SEARCH_MAX,

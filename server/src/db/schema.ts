@@ -384,6 +384,11 @@ export interface Database {
   trucks: TrucksTable;
   trailers: TrailersTable;
   truckAssignments: TruckAssignmentsTable;
+  fuelPurchases: FuelPurchasesTable;
+  iftaTaxRates: IftaTaxRatesTable;
+  iftaDaily: IftaDailyTable;
+  iftaGaps: IftaGapsTable;
+  iftaDriverCursor: IftaDriverCursorTable;
 }
 
 /** Trucks, trailers and who drove which truck when (issue 31; migrations/2026-11-29T0520_equipment.ts). */
@@ -426,6 +431,62 @@ export interface TruckAssignmentsTable {
   endsAt: Timestamp | null;
   createdBy: string | null;
   createdAt: DefaultedTimestamp;
+}
+
+/** IFTA: fuel, tax rates and the per-day roll-ups of miles (issue 31, item 5; migrations/2026-11-29T0620_ifta.ts). */
+export interface FuelPurchasesTable {
+  id: Generated<string>;
+  companyId: string;
+  truckId: string;
+  purchasedOn: string;
+  jurisdiction: string;
+  gallons: Numeric;
+  amount: Numeric;
+  vendor: string | null;
+  source: Generated<'manual' | 'import'>;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface IftaTaxRatesTable {
+  id: Generated<string>;
+  companyId: string;
+  quarter: string;
+  jurisdiction: string;
+  rate: Numeric;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface IftaDailyTable {
+  companyId: string;
+  truckId: string;
+  day: string;
+  jurisdiction: string;
+  miles: Numeric;
+}
+
+export interface IftaGapsTable {
+  id: Generated<string>;
+  companyId: string;
+  truckId: string;
+  startedAt: Timestamp;
+  endedAt: Timestamp;
+  miles: Numeric;
+  fromJurisdiction: string | null;
+  toJurisdiction: string | null;
+  fromLat: Numeric;
+  fromLng: Numeric;
+  toLat: Numeric;
+  toLng: Numeric;
+}
+
+export interface IftaDriverCursorTable {
+  companyId: string;
+  driverId: string;
+  recordedAt: Timestamp;
+  lat: Numeric;
+  lng: Numeric;
 }
 
 /** Messages between two people of one company (migrations/2026-11-25T1300_messages.ts). */

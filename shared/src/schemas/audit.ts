@@ -15,6 +15,9 @@ export const AUDIT_ENTITY_TYPES = [
   'trucks',
   'trailers',
   'truck_assignments',
+  // Issue 31: IFTA.
+  'fuel_purchases',
+  'ifta_tax_rates',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

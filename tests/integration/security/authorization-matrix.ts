@@ -18,6 +18,7 @@ import { documentsRules } from './matrix/documents.js';
 import { fleetRules } from './matrix/fleet.js';
 import { driversRules } from './matrix/drivers.js';
 import { equipmentRules } from './matrix/equipment.js';
+import { iftaRules } from './matrix/ifta.js';
 import { geofencesRules } from './matrix/geofences.js';
 import { geoRules } from './matrix/geo.js';
 import { invitationsRules } from './matrix/invitations.js';
@@ -155,6 +156,7 @@ export const authorizationMatrix: Record<ProcedurePath, ProcedureRule> = {
   ...fleetRules,
   ...driversRules,
   ...equipmentRules,
+  ...iftaRules,
   ...geoRules,
   ...invitationsRules,
   ...importsRules,

@@ -16,6 +16,8 @@ const entityIcons: Record<AuditEntityType, LucideIcon> = {
   trucks: Truck,
   trailers: Truck,
   truck_assignments: Truck,
+  fuel_purchases: Receipt,
+  ifta_tax_rates: Receipt,
 };
 
 /** The spec's action colours: created green, updated blue, deleted red, anything else grey (a data export: purple). */

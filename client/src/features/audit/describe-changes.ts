@@ -167,6 +167,8 @@ const ENTITY_NOUNS: Record<AuditEntityType, string> = {
   trucks: 'truck',
   trailers: 'trailer',
   truck_assignments: 'truck assignment',
+  fuel_purchases: 'fuel purchase',
+  ifta_tax_rates: 'IFTA tax rate',
 };
 const ENTITY_NAMES: Partial<Record<AuditEntityType, readonly string[]>> = {
   loads: ['load_number'],
