@@ -13,6 +13,7 @@ import {
 } from './demo-accounts.js';
 import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoEquipment } from './demo-equipment.js';
+import { seedDemoIfta } from './demo-ifta.js';
 import { seedDemoFleet } from './demo-fleet.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoSettlements } from './demo-settlements.js';
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedDemoSettlements(db, companyId);
   await seedDemoTracking(db, companyId);
   await seedDemoLiveWork(db, companyId, DEMO_PASSWORD);
+  await seedDemoIfta(db, companyId);
   return true;
 }
 
