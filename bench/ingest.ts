@@ -7,7 +7,9 @@
 //     position) by every driver in turn, batches of BENCH_INGEST_BATCH positions, sustained for
 //     BENCH_INGEST_SECONDS;
 //   - the same route one position per call (one insert per position);
-//   - COPY of as many rows of the same shape into the same table, as the owner (the floor).
+//   - COPY of as many rows of the same shape into the same table, as the owner (the floor);
+//   - issue 31: the same ingest with geofence detection on (every driver with an assigned load,
+//     reporting around its pickup), its ratio to the run with detection off (goal >= 0.8x).
 // Meanwhile a dispatcher of one company listens on the live channel (realtime.changes, as the
 // fleet map does) and the time from a report's call to its drivers change arriving there is the
 // fleet map's live-update latency at that rate.
@@ -57,6 +59,8 @@ interface Driver {
   cookie: string;
   /** The newest recorded_at sent so far (each driver's positions move forward in time). */
   clock: number;
+  /** Issue 31, the detection run: the pickup of the driver's active load; positions then fall within 2 miles of it. */
+  around?: { lat: number; lng: number };
 }
 
 /** A driver's next `count` positions, a second apart, ending now, somewhere in the US. */
@@ -67,8 +71,9 @@ function batchFor(driver: Driver, count: number) {
   return Array.from({ length: count }, (_, index) => ({
     idempotencyKey: randomUUID(),
     recordedAt: new Date(Math.min(start + index, now)).toISOString(),
-    lat: 30 + Math.random() * 15,
-    lng: -120 + Math.random() * 40,
+    // Around the active load's pickup (detection run): inside, in the band and outside a 1-mile fence in turn.
+    lat: driver.around ? driver.around.lat + ((Math.random() - 0.5) * 4) / 69 : 30 + Math.random() * 15,
+    lng: driver.around ? driver.around.lng + ((Math.random() - 0.5) * 4) / 57 : -120 + Math.random() * 40,
     accuracy: 5 + Math.random() * 20,
   }));
 }
@@ -315,6 +320,41 @@ async function main(): Promise<void> {
       `  ${single.positions.toLocaleString('en-US')} positions, ${Math.round(singleRate).toLocaleString('en-US')} positions/s; errors ${single.errors}`,
     );
 
+    // Issue 31: the same ingest with detection on. Every driver gets an assigned load whose two stops
+    // have points, and reports positions within 2 miles of its pickup (a 1-mile fence), so every
+    // batch is compared with the watched stops and most change a stop's state (the worst case:
+    // a truck circling its fence; a truck on the road or parked writes nothing).
+    console.log(`detection on: every driver with an assigned load near its pickup, ${SECONDS} s ...`);
+    const { rows: pickups } = await owner.query<{ driver_id: string; lat: string; lng: string }>(
+      `with drivers_on as (select id, company_id from drivers where user_id is not null and gps_consent),
+            made as (insert into loads (company_id, load_number, pickup_location, pickup_city, pickup_state,
+                                        delivery_location, delivery_city, delivery_state, status, driver_id, rate)
+                     select company_id, 'GEO-' || left(id::text, 8), '1 Bench Rd', 'Dallas', 'TX', '2 Bench Rd', 'Atlanta', 'GA',
+                            'assigned', id, 1000
+                     from drivers_on returning id, company_id, driver_id),
+            points as (select id, company_id, driver_id, 30 + random() * 12 as lat, -115 + random() * 35 as lng from made),
+            stops as (insert into load_stops (company_id, load_id, position, stop_type, address, city, state, lat, lng)
+                      select company_id, id, 0, 'pickup', '1 Bench Rd', 'Dallas', 'TX', lat, lng from points
+                      union all
+                      select company_id, id, 1, 'drop', '2 Bench Rd', 'Atlanta', 'GA', lat + 3, lng + 3 from points
+                      returning 1)
+       select driver_id, lat::text, lng::text from points where (select count(*) from stops) > 0`,
+    );
+    const pickupOf = new Map(pickups.map((row) => [row.driver_id, { lat: Number(row.lat), lng: Number(row.lng) }]));
+    for (const driver of drivers) driver.around = pickupOf.get(driver.driverId);
+    await owner.query('analyze loads; analyze load_stops');
+    await sustain(drivers, BATCH, 2);
+    const detecting = await sustain(drivers, BATCH, SECONDS);
+    const detectingRate = (detecting.positions / detecting.elapsedMs) * 1000;
+    const { rows: visits } = await owner.query<{ arrived: number; states: number }>(
+      `select (select count(*) from load_stops where arrived_at is not null)::int as arrived,
+              (select count(*) from stop_geofence_states)::int as states`,
+    );
+    console.log(
+      `  ${detecting.positions.toLocaleString('en-US')} positions, ${Math.round(detectingRate).toLocaleString('en-US')} positions/s (${(detectingRate / oursRate).toFixed(2)}x of detection off: ${Math.round(oursRate).toLocaleString('en-US')}/s); call p50 ${percentile(detecting.latencies, 0.5).toFixed(1)} ms; errors ${detecting.errors}; ${visits[0]?.arrived ?? 0} arrivals, ${visits[0]?.states ?? 0} stop states`,
+    );
+    for (const driver of drivers) delete driver.around;
+
     const copyCount = Math.min(COPY_ROWS_MAX, Math.max(50_000, ours.positions));
     console.log(`COPY of ${copyCount.toLocaleString('en-US')} rows as the owner ...`);
     const copyMs = await copyRows(owner, drivers, copyCount);
@@ -348,6 +388,19 @@ async function main(): Promise<void> {
         goal: `>= ${GOAL_PER_SECOND.toLocaleString('en-US')}/s`,
         met: httpRate >= GOAL_PER_SECOND,
         note: `${Math.round(httpRate)}/s over ${HTTP_SECONDS} s; the load generator (fetch, JSON of ${BATCH} positions a call) runs in its own process on the same ${cpus().length} cores`,
+      },
+      {
+        name: `positions.report with geofence detection on, batches of ${BATCH} (caller)`,
+        unit: 'positions/s',
+        median: detecting.perSecond.length > 0 ? median(detecting.perSecond) : detectingRate,
+        p95: percentile(detecting.perSecond, 0.05),
+        p99: percentile(detecting.perSecond, 0.01),
+        peer: 'the same ingest, detection off (no watched stops)',
+        peerMedian: oursRate,
+        ratio: detectingRate / oursRate,
+        goal: '>= 0.8x of detection off',
+        met: detectingRate / oursRate >= 0.8,
+        note: `every driver with an assigned load, positions within 2 miles of its 1-mile pickup fence (state writes on most batches); ${Math.round(detectingRate)}/s over ${SECONDS} s`,
       },
       {
         name: 'positions.report, one position per call',

@@ -49,11 +49,11 @@ export interface CompaniesTable {
   timeZone: Generated<string>;
   createdAt: DefaultedTimestamp;
   /** Issue 31: the geofence defaults and the detention free time (migrations/2026-11-29T0600_stop_geofences.ts). */
-  geofenceRadiusMiles: Generated<Numeric>;
+  geofenceRadiusMiles: ColumnType<string, string | number | undefined, string | number>;
   geofenceArrivalDwellMinutes: Generated<number>;
   geofenceDepartureDwellMinutes: Generated<number>;
   geofenceAutoStatus: Generated<boolean>;
-  detentionFreeHours: Generated<Numeric>;
+  detentionFreeHours: ColumnType<string, string | number | undefined, string | number>;
 }
 
 export interface UsersTable {

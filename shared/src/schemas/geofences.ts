@@ -107,3 +107,77 @@ export function detentionOf(input: {
   const detentionAmount = input.rate === null ? null : decimal(Math.round((detentionMinutes * cents(input.rate)) / 60));
   return { minutesAtStop, detentionMinutes, detentionHours, detentionAmount };
 }
+
+/** A decimal typed in a form (or sent): at most 2 places, within bounds; blank allowed only where it means "none". */
+function decimalText<Blank extends boolean>(label: string, min: number, max: number, message: string, blank: Blank) {
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .nullable()
+    .transform((value, context): Blank extends true ? string | null : string => {
+      const text = value === null ? '' : typeof value === 'number' ? String(value) : value.trim();
+      if (text === '') {
+        if (blank) return null as never;
+        context.addIssue({ code: 'custom', message: `${label} is required` });
+        return z.NEVER;
+      }
+      const number = Number(text);
+      if (!Number.isFinite(number) || !/^\d+(\.\d{1,2})?$/.test(text)) {
+        context.addIssue({ code: 'custom', message: `${label} must be a number with at most 2 decimal places` });
+        return z.NEVER;
+      }
+      if (number < min || number > max) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number.toFixed(2) as never;
+    });
+}
+const dwell = (label: string) =>
+  z.union([z.string(), z.number()], { error: `${label} must be a whole number of minutes` }).transform((value, context) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (!/^\d+$/.test(text)) {
+      context.addIssue({ code: 'custom', message: `${label} must be a whole number of minutes` });
+      return z.NEVER;
+    }
+    const minutes = Number(text);
+    if (minutes > 120) {
+      context.addIssue({ code: 'custom', message: `${label} must be between 0 and 120 minutes` });
+      return z.NEVER;
+    }
+    return minutes;
+  });
+
+/** The company's geofence and detention defaults (Settings, admins). */
+export const geofenceSettingsOutput = z.object({
+  radiusMiles: z.string(),
+  arrivalDwellMinutes: z.number().int(),
+  departureDwellMinutes: z.number().int(),
+  autoStatus: z.boolean(),
+  detentionFreeHours: z.string(),
+  canEdit: z.boolean(),
+});
+export type GeofenceSettings = z.infer<typeof geofenceSettingsOutput>;
+
+export const updateGeofenceSettingsInput = z.object({
+  radiusMiles: decimalText('Radius', 0.1, 25, 'Radius must be between 0.1 and 25 miles', false),
+  arrivalDwellMinutes: dwell('Arrival dwell'),
+  departureDwellMinutes: dwell('Departure dwell'),
+  autoStatus: z.boolean({ error: 'Auto status must be on or off' }),
+  detentionFreeHours: decimalText('Free time', 0, 72, 'Free time must be between 0 and 72 hours', false),
+});
+export type UpdateGeofenceSettingsInput = z.input<typeof updateGeofenceSettingsInput>;
+
+/** A broker's detention terms: free hours (blank: the company's) and the hourly rate (blank: none). */
+export const brokerDetentionOutput = z.object({
+  brokerId: z.uuid(),
+  detentionFreeHours: z.string().nullable(),
+  detentionRate: z.string().nullable(),
+});
+export type BrokerDetention = z.infer<typeof brokerDetentionOutput>;
+export const brokerDetentionInput = z.object({
+  brokerId: z.uuid('Broker is invalid'),
+  detentionFreeHours: decimalText('Detention free hours', 0, 72, 'Detention free hours must be between 0 and 72', true),
+  detentionRate: decimalText('Detention rate', 0, 100000, 'Detention rate must be between 0 and 100,000', true),
+});
+export type BrokerDetentionInput = z.input<typeof brokerDetentionInput>;
+export const brokerIdInput = z.object({ brokerId: z.uuid('Broker is invalid') });

@@ -193,4 +193,51 @@ describe('geofences from positions.report', () => {
     await expect(dispatcherB.geofences.stopVisits({ loadId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(dispatcherB.geofences.undoVisit({ stopId: pickupId, what: 'arrival' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('company defaults: admins change them (a bad radius names its field), others read them; broker terms set and cleared', async () => {
+    const admin = await as('admin');
+    const saved = await admin.geofences.updateSettings({
+      radiusMiles: '0.5',
+      arrivalDwellMinutes: 1,
+      departureDwellMinutes: 4,
+      autoStatus: false,
+      detentionFreeHours: '1.5',
+    });
+    expect(saved).toEqual({
+      radiusMiles: '0.50',
+      arrivalDwellMinutes: 1,
+      departureDwellMinutes: 4,
+      autoStatus: false,
+      detentionFreeHours: '1.50',
+      canEdit: true,
+    });
+    expect(await (await as('dispatcher')).geofences.settings()).toMatchObject({ radiusMiles: '0.50', canEdit: false });
+    const refused = await admin.geofences
+      .updateSettings({ radiusMiles: '30', arrivalDwellMinutes: 2, departureDwellMinutes: 3, autoStatus: false, detentionFreeHours: '2' })
+      .catch((error: unknown) => error as { message: string });
+    expect(JSON.stringify(refused)).toContain('Radius must be between 0.1 and 25 miles');
+    await admin.geofences.updateSettings({
+      radiusMiles: '1',
+      arrivalDwellMinutes: 2,
+      departureDwellMinutes: 3,
+      autoStatus: false,
+      detentionFreeHours: '2',
+    });
+
+    const { brokerId } = await loadWithStops(tenants.services.db, tenants.companyA.users.sales);
+    const dispatcher = await as('dispatcher');
+    expect(await dispatcher.geofences.setBrokerTerms({ brokerId, detentionFreeHours: '3', detentionRate: '82.5' })).toEqual({
+      brokerId,
+      detentionFreeHours: '3.00',
+      detentionRate: '82.50',
+    });
+    expect(await dispatcher.geofences.setBrokerTerms({ brokerId, detentionFreeHours: '', detentionRate: null })).toEqual({
+      brokerId,
+      detentionFreeHours: null,
+      detentionRate: null,
+    });
+    await expect((await as('dispatcher', tenants.companyB)).geofences.brokerTerms({ brokerId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
 });

@@ -1,10 +1,15 @@
+import { useState } from 'react';
 import { Text } from '@chakra-ui/react';
+import { Timer } from 'lucide-react';
+import { can } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { createBrokerInput } from '#shared/schemas/brokers.js';
 import { type Broker } from '#shared/schemas/brokers.js';
 import { contactColumns, ContactLines, dash } from '../../components/records/record-parts';
 import { listFrom, RecordListPage, type RecordScreen } from '../../components/records/RecordListPage';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
+import { BrokerDetentionDialog } from './BrokerDetentionDialog';
 import { brokerForm } from './BrokerForm';
 import { brokerPermissions, useBrokerList } from './use-brokers';
 
@@ -33,6 +38,18 @@ const brokerScreen: RecordScreen<Broker, typeof createBrokerInput> = {
   /** Dispatchers edit brokers; only admins delete them (brokers carry payment history). */
   permissions: brokerPermissions,
   useList: listFrom(useBrokerList, 'brokers'),
+  // Issue 31: the broker's detention terms (free hours, hourly rate), for those who edit brokers.
+  useMoreActions: function useBrokerActions() {
+    const session = useSession();
+    const [editing, setEditing] = useState<Broker | null>(null);
+    return {
+      actions: (broker) =>
+        can(session, 'brokers', 'write')
+          ? [{ label: 'Detention terms', icon: <Timer aria-hidden="true" />, onClick: () => setEditing(broker) }]
+          : [],
+      dialogs: editing ? <BrokerDetentionDialog brokerId={editing.id} brokerName={editing.name} onClose={() => setEditing(null)} /> : null,
+    };
+  },
 };
 
 /** The Brokers screen: the record list with each broker's company and payment terms. */

@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { LoadFormDialog } from './LoadFormDialog';
 import { LoadMiles } from './LoadMiles';
+import { StopVisits } from './StopVisits';
 import { LoadPaperworkMenu } from './LoadPaperworkMenu';
 import { documentPermissions } from '../documents/use-documents';
 import { LoadDocumentsTab, useLoadDocumentCount } from './LoadDocumentsTab';
@@ -91,7 +92,7 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
         <Tabs.Trigger value="status">Status &amp; Updates</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="details">
-        <LoadDetails load={load} />
+        <LoadDetails load={load} canChange={canChange} />
       </Tabs.Content>
       <Tabs.Content value="map">
         <Suspense
@@ -114,7 +115,7 @@ function LoadTabs({ load, canChange }: { load: LoadDetail; canChange: boolean })
   );
 }
 
-function LoadDetails({ load }: { load: LoadDetail }) {
+function LoadDetails({ load, canChange }: { load: LoadDetail; canChange: boolean }) {
   const canCorrectMiles = can(useSession(), 'settlements', 'miles');
   const equipment = load.equipmentType
     ? `${EQUIPMENT_LABELS[load.equipmentType]}${load.equipmentType === 'reefer' && load.temperature !== null ? ` at ${formatNumber(load.temperature)} °F` : ''}`
@@ -146,6 +147,7 @@ function LoadDetails({ load }: { load: LoadDetail }) {
   return (
     <Stack gap="5" pt="2">
       <LoadStops stops={load.stops} />
+      <StopVisits loadId={load.id} loadUpdatedAt={load.updatedAt} canChange={canChange} />
       <DataList.Root
         orientation="horizontal"
         size="md"
@@ -282,7 +284,17 @@ function LoadTimeline({ load }: { load: LoadDetail }) {
   );
 }
 
-const ASSIGNMENT_LABELS: Record<Exclude<LoadHistoryKind, 'created' | 'status'>, string> = {
+/** Issue 31: an arrival or departure recorded from the truck's positions, or undone ("Arrived at pickup — Dallas, TX"). */
+const VISIT_LABELS = {
+  arrived: 'Arrived at',
+  departed: 'Departed',
+  arrivalUndone: 'Arrival undone at',
+  departureUndone: 'Departure undone from',
+} as const;
+type VisitKind = keyof typeof VISIT_LABELS;
+const isVisit = (kind: LoadHistoryKind): kind is VisitKind => kind in VISIT_LABELS;
+
+const ASSIGNMENT_LABELS: Record<Exclude<LoadHistoryKind, 'created' | 'status' | VisitKind>, string> = {
   driver: 'Driver',
   broker: 'Broker',
   carrier: 'Carrier',
@@ -294,6 +306,7 @@ const ASSIGNMENT_LABELS: Record<Exclude<LoadHistoryKind, 'created' | 'status'>, 
 function describeEntry(entry: LoadHistoryEntry): string {
   if (entry.kind === 'created') return 'Created';
   if (entry.kind === 'status') return `Status: ${statusLabel(entry.to ?? 'unknown')}`;
+  if (isVisit(entry.kind)) return `${VISIT_LABELS[entry.kind]} ${entry.from ?? 'stop'}${entry.to ? ` — ${entry.to}` : ''}`;
   const label = ASSIGNMENT_LABELS[entry.kind];
   if (entry.from === null) return `${label} assigned: ${entry.to ?? ''}`;
   if (entry.to === null) return `${label} removed: ${entry.from}`;

@@ -12,6 +12,7 @@ import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-form';
+import { GeofenceSettingsCard } from './GeofenceSettingsCard';
 import { SettingsCard } from './SettingsCard';
 
 type Company = SettingsOutput['company'];
@@ -22,6 +23,16 @@ type Company = SettingsOutput['company'];
  * Company Information"); everyone else reads them.
  */
 export function CompanyInformationCard({ company, canEdit }: { company: Company; canEdit: boolean }) {
+  // Issue 31: the arrivals and detention defaults follow the company's details.
+  return (
+    <>
+      <CompanyInformation company={company} canEdit={canEdit} />
+      <GeofenceSettingsCard />
+    </>
+  );
+}
+
+function CompanyInformation({ company, canEdit }: { company: Company; canEdit: boolean }) {
   return canEdit ? (
     <SettingsCard
       title="Company Information"

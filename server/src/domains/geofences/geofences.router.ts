@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import type { LoadStatus } from '#shared/constants.js';
 import { totalRate } from '#shared/rules/load-rate.js';
+import { can } from '#shared/permissions.js';
 import {
   addDetentionInput,
+  brokerDetentionInput,
+  brokerDetentionOutput,
+  brokerIdInput,
+  geofenceSettingsOutput,
+  updateGeofenceSettingsInput,
   GEOFENCE_TEXTS,
   setStopRadiusInput,
   stopVisitsInput,
@@ -10,6 +16,7 @@ import {
   undoVisitInput,
 } from '#shared/schemas/geofences.js';
 import { updateRecord } from '../../db/records.js';
+import { readable, writable } from '../../db/scope.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
 import { permitted, router } from '../../trpc/procedures.js';
 import { findLoad } from '../loads/loads.repository.js';
@@ -145,8 +152,92 @@ const setStopRadiusProcedure = permitted('loads', 'write')
     return { ok: true as const };
   });
 
-/** Geofences (issue 31, items 2-4): a load's stop visits, undo, detention to the invoice, a stop's radius. */
+const settingsColumns = [
+  sql<string>`geofence_radius_miles::text`.as('radiusMiles'),
+  'geofenceArrivalDwellMinutes as arrivalDwellMinutes',
+  'geofenceDepartureDwellMinutes as departureDwellMinutes',
+  'geofenceAutoStatus as autoStatus',
+  sql<string>`detention_free_hours::text`.as('detentionFreeHours'),
+] as const;
+
+/** The company's geofence and detention defaults, for the Settings card (every member reads them; admins change them). */
+const settingsProcedure = permitted('self', 'profile', { readOnly: true })
+  .input(z.void())
+  .output(geofenceSettingsOutput)
+  .query(async ({ ctx }) => {
+    const row = orNotFound(
+      await ctx.db.selectFrom('companies').select(settingsColumns).where('id', '=', ctx.session.company.id).executeTakeFirst(),
+      'Company',
+    );
+    return { ...row, canEdit: can(ctx.session, 'companySettings', 'write') };
+  });
+
+const updateSettingsProcedure = permitted('companySettings', 'write')
+  .input(updateGeofenceSettingsInput)
+  .output(geofenceSettingsOutput)
+  .mutation(async ({ ctx, input }) => {
+    const row = orNotFound(
+      await ctx.db
+        .updateTable('companies')
+        .set({
+          geofenceRadiusMiles: input.radiusMiles,
+          geofenceArrivalDwellMinutes: input.arrivalDwellMinutes,
+          geofenceDepartureDwellMinutes: input.departureDwellMinutes,
+          geofenceAutoStatus: input.autoStatus,
+          detentionFreeHours: input.detentionFreeHours,
+        })
+        .where('id', '=', ctx.scope.companyId)
+        .returning(settingsColumns)
+        .executeTakeFirst(),
+      'Company',
+    );
+    return { ...row, canEdit: true };
+  });
+
+const brokerTermsColumns = [
+  'id as brokerId',
+  sql<string | null>`detention_free_hours::text`.as('detentionFreeHours'),
+  sql<string | null>`detention_rate::text`.as('detentionRate'),
+] as const;
+
+/** A broker's detention terms (the broker form's Detention fields). */
+const brokerTermsProcedure = permitted('brokers', 'read', { readOnly: true })
+  .input(brokerIdInput)
+  .output(brokerDetentionOutput)
+  .query(async ({ ctx, input }) =>
+    orNotFound(
+      await ctx.db
+        .selectFrom('brokers')
+        .select(brokerTermsColumns)
+        .where(readable(ctx.scope, 'brokers'))
+        .where('id', '=', input.brokerId)
+        .executeTakeFirst(),
+      'Broker',
+    ),
+  );
+
+const setBrokerTermsProcedure = permitted('brokers', 'write')
+  .input(brokerDetentionInput)
+  .output(brokerDetentionOutput)
+  .mutation(async ({ ctx, input }) =>
+    orNotFound(
+      await ctx.db
+        .updateTable('brokers')
+        .set({ detentionFreeHours: input.detentionFreeHours, detentionRate: input.detentionRate })
+        .where(writable(ctx.scope, 'brokers'))
+        .where('id', '=', input.brokerId)
+        .returning(brokerTermsColumns)
+        .executeTakeFirst(),
+      'Broker',
+    ),
+  );
+
+/** Geofences (issue 31, items 2-4): a load's stop visits, undo, detention to the invoice, a stop's radius, the defaults and a broker's terms. */
 export const geofencesRouter = router({
+  settings: settingsProcedure,
+  updateSettings: updateSettingsProcedure,
+  brokerTerms: brokerTermsProcedure,
+  setBrokerTerms: setBrokerTermsProcedure,
   stopVisits: stopVisitsProcedure,
   undoVisit: undoVisitProcedure,
   addDetention: addDetentionProcedure,

@@ -1,3 +1,4 @@
+import { createBroker } from '../../../support/factories.js';
 import { loadWithStops } from '../../geofences/fixtures.js';
 import { allowedBy, type ProcedureRule, type Sample } from '../authorization-matrix.js';
 
@@ -11,6 +12,26 @@ const visited = ({ company, services }: Sample) =>
   });
 
 export const geofencesRules = {
+  'geofences.settings': { type: 'query', allowed: allowedBy('self', 'profile'), input: () => undefined },
+  'geofences.updateSettings': {
+    type: 'mutation',
+    allowed: allowedBy('companySettings', 'write'),
+    input: () => ({ radiusMiles: '1', arrivalDwellMinutes: 2, departureDwellMinutes: 3, autoStatus: false, detentionFreeHours: '2' }),
+  },
+  'geofences.brokerTerms': {
+    type: 'query',
+    allowed: allowedBy('brokers', 'read'),
+    input: async ({ company, services }: Sample) => ({ brokerId: await createBroker(services.db, company.users.admin) }),
+  },
+  'geofences.setBrokerTerms': {
+    type: 'mutation',
+    allowed: allowedBy('brokers', 'write'),
+    input: async ({ company, services }: Sample) => ({
+      brokerId: await createBroker(services.db, company.users.admin),
+      detentionFreeHours: '1.5',
+      detentionRate: '75',
+    }),
+  },
   'geofences.stopVisits': {
     type: 'query',
     allowed: allowedBy('loads', 'read'),
