@@ -23,6 +23,7 @@ const SCENARIOS = [
   'imports',
   'rate-cons',
   'settlements',
+  'ifta',
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
