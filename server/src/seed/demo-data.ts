@@ -13,6 +13,7 @@ import {
 } from './demo-accounts.js';
 import { seedDemoDocuments } from './demo-documents.js';
 import { seedDemoEquipment } from './demo-equipment.js';
+import { seedDemoGeofences } from './demo-geofences.js';
 import { seedDemoIfta } from './demo-ifta.js';
 import { seedDemoFleet } from './demo-fleet.js';
 import { seedDemoInvoices } from './demo-invoices.js';
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, options: { onlyIfEmpty: boolean; nodeEnv?
   await seedDemoSettlements(db, companyId);
   await seedDemoTracking(db, companyId);
   await seedDemoLiveWork(db, companyId, DEMO_PASSWORD);
+  await seedDemoGeofences(db, companyId);
   await seedDemoIfta(db, companyId);
   return true;
 }

@@ -68,16 +68,6 @@ export type UndoVisitInput = z.infer<typeof undoVisitInput>;
 
 export const addDetentionInput = z.object({ stopId: z.uuid('Stop is invalid') });
 
-/** Per-stop fence radius (null: the company's default). */
-export const setStopRadiusInput = z.object({
-  stopId: z.uuid('Stop is invalid'),
-  radiusMiles: z
-    .number({ error: 'Radius must be a number' })
-    .min(0.1, 'Radius must be between 0.1 and 25 miles')
-    .max(25, 'Radius must be between 0.1 and 25 miles')
-    .nullable(),
-});
-
 const cents = (decimal: string): number => {
   const [whole = '0', fraction = ''] = decimal.split('.');
   const sign = whole.startsWith('-') ? -1 : 1;
@@ -181,3 +171,9 @@ export const brokerDetentionInput = z.object({
 });
 export type BrokerDetentionInput = z.input<typeof brokerDetentionInput>;
 export const brokerIdInput = z.object({ brokerId: z.uuid('Broker is invalid') });
+
+/** Per-stop fence radius (blank: back to the company's default). */
+export const setStopRadiusInput = z.object({
+  stopId: z.uuid('Stop is invalid'),
+  radiusMiles: decimalText('Radius', 0.1, 25, 'Radius must be between 0.1 and 25 miles', true),
+});

@@ -239,5 +239,15 @@ describe('geofences from positions.report', () => {
     await expect((await as('dispatcher', tenants.companyB)).geofences.brokerTerms({ brokerId })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+
+    // A stop's own radius, and back to the company's with a blank.
+    const { loadId, pickupId } = await loadWithStops(tenants.services.db, tenants.companyA.users.sales);
+    await dispatcher.geofences.setStopRadius({ stopId: pickupId, radiusMiles: '2.5' });
+    expect((await dispatcher.geofences.stopVisits({ loadId })).stops[0]?.radiusMiles).toBe('2.50');
+    await dispatcher.geofences.setStopRadius({ stopId: pickupId, radiusMiles: '' });
+    expect((await dispatcher.geofences.stopVisits({ loadId })).stops[0]?.radiusMiles).toBe('1.00');
+    await expect(dispatcher.geofences.setStopRadius({ stopId: pickupId, radiusMiles: '40' })).rejects.toMatchObject({
+      message: expect.stringContaining('Radius must be between 0.1 and 25 miles'),
+    });
   });
 });

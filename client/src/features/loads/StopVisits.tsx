@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { GEOFENCE_TEXTS, type StopVisit } from '#shared/schemas/geofences.js';
+import { GEOFENCE_TEXTS, setStopRadiusInput, type StopVisit } from '#shared/schemas/geofences.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { FormField } from '../../components/FormField';
 import { QueryState } from '../../components/QueryState';
 import { notify } from '../../components/toaster';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-form';
 
 const ROLE_LABELS: Record<StopVisit['role'], string> = { pickup: 'Pickup', stop: 'Stop', delivery: 'Delivery' };
 
@@ -53,6 +56,7 @@ export function StopVisits({ loadId, loadUpdatedAt, canChange }: { loadId: strin
 function StopVisitRow({ loadId, stop, canChange }: { loadId: string; stop: StopVisit; canChange: boolean }) {
   const utils = trpc.useUtils();
   const [undoing, setUndoing] = useState<'arrival' | 'departure' | null>(null);
+  const [editingRadius, setEditingRadius] = useState(false);
   const refresh = () =>
     Promise.all([
       utils.geofences.stopVisits.invalidate({ loadId }),
@@ -80,6 +84,14 @@ function StopVisitRow({ loadId, stop, canChange }: { loadId: string; stop: StopV
         {ROLE_LABELS[stop.role]} — {stop.city}, {stop.state}
       </Text>
       <Stack gap="0" fontSize="sm" color="gray.700">
+        <Text>
+          Geofence: {stop.lat === null ? 'no location for this stop' : `${stop.radiusMiles} mi`}
+          {canChange && stop.lat !== null ? (
+            <Button size="2xs" variant="plain" colorPalette="blue" ms="1" onClick={() => setEditingRadius(true)}>
+              Change radius
+            </Button>
+          ) : null}
+        </Text>
         <Text>Arrived: {stop.arrivedAt ? formatDateTime(stop.arrivedAt) : GEOFENCE_TEXTS.notArrived}</Text>
         {stop.arrivedAt ? <Text>Departed: {stop.departedAt ? formatDateTime(stop.departedAt) : GEOFENCE_TEXTS.stillThere}</Text> : null}
         {stop.arrivedAt ? (
@@ -95,6 +107,7 @@ function StopVisitRow({ loadId, stop, canChange }: { loadId: string; stop: StopV
           </Text>
         ) : null}
       </Stack>
+      {editingRadius ? <RadiusDialog loadId={loadId} stop={stop} onClose={() => setEditingRadius(false)} /> : null}
       {canChange && stop.arrivedAt ? (
         <HStack gap="2" pt="2" wrap="wrap">
           {detention && stop.departedAt && stop.detentionAmount !== null && !stop.detentionInvoiced ? (
@@ -123,5 +136,41 @@ function StopVisitRow({ loadId, stop, canChange }: { loadId: string; stop: StopV
         onConfirm={() => undoing && undo.mutate({ stopId: stop.id, what: undoing })}
       />
     </Box>
+  );
+}
+
+const radiusForm = setStopRadiusInput.omit({ stopId: true });
+
+/** A stop's own fence radius; blank goes back to the company's. */
+function RadiusDialog({ loadId, stop, onClose }: { loadId: string; stop: StopVisit; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useZodForm(radiusForm, { radiusMiles: stop.radiusMiles });
+  const save = trpc.geofences.setStopRadius.useMutation();
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(
+      { stopId: stop.id, ...values },
+      {
+        onSuccess: () => {
+          void utils.geofences.stopVisits.invalidate({ loadId });
+          notify.success('Radius saved');
+          onClose();
+        },
+        onError: form.fail('Failed to save the radius'),
+      },
+    ),
+  );
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Geofence: ${stop.city}, ${stop.state}`}
+      description="The circle around this stop in which the truck counts as arrived. Blank: the company's default."
+      submitLabel="Save"
+      busyLabel="Saving..."
+      isPending={save.isPending}
+      onSubmit={onSubmit}
+    >
+      <FormField control={form.control} name="radiusMiles" label="Radius (miles)" />
+    </FormDialog>
   );
 }

@@ -144,11 +144,7 @@ const setStopRadiusProcedure = permitted('loads', 'write')
   .mutation(async ({ ctx, input }) => {
     const stop = await findWritableStop(ctx.db, ctx.scope, input.stopId);
     if (!stop) throw stopNotFound();
-    await ctx.db
-      .updateTable('loadStops')
-      .set({ geofenceRadiusMiles: input.radiusMiles === null ? null : input.radiusMiles.toFixed(2) })
-      .where('id', '=', stop.id)
-      .execute();
+    await ctx.db.updateTable('loadStops').set({ geofenceRadiusMiles: input.radiusMiles }).where('id', '=', stop.id).execute();
     return { ok: true as const };
   });
 
