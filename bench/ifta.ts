@@ -48,6 +48,8 @@ async function main(): Promise<void> {
       HAULWISE_DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       DEMO_SIMULATION: 'off',
+      // The quarter's partitions are older than the default 90 days' retention: keep them.
+      POSITIONS_RETENTION_DAYS: '3650',
     });
     started = await createServices(config, embedded.url, {
       poolSize: 4,

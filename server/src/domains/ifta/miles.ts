@@ -113,43 +113,63 @@ export class MilesAccumulator {
   /** day (YYYY-MM-DD, UTC, of the segment's end) → jurisdiction → miles. */
   readonly days = new Map<string, Map<string, number>>();
   readonly gaps: Gap[] = [];
-  private last: TrackPoint | null;
+  private lastMs: number | null = null;
+  private lastLat = 0;
+  private lastLng = 0;
   private lastJurisdiction: string | null = null;
+  /** The day of the last segment (days since the epoch) and its totals: the string key is made once a day. */
+  private dayNumber = Number.NaN;
+  private dayTotals: Map<string, number> | undefined;
 
   constructor(last: TrackPoint | null = null) {
-    this.last = last;
+    if (last) {
+      this.lastMs = last.recordedAt.getTime();
+      this.lastLat = last.lat;
+      this.lastLng = last.lng;
+    }
   }
 
   get lastPoint(): TrackPoint | null {
-    return this.last;
+    return this.lastMs === null ? null : { recordedAt: new Date(this.lastMs), lat: this.lastLat, lng: this.lastLng };
   }
 
   add(point: TrackPoint): void {
-    const here = code(point.lat, point.lng);
-    const previous = this.last;
-    if (previous && point.recordedAt.getTime() >= previous.recordedAt.getTime()) {
-      const from = this.lastJurisdiction ?? code(previous.lat, previous.lng);
-      const day = point.recordedAt.toISOString().slice(0, 10);
-      let totals = this.days.get(day);
-      if (!totals) this.days.set(day, (totals = new Map()));
-      const miles = splitSegment(totals, previous.lat, previous.lng, point.lat, point.lng, from, here);
-      if (miles > REVIEW_GAP_MILES && isGap(previous, point, miles)) {
+    this.addAt(point.recordedAt.getTime(), point.lat, point.lng);
+  }
+
+  /** The same as add, from epoch milliseconds (a rebuild's hot path: no Date per position). */
+  addAt(ms: number, lat: number, lng: number): void {
+    const previousMs = this.lastMs;
+    if (previousMs !== null && ms < previousMs) return; // out of order: ignored (a late batch; a rebuild reads in order)
+    const here = code(lat, lng);
+    if (previousMs !== null) {
+      const from = this.lastJurisdiction ?? code(this.lastLat, this.lastLng);
+      const dayNumber = Math.floor(ms / 86_400_000);
+      if (dayNumber !== this.dayNumber || !this.dayTotals) {
+        const day = new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
+        let totals = this.days.get(day);
+        if (!totals) this.days.set(day, (totals = new Map()));
+        this.dayNumber = dayNumber;
+        this.dayTotals = totals;
+      }
+      const miles = splitSegment(this.dayTotals, this.lastLat, this.lastLng, lat, lng, from, here);
+      if (miles > REVIEW_GAP_MILES && (ms - previousMs > GAP_MINUTES * 60_000 || miles > GAP_MILES)) {
         this.gaps.push({
-          startedAt: previous.recordedAt,
-          endedAt: point.recordedAt,
-          fromLat: previous.lat,
-          fromLng: previous.lng,
-          toLat: point.lat,
-          toLng: point.lng,
+          startedAt: new Date(previousMs),
+          endedAt: new Date(ms),
+          fromLat: this.lastLat,
+          fromLng: this.lastLng,
+          toLat: lat,
+          toLng: lng,
           fromJurisdiction: from === UNKNOWN_JURISDICTION ? null : from,
           toJurisdiction: here === UNKNOWN_JURISDICTION ? null : here,
           miles,
         });
       }
-    } else if (previous) {
-      return; // out of order: ignored (the ingest's late positions; a rebuild reads them in order)
     }
-    this.last = point;
+    this.lastMs = ms;
+    this.lastLat = lat;
+    this.lastLng = lng;
     this.lastJurisdiction = here;
   }
 
