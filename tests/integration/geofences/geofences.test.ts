@@ -66,7 +66,12 @@ describe('geofences from positions.report', () => {
     // In two batches, the first shuffled: the detector reads them in time order and carries its state across.
     await driver.positions.report({ positions: [pickupVisit[2], pickupVisit[0], pickupVisit[1]] as typeof pickupVisit });
     expect((await stopsOf(loadId))[0]?.arrivedAt).toBeNull();
+    const touched = async () =>
+      (await tenants.owner.selectFrom('loads').select('updatedAt').where('id', '=', loadId).executeTakeFirstOrThrow()).updatedAt.getTime();
+    const before = await touched();
     await driver.positions.report({ positions: pickupVisit.slice(3) });
+    // The visit touched the load: its live notice re-reads open load screens (and their stops).
+    expect(await touched()).toBeGreaterThan(before);
     const [pickup] = await stopsOf(loadId);
     expect(pickup?.arrivedAt?.toISOString()).toBe(at(10));
     expect(pickup?.departedAt?.toISOString()).toBe(at(42));
