@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Cookie } from '@playwright/test';
-import pg from 'pg';
-import { baseURL, e2eOwnerUrl } from './support/environment';
+import { baseURL } from './support/environment';
+import { demoDriver } from './support/demo-driver';
 import { expect, openAs, sessionFile, test } from './support/fixtures';
 
 /**
@@ -11,20 +11,6 @@ import { expect, openAs, sessionFile, test } from './support/fixtures';
  * what happened. The load is cancelled at the end, so the demo driver's figures stay as they were.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function demoDriverId(): Promise<string> {
-  const client = new pg.Client({ connectionString: e2eOwnerUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      `select d.id from drivers d join users u on u.id = d.user_id where u.email = 'driver@summit.demo'`,
-    );
-    if (!rows[0]) throw new Error('the demo driver is not linked to a driver record');
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A tRPC mutation over HTTP with the dispatcher's session, from the app's own origin (as the browser sends it). */
 async function mutate<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
@@ -56,7 +42,7 @@ test("a dispatcher's status change reaches the driver's open portal as a notific
       deliveryCity: 'Atlanta',
       deliveryState: 'GA',
       rate: '1200.00',
-      driverId: await demoDriverId(),
+      driverId: (await demoDriver()).id,
     });
     loadId = load.id;
     await mutate(dispatcher, 'loads.changeStatus', { id: loadId, status: 'assigned' });

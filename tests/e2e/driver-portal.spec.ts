@@ -1,6 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eOwnerUrl } from './support/environment';
 import {
   expect,
   expectAccessible,
@@ -14,6 +12,7 @@ import {
   test,
 } from './support/fixtures';
 import { dispatcherApi, mutate } from './support/dispatcher-api';
+import { demoDriver } from './support/demo-driver';
 
 /** A one-pixel PNG: a photo as far as the upload checks go. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -147,21 +146,6 @@ test('an account with no carrier is told so on the carrier portal', async ({ pag
   await expect(page.getByText('No carrier association found for this user', { exact: true })).toBeVisible({ timeout: 30_000 });
 });
 
-/** The demo driver's own record (driver@summit.demo is linked to it by the seed). */
-async function demoDriverId(): Promise<string> {
-  const client = new pg.Client({ connectionString: e2eOwnerUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      `select d.id from drivers d join users u on u.id = d.user_id where u.email = 'driver@summit.demo'`,
-    );
-    if (!rows[0]) throw new Error('the demo driver is not linked to a driver record');
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
-}
-
 const mapsLink = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 
 /**
@@ -208,7 +192,7 @@ test('at 390 px the driver sees the active load first with its stops and Navigat
       commodity: 'Driver portal journey freight',
       rate: '1400.00',
       brokerId: broker.id,
-      driverId: await demoDriverId(),
+      driverId: (await demoDriver()).id,
     });
     loadId = load.id;
     await mutate(api, 'loads.changeStatus', { id: loadId, status: 'in_transit' });

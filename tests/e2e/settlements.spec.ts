@@ -1,6 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eOwnerUrl } from './support/environment';
 import {
   expect,
   expectAccessible,
@@ -13,6 +11,7 @@ import {
   test,
 } from './support/fixtures';
 import { dispatcherApi, mutate } from './support/dispatcher-api';
+import { demoDriver } from './support/demo-driver';
 
 /**
  * Issue 30, "Tests and bench": treasury runs a week for the demo drivers at /settlements (the
@@ -25,21 +24,6 @@ import { dispatcherApi, mutate } from './support/dispatcher-api';
  * the API, as the Loads screen calls it) first delivers a load of the journey's own number to them
  * today, and treasury gathers the open week again (a week opened now gathers it anyway).
  */
-
-/** The demo driver's record, its id and name (driver@summit.demo is linked to it by the seed). */
-async function demoDriver(): Promise<{ id: string; name: string }> {
-  const client = new pg.Client({ connectionString: e2eOwnerUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string; name: string }>(
-      `select d.id, d.first_name || ' ' || d.last_name as name from drivers d join users u on u.id = d.user_id where u.email = 'driver@summit.demo'`,
-    );
-    if (!rows[0]) throw new Error('the demo driver is not linked to a driver record');
-    return rows[0];
-  } finally {
-    await client.end();
-  }
-}
 
 async function phonePage(browser: Browser): Promise<Page> {
   const context = await quietContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

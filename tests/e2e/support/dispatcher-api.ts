@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequest, APIRequestContext, Cookie } from '@playwright/test';
 import { baseURL } from './environment';
-import { expect, sessionFile } from './fixtures';
+import { expect, sessionFile, type DemoRole } from './fixtures';
 
 /** The dispatcher's session for API calls, from the app's origin (as the browser sends them): a journey's setup, as the Loads screen calls it. */
 export async function dispatcherApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
-  const { cookies } = JSON.parse(readFileSync(sessionFile('Dispatcher'), 'utf8')) as { cookies: Cookie[] };
+  return roleApi(playwright, 'Dispatcher');
+}
+
+/** A demo role's stored session for API calls, from the app's origin (the admin's settings, the driver's phone). */
+export async function roleApi(playwright: { request: APIRequest }, role: DemoRole): Promise<APIRequestContext> {
+  const { cookies } = JSON.parse(readFileSync(sessionFile(role), 'utf8')) as { cookies: Cookie[] };
   return playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { origin: baseURL } });
 }
 
