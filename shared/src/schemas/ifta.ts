@@ -34,8 +34,10 @@ const fuelFields = {
   truckId: z.uuid('Choose a truck'),
   purchasedOn: isoDate('Date'),
   jurisdiction: stateCode('State'),
-  gallons: rateInput('Gallons').refine((value) => Number(value) > 0, 'Gallons must be more than 0'),
-  amount: moneyInput('Amount'),
+  gallons: rateInput('Gallons')
+    .refine((value) => Number(value) > 0, 'Gallons must be more than 0')
+    .refine((value) => Number(value) < 100_000, 'Gallons must be under 100,000'),
+  amount: moneyInput('Amount').refine((value) => Number(value) < 10_000_000, 'Amount must be under 10,000,000'),
   vendor: optionalText('Vendor', 100),
 };
 
@@ -81,7 +83,14 @@ export const taxRatesInput = z.object({ quarter: quarterInput });
 export const taxRatesOutput = z.object({ quarter: z.string(), rates: z.array(taxRate) });
 export const upsertTaxRatesInput = z.object({
   quarter: quarterInput,
-  rates: z.array(z.object({ jurisdiction: stateCode('State'), rate: rateInput('Rate') })).max(80, 'At most 80 rates at once'),
+  rates: z
+    .array(
+      z.object({
+        jurisdiction: stateCode('State'),
+        rate: rateInput('Rate').refine((value) => Number(value) < 10, 'Rate must be under 10 dollars a gallon'),
+      }),
+    )
+    .max(80, 'At most 80 rates at once'),
 });
 
 export const reportInput = z.object({ quarter: quarterInput });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { TRPCError } from '@trpc/server';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../../server/src/db/with-company.js';
 import { haversineMiles } from '../../../server/src/domains/ifta/miles.js';
@@ -285,4 +287,58 @@ describe('tenant isolation', () => {
     }
     await expectTrpcError((await as('treasury')).ifta.rebuildQuarter({ quarter: '2025-Q4' }), 'FORBIDDEN');
   });
+});
+
+describe('arbitrary input', () => {
+  it('never answers INTERNAL_SERVER_ERROR (fast-check)', async () => {
+    const admin = await as('admin');
+    const truck = await truckOf(tenants.companyA);
+    const anyText = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('', ' ', 'TX', '2025-Q5', '99999999.9999', '1e9', '\u0000', '💥'.repeat(30)),
+    );
+    const anyValue = fc.oneof(anyText, fc.integer(), fc.constant(null), fc.constant(undefined), fc.double(), fc.boolean());
+    const anyId = fc.oneof(fc.constant(truck.id), fc.uuid(), fc.string({ maxLength: 40 }));
+    const fields = fc.record(
+      {
+        truckId: anyId,
+        purchasedOn: fc.oneof(fc.constantFrom('2025-05-01', '1999-01-01', '2025-02-30'), anyText),
+        jurisdiction: anyValue,
+        gallons: fc.oneof(fc.constantFrom('99999.9999', '100000', '12345678.1234', '0.0001'), anyValue),
+        amount: fc.oneof(fc.constantFrom('9999999.99', '99999999.99'), anyValue),
+        vendor: anyValue,
+        quarter: fc.oneof(fc.constantFrom('2025-Q2', '2025-Q0'), anyText),
+        rate: fc.oneof(fc.constantFrom('9.9999', '10', '99999999'), anyValue),
+        csv: fc.oneof(fc.constant(`date,unit,state,gallons,amount\n2025-05-01,${truck.unitNumber},TX,1e9,1\n`), anyText),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(anyId, fields, async (id, values) => {
+        const calls = [
+          () => admin.ifta.fuelCreate(values as never),
+          () => admin.ifta.fuelUpdate({ ...values, id } as never),
+          () => admin.ifta.fuelDelete({ id } as never),
+          () => admin.ifta.fuelList({ quarter: values.quarter, truckId: id } as never),
+          () => admin.ifta.fuelImport({ csv: values.csv } as never),
+          () => admin.ifta.taxRates({ quarter: values.quarter } as never),
+          () =>
+            admin.ifta.upsertTaxRates({
+              quarter: values.quarter,
+              rates: [{ jurisdiction: values.jurisdiction, rate: values.rate }],
+            } as never),
+          () => admin.ifta.report({ quarter: values.quarter } as never),
+        ];
+        for (const call of calls) {
+          try {
+            await call();
+          } catch (error) {
+            expect(error).toBeInstanceOf(TRPCError);
+            expect((error as TRPCError).code).not.toBe('INTERNAL_SERVER_ERROR');
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+  }, 180_000);
 });
