@@ -4,7 +4,7 @@ import { addMember } from '../auth/accounts.js';
 import { hashPassword } from '../auth/password.js';
 import type { Db, Tx } from '../db/database.js';
 import { withCompany } from '../db/with-company.js';
-import { AT_RISK_MPH } from '../domains/loads/loads.repository.js';
+import { AT_RISK_MPH, isAtRisk } from '../domains/loads/loads.repository.js';
 import { loadGazetteer } from '../services/geo/gazetteer.js';
 import { pointAlong } from './demo-simulator.js';
 
@@ -141,15 +141,29 @@ async function seedAtRisk(db: Db, companyId: string, dispatcherId: string | null
   const wanted = hoursLeft * AT_RISK_MPH * 1.3 + 40;
   const gazetteer = await loadGazetteer();
   await withCompany(db, { companyId, userId: dispatcherId }, async (tx) => {
+    // The loads already at risk: due today, on the road, their driver too far out. A load due today
+    // whose driver is close enough is not one (the demo's own dates put some there, by the hour).
     const dueToday = await tx
       .selectFrom('loads')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('companyId', '=', companyId)
-      .where('status', 'in', ['picked', 'in_transit'])
-      .where('deliveryDate', '=', today)
-      .where('driverId', 'is not', null)
-      .executeTakeFirstOrThrow();
-    if (Number(dueToday.count) >= AT_RISK) return;
+      .innerJoin('drivers', (join) => join.onRef('drivers.companyId', '=', 'loads.companyId').onRef('drivers.id', '=', 'loads.driverId'))
+      .select([
+        'loads.status',
+        'loads.deliveryCity',
+        'loads.deliveryState',
+        'drivers.currentLocationLat as lat',
+        'drivers.currentLocationLng as lng',
+      ])
+      .where('loads.companyId', '=', companyId)
+      .where('loads.status', 'in', ['picked', 'in_transit'])
+      .where('loads.deliveryDate', '=', today)
+      .execute();
+    const atRiskAlready = dueToday.filter(
+      (load) =>
+        load.lat !== null &&
+        load.lng !== null &&
+        isAtRisk({ ...load, deliveryDate: today }, { lat: Number(load.lat), lng: Number(load.lng) }, gazetteer, now),
+    ).length;
+    if (atRiskAlready >= AT_RISK) return;
     const loads = await tx
       .selectFrom('loads')
       .innerJoin('drivers', (join) => join.onRef('drivers.companyId', '=', 'loads.companyId').onRef('drivers.id', '=', 'loads.driverId'))
@@ -171,7 +185,7 @@ async function seedAtRisk(db: Db, companyId: string, dispatcherId: string | null
       .sort((a, b) => (b?.miles ?? 0) - (a?.miles ?? 0));
     const used = new Set<string>();
     for (const lane of lanes.slice(0, AT_RISK + 2)) {
-      if (!lane?.driverId || used.has(lane.driverId) || used.size >= AT_RISK - Number(dueToday.count)) continue;
+      if (!lane?.driverId || used.has(lane.driverId) || used.size >= AT_RISK - atRiskAlready) continue;
       used.add(lane.driverId);
       const position = pointAlong(lane.from, lane.to, 1 - wanted / lane.miles);
       await reschedule(tx, companyId, lane.id, isoDate(now - DAY), today);
