@@ -78,10 +78,17 @@ const LANES: [number, number][][] = [
   ], // Tulsa - Joplin - Springfield - St. Louis (I-44)
   [
     [29.76, -95.37],
+    [30.08, -94.13],
+    [30.22, -92.02],
+    [30.45, -91.19],
+    [30.5, -90.46],
+    [30.28, -89.78],
+    [30.4, -89.07],
     [30.69, -88.04],
+    [30.67, -87.91],
     [30.42, -87.22],
     [30.44, -84.28],
-  ], // Houston - Mobile - Pensacola - Tallahassee
+  ], // Houston - Baton Rouge - Slidell - Mobile - Pensacola - Tallahassee (I-10, I-12)
 ];
 
 /** Positions every 15 s at 60 mph along a lane, there and back. */

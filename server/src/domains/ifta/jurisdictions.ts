@@ -176,8 +176,64 @@ function crosses(ax: number, ay: number, bx: number, by: number, edges: Float64A
   return d3 > 0 !== d4 > 0;
 }
 
-/** The postal code of the state holding (lat, lng), or null (sea, Canada, Mexico, a lake outside every state). */
+/**
+ * How far outside every state's shape a point is still given to the nearest state, in miles. The
+ * shapes are drawn at 1:10,000,000: a coastline is simplified by a mile or two, so a truck on I-10
+ * over Mobile Bay or on a causeway would otherwise drive "outside state lines". Farther out (at
+ * sea, in Canada or Mexico) a point stays outside.
+ */
+export const SHORE_MILES = 2;
+const MILES_PER_DEGREE = 69.05;
+
+/** The postal code of the state holding (lat, lng), or of the nearest state within SHORE_MILES; null beyond (sea, Canada, Mexico). */
 export function jurisdictionAt(lat: number, lng: number): string | null {
+  return stateHolding(lat, lng) ?? nearestState(lat, lng);
+}
+
+/** Squared distance in miles² from (x, y) to the segment, on a plane scaled by the latitude's cosine. */
+function segmentDistance2(x: number, y: number, edges: Float64Array, i: number, scale: number): number {
+  const ax = ((edges[i] as number) - x) * scale;
+  const ay = (edges[i + 1] as number) - y;
+  const bx = ((edges[i + 2] as number) - x) * scale;
+  const by = (edges[i + 3] as number) - y;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length2 = dx * dx + dy * dy;
+  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / length2));
+  const px = ax + t * dx;
+  const py = ay + t * dy;
+  return (px * px + py * py) * MILES_PER_DEGREE * MILES_PER_DEGREE;
+}
+
+/** The state whose outline passes nearest (lat, lng), within SHORE_MILES: the edges of its cell and the eight around it. */
+function nearestState(lat: number, lng: number): string | null {
+  const { codes, parts } = (index ??= build());
+  const cell = cellOf(lng, lat);
+  if (cell < 0) return null;
+  const scale = Math.cos((lat * Math.PI) / 180);
+  const column = cell % COLUMNS;
+  const row = (cell - column) / COLUMNS;
+  let best = SHORE_MILES * SHORE_MILES;
+  let found = -1;
+  for (let r = row - 1; r <= row + 1; r++) {
+    for (let c = column - 1; c <= column + 1; c++) {
+      if (r < 0 || r >= ROWS || c < 0 || c >= COLUMNS) continue;
+      for (const part of parts.get(r * COLUMNS + c) ?? []) {
+        for (let i = 0; i < part.edges.length; i += 4) {
+          const distance2 = segmentDistance2(lng, lat, part.edges, i, scale);
+          if (distance2 <= best) {
+            best = distance2;
+            found = part.state;
+          }
+        }
+      }
+    }
+  }
+  return found >= 0 ? (codes[found] ?? null) : null;
+}
+
+/** The postal code of the state whose shape holds (lat, lng), or null. */
+function stateHolding(lat: number, lng: number): string | null {
   const { codes, whole, parts } = (index ??= build());
   const cell = cellOf(lng, lat);
   if (cell < 0) return null;

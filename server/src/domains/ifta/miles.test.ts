@@ -81,6 +81,13 @@ describe('jurisdictionAt', () => {
     expect(jurisdictionAt(38.98, -94.67)).toBe('KS'); // Overland Park
     expect(jurisdictionAt(38.89, -94.53)).toBe('MO'); // Grandview
   });
+
+  it('gives a point just off a simplified coastline to the nearest state, and not one far out at sea', () => {
+    // Due south of Gulf Shores, Alabama, the 1:10,000,000 shape ends about 30.243° N.
+    expect(jurisdictionAt(30.235, -87.7)).toBe('AL'); // within a mile of the drawn coast
+    expect(jurisdictionAt(30.1, -87.7)).toBeNull(); // ten miles out in the Gulf
+    expect(jurisdictionAt(30.66, -87.98)).toBe('AL'); // I-10 over Mobile Bay
+  });
 });
 
 describe('miles per jurisdiction', () => {
