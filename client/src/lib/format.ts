@@ -100,8 +100,12 @@ export function formatCoordinate(value: string | number | null | undefined): str
   return Number(value).toFixed(4);
 }
 
-export function formatNumber(value: string | number | null | undefined, unit?: string): string {
+const upToTwo = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const exactlyTwo = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A number with thousands separators and at most two decimals ("1,603.81", "24"); `fixed`: always two ("24.00"), for a column of quantities read side by side. */
+export function formatNumber(value: string | number | null | undefined, unit?: string, { fixed = false } = {}): string {
   if (value === null || value === undefined || value === '') return '—';
-  const formatted = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(value));
+  const formatted = (fixed ? exactlyTwo : upToTwo).format(Number(value));
   return unit ? `${formatted} ${unit}` : formatted;
 }

@@ -60,7 +60,7 @@ export function FuelTab({ quarter, canWrite }: { quarter: string; canWrite: bool
     { key: 'date', header: 'Date', cell: (row) => <Text whiteSpace="nowrap">{formatDate(row.purchasedOn)}</Text> },
     { key: 'truck', header: 'Truck', cell: (row) => row.truckUnit },
     { key: 'state', header: 'State', cell: (row) => row.jurisdiction },
-    { key: 'gallons', header: 'Gallons', align: 'end', cell: (row) => formatNumber(row.gallons) },
+    { key: 'gallons', header: 'Gallons', align: 'end', cell: (row) => formatNumber(row.gallons, undefined, { fixed: true }) },
     { key: 'amount', header: 'Amount', align: 'end', cell: (row) => formatMoney(row.amount) },
     { key: 'vendor', header: 'Vendor', cell: (row) => row.vendor ?? '—' },
     { key: 'source', header: 'Source', cell: (row) => (row.source === 'import' ? 'Imported' : 'Entered') },

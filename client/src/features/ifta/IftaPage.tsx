@@ -111,7 +111,8 @@ const SORTS = {
 } as const;
 type SortKey = keyof typeof SORTS;
 
-const gallons = (value: string) => formatNumber(value);
+/** Gallons, always to the hundredth, so a column of them lines up. */
+const gallons = (value: string) => formatNumber(value, undefined, { fixed: true });
 const stateName = (code: string) => (code === 'XX' ? 'Outside state lines' : code);
 
 function ReportTab({ quarter, canRebuild }: { quarter: string; canRebuild: boolean }) {
