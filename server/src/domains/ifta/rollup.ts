@@ -12,7 +12,10 @@ type Db = Kysely<Database>;
  * - `rollUpTruckDays` recomputes a truck's days from truck_positions() (the positions of whoever
  *   drove it then), read a week at a time, so a quarter is never all in memory; then replaces the range's rows. A segment's miles count on the day its
  *   later position was recorded (UTC), so the position just before the range is read too.
- * - `rollUpNewPositions` is the ingest's cheap path: per driver it keeps the last position counted
+ *   It then moves the cursors of the drivers it counted past what it read, so the live path does
+ *   not count those positions again.
+ * - `rollUpNewPositions` is the ingest's cheap path, run by the `ifta-rollup` job the ingest queues
+ *   (rollup-tasks.ts): per driver it keeps the last position counted
  *   (ifta_driver_cursor), adds the new segments' miles to the days' rows with one upsert, and never
  *   reads the track again. Positions older than the cursor are left to a rebuild.
  */
@@ -108,6 +111,7 @@ export async function rollUpTruckDays(
   const end = dayStart(nextDay(to));
   const accumulator = new MilesAccumulator(await positionBefore(db, companyId, truckId, start));
   let positions = 0;
+  let lastMs = -Infinity;
   // A week at a time (truck_positions() returns each window in time order; at one position per
   // 15 s a week is 40,320 positions a driver).
   for (let day = from; day <= to; day = addDays(day, WINDOW_DAYS)) {
@@ -115,6 +119,8 @@ export async function rollUpTruckDays(
     const rows = await readWindow(db, companyId, truckId, dayStart(day), dayStart(until));
     for (const row of rows) accumulator.addAt(row.ms, row.lat, row.lng);
     positions += rows.length;
+    const last = rows.at(-1);
+    if (last) lastMs = last.ms;
   }
 
   await db
@@ -145,7 +151,36 @@ export async function rollUpTruckDays(
       .onConflict((conflict) => conflict.columns(['companyId', 'truckId', 'startedAt']).doNothing())
       .execute();
   }
+  if (positions > 0) await moveCursorsPast(db, companyId, truckId, start, new Date(lastMs).toISOString());
   return { positions, days: rows.length };
+}
+
+/**
+ * After a rebuild: each driver of the truck in the range has its cursor (ifta_driver_cursor) moved
+ * to its newest position the rebuild counted (never back), so the live roll-up
+ * (rollup-tasks.ts) does not count those positions again. One index probe per assignment.
+ */
+async function moveCursorsPast(db: Db, companyId: string, truckId: string, from: string, lastRead: string): Promise<void> {
+  await sql`
+    insert into ifta_driver_cursor (company_id, driver_id, recorded_at, lat, lng)
+    select distinct on (a.driver_id) a.company_id, a.driver_id, p.recorded_at, p.lat, p.lng
+    from truck_assignments a
+    cross join lateral (
+      select p.recorded_at, p.lat, p.lng
+      from positions p
+      where p.company_id = a.company_id and p.driver_id = a.driver_id
+        and p.recorded_at >= greatest(a.starts_at, ${from}::timestamptz)
+        and p.recorded_at < coalesce(a.ends_at, 'infinity'::timestamptz)
+        and p.recorded_at <= ${lastRead}::timestamptz
+      order by p.recorded_at desc
+      limit 1
+    ) p
+    where a.company_id = ${companyId}::uuid and a.truck_id = ${truckId}::uuid
+      and a.starts_at <= ${lastRead}::timestamptz and coalesce(a.ends_at, 'infinity'::timestamptz) > ${from}::timestamptz
+    order by a.driver_id, p.recorded_at desc
+    on conflict (company_id, driver_id) do update
+      set recorded_at = excluded.recorded_at, lat = excluded.lat, lng = excluded.lng
+      where ifta_driver_cursor.recorded_at < excluded.recorded_at`.execute(db);
 }
 
 /**

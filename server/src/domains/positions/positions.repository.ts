@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PositionReport, PositionsReportOutput } from '#shared/schemas/positions.js';
 import type { Database } from '../../db/schema.js';
 import { runGeofences, watchedStopsSql, type WatchedRow, type WatchSettings } from '../geofences/ingest.js';
+import { queueIftaRollupSql } from '../ifta/rollup-tasks.js';
 
 type Db = Kysely<Database>;
 
@@ -69,9 +70,12 @@ export async function storeOwnPositions(
         and (drivers.last_location_update is null or drivers.last_location_update < newest.recorded_at)
       returning drivers.current_location_lat, drivers.current_location_lng, drivers.last_location_update
     ),
-    watched as (${watchedStopsSql})
+    watched as (${watchedStopsSql}),
+    -- IFTA (issue 31): one roll-up job per driver, shared by its batches for a few seconds (ifta/rollup-tasks.ts).
+    ifta_rollup as (${queueIftaRollupSql})
     select me.gps_consent as consent, watched.stops, watched.settings,
       (select count(*) from stored)::int as stored,
+      (select count(*) from ifta_rollup)::int as ifta_queued,
       coalesce(m.current_location_lat, me.current_location_lat)::text as lat,
       coalesce(m.current_location_lng, me.current_location_lng)::text as lng,
       to_json(coalesce(m.last_location_update, me.last_location_update)) #>> '{}' as at
