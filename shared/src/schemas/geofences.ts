@@ -177,3 +177,54 @@ export const setStopRadiusInput = z.object({
   stopId: z.uuid('Stop is invalid'),
   radiusMiles: decimalText('Radius', 0.1, 25, 'Radius must be between 0.1 and 25 miles', true),
 });
+
+/**
+ * Where a stop's point may be moved: the box of the US the app's offline maps cover (the IFTA
+ * grid over us-atlas's states, server/src/domains/ifta/jurisdictions.ts: Alaska, Hawaii and
+ * Puerto Rico included).
+ */
+export const US_POINT_BOUNDS = { south: 18, north: 72, west: -180, east: -64 } as const;
+
+export const STOP_POINT_TEXTS = {
+  outsideUs: 'Pick a point in the United States',
+  departed: 'The truck has left this stop: its point can no longer be moved',
+  noOfflinePoint: 'No ZIP code or city point is known for this stop',
+  moved: 'Point saved',
+  reset: 'Point reset to the ZIP code or city',
+  resetConfirm: "Put this stop's point back at its ZIP code or city centre? Arrivals are then measured from there.",
+} as const;
+
+/** A coordinate typed in a field (or sent as a number): at most 6 decimal places are kept (the column's precision). */
+function coordinate(label: string, min: number, max: number) {
+  return z.union([z.string(), z.number()], { error: `${label} must be a number` }).transform((value, context) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      context.addIssue({ code: 'custom', message: `${label} is required` });
+      return z.NEVER;
+    }
+    const number = Number(text);
+    if (!/^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(text) || !Number.isFinite(number)) {
+      context.addIssue({ code: 'custom', message: `${label} must be a number` });
+      return z.NEVER;
+    }
+    if (number < min || number > max) {
+      context.addIssue({ code: 'custom', message: STOP_POINT_TEXTS.outsideUs });
+      return z.NEVER;
+    }
+    return Math.round(number * 1e6) / 1e6;
+  });
+}
+
+/** The point's fields, as the Map tab's "Move point" form holds them. */
+export const stopPointFields = z.object({
+  lat: coordinate('Latitude', US_POINT_BOUNDS.south, US_POINT_BOUNDS.north),
+  lng: coordinate('Longitude', US_POINT_BOUNDS.west, US_POINT_BOUNDS.east),
+});
+export type StopPointFields = z.input<typeof stopPointFields>;
+
+/** Moves a stop's fence to a point (the Map tab's "Move point"). */
+export const setStopPointInput = stopPointFields.extend({ stopId: z.uuid('Stop is invalid') });
+export type SetStopPointInput = z.input<typeof setStopPointInput>;
+
+/** Puts a stop's point back at its ZIP code's or city's centre. */
+export const resetStopPointInput = z.object({ stopId: z.uuid('Stop is invalid') });

@@ -78,6 +78,9 @@ export const roleOf = (stop: { position: number; last: boolean }) => (stop.posit
 export const detentionKey = (stop: { position: number; city: string; state: string }) =>
   `Stop ${stop.position + 1} (${stop.city}, ${stop.state.trim()})`;
 
+/** An instant as the API writes it: ISO 8601 in UTC, ending in Z (PostgreSQL's JSON writes +00:00). */
+const utcIso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
 export function visitOf(stop: StopRowForVisit, now: number, invoicedKeys: ReadonlySet<string>): StopVisit {
   const detention = detentionOf({
     arrivedAt: stop.arrivedAt,
@@ -95,8 +98,8 @@ export function visitOf(stop: StopRowForVisit, now: number, invoicedKeys: Readon
     lat: stop.lat,
     lng: stop.lng,
     radiusMiles: stop.radiusMiles,
-    arrivedAt: stop.arrivedAt,
-    departedAt: stop.departedAt,
+    arrivedAt: utcIso(stop.arrivedAt),
+    departedAt: utcIso(stop.departedAt),
     minutesAtStop: detention.minutesAtStop,
     freeHours: stop.freeHours,
     detentionMinutes: detention.detentionMinutes,
@@ -121,4 +124,62 @@ export async function detentionKeysOf(db: Db, loadId: string): Promise<Set<strin
     if (match?.[1]) keys.add(match[1]);
   }
   return keys;
+}
+
+/** A stop's place as the load's audit trail names it (as the load_stops_visit trigger does, so the history can name the stop). */
+const auditedPlace = (stop: StopRowForVisit) => ({
+  position: stop.position,
+  city: stop.city,
+  state: stop.state.trim(),
+  last: stop.last,
+});
+
+/**
+ * A change of a stop's fence (its point or its radius) in the load's audit trail, by the caller
+ * (entity 'loads', changed_fields naming the stop, as an arrival's entry is), and the load
+ * touched: its live notice re-reads the open load screens (and, with them, the stops' visits).
+ */
+export async function recordFenceChange(
+  db: Db,
+  scope: Scope,
+  stop: StopRowForVisit,
+  changed: Record<string, { old: unknown; new: unknown }>,
+): Promise<void> {
+  await db
+    .insertInto('auditLogs')
+    .values({
+      companyId: scope.companyId,
+      entityType: 'loads',
+      entityId: stop.loadId,
+      action: 'updated',
+      userId: scope.userId,
+      changes: JSON.stringify({ changed_fields: { ...changed, stop: { old: null, new: auditedPlace(stop) } } }),
+    })
+    .execute();
+  await db
+    .updateTable('loads')
+    .set({ updatedAt: sql`now()` })
+    .where('id', '=', stop.loadId)
+    .execute();
+}
+
+/** The stop's address parts the offline point is found from (its ZIP code, else its city). */
+export function stopAddressOf(db: Db, stopId: string) {
+  return db.selectFrom('loadStops').select(['zip', 'city', 'state']).where('id', '=', stopId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves a stop's point: the detector's state for the stop is dropped (a run of positions measured
+ * against the old point means nothing against the new one), and the change is audited.
+ */
+export async function moveStopPoint(db: Db, scope: Scope, stop: StopRowForVisit, point: { lat: number; lng: number }): Promise<void> {
+  const lat = point.lat.toFixed(6);
+  const lng = point.lng.toFixed(6);
+  await db.updateTable('loadStops').set({ lat, lng }).where('id', '=', stop.id).execute();
+  await db.deleteFrom('stopGeofenceStates').where('stopId', '=', stop.id).execute();
+  const was = (value: string | null) => (value === null ? null : Number(value).toFixed(6));
+  await recordFenceChange(db, scope, stop, {
+    stop_lat: { old: was(stop.lat), new: lat },
+    stop_lng: { old: was(stop.lng), new: lng },
+  });
 }

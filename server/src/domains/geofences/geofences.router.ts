@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { LoadStatus } from '#shared/constants.js';
 import { totalRate } from '#shared/rules/load-rate.js';
 import { can } from '#shared/permissions.js';
@@ -10,17 +10,32 @@ import {
   geofenceSettingsOutput,
   updateGeofenceSettingsInput,
   GEOFENCE_TEXTS,
+  resetStopPointInput,
+  setStopPointInput,
   setStopRadiusInput,
+  STOP_POINT_TEXTS,
   stopVisitsInput,
   stopVisitsOutput,
   undoVisitInput,
 } from '#shared/schemas/geofences.js';
 import { updateRecord } from '../../db/records.js';
-import { readable, writable } from '../../db/scope.js';
+import type { Database } from '../../db/schema.js';
+import { readable, writable, type Scope } from '../../db/scope.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
 import { permitted, router } from '../../trpc/procedures.js';
 import { findLoad } from '../loads/loads.repository.js';
-import { detentionKey, detentionKeysOf, findWritableStop, readLoadStops, visitOf } from './geofences.repository.js';
+import {
+  detentionKey,
+  detentionKeysOf,
+  findWritableStop,
+  moveStopPoint,
+  readLoadStops,
+  recordFenceChange,
+  stopAddressOf,
+  visitOf,
+  type StopRowForVisit,
+} from './geofences.repository.js';
+import { stopPoints } from './stop-points.js';
 import { autoStatusAfterDeparture } from './ingest.js';
 import { z } from 'zod';
 
@@ -144,7 +159,48 @@ const setStopRadiusProcedure = permitted('loads', 'write')
   .mutation(async ({ ctx, input }) => {
     const stop = await findWritableStop(ctx.db, ctx.scope, input.stopId);
     if (!stop) throw stopNotFound();
+    const before = await ctx.db
+      .selectFrom('loadStops')
+      .select(sql<string | null>`geofence_radius_miles::text`.as('radius'))
+      .where('id', '=', stop.id)
+      .executeTakeFirstOrThrow();
     await ctx.db.updateTable('loadStops').set({ geofenceRadiusMiles: input.radiusMiles }).where('id', '=', stop.id).execute();
+    if (before.radius !== input.radiusMiles) {
+      await recordFenceChange(ctx.db, ctx.scope, stop, { stop_geofence_radius_miles: { old: before.radius, new: input.radiusMiles } });
+    }
+    return { ok: true as const };
+  });
+
+/** A stop the caller may change whose point may still move: the truck has not left it. */
+async function movableStop(db: Kysely<Database>, scope: Scope, stopId: string): Promise<StopRowForVisit> {
+  const stop = await findWritableStop(db, scope, stopId);
+  if (!stop) throw stopNotFound();
+  if (stop.departedAt !== null) throw new AppError('BAD_REQUEST', STOP_POINT_TEXTS.departed, { field: 'stopId' });
+  return stop;
+}
+
+/**
+ * Moves a stop's fence to a point picked on the Map tab (dragged, or typed as latitude and
+ * longitude): audited on the load, the detector's state for the stop dropped, the load touched.
+ */
+const setStopPointProcedure = permitted('loads', 'write')
+  .input(setStopPointInput)
+  .output(okOutput)
+  .mutation(async ({ ctx, input }) => {
+    const stop = await movableStop(ctx.db, ctx.scope, input.stopId);
+    await moveStopPoint(ctx.db, ctx.scope, stop, { lat: input.lat, lng: input.lng });
+    return { ok: true as const };
+  });
+
+/** Puts a stop's point back at its ZIP code's centre, else its city's (the offline point its stops were written with). */
+const resetStopPointProcedure = permitted('loads', 'write')
+  .input(resetStopPointInput)
+  .output(okOutput)
+  .mutation(async ({ ctx, input }) => {
+    const stop = await movableStop(ctx.db, ctx.scope, input.stopId);
+    const [point] = await stopPoints([await stopAddressOf(ctx.db, stop.id)]);
+    if (!point) throw new AppError('BAD_REQUEST', STOP_POINT_TEXTS.noOfflinePoint, { field: 'stopId' });
+    await moveStopPoint(ctx.db, ctx.scope, stop, point);
     return { ok: true as const };
   });
 
@@ -228,7 +284,7 @@ const setBrokerTermsProcedure = permitted('brokers', 'write')
     ),
   );
 
-/** Geofences (issue 31, items 2-4): a load's stop visits, undo, detention to the invoice, a stop's radius, the defaults and a broker's terms. */
+/** Geofences (issue 31, items 2-4): a load's stop visits, undo, detention to the invoice, a stop's radius and point, the defaults and a broker's terms. */
 export const geofencesRouter = router({
   settings: settingsProcedure,
   updateSettings: updateSettingsProcedure,
@@ -238,4 +294,6 @@ export const geofencesRouter = router({
   undoVisit: undoVisitProcedure,
   addDetention: addDetentionProcedure,
   setStopRadius: setStopRadiusProcedure,
+  setStopPoint: setStopPointProcedure,
+  resetStopPoint: resetStopPointProcedure,
 });

@@ -52,4 +52,14 @@ export const geofencesRules = {
     allowed: allowedBy('loads', 'write'),
     input: async (sample) => ({ stopId: (await visited(sample)).pickupId, radiusMiles: 2 }),
   },
+  'geofences.setStopPoint': {
+    type: 'mutation',
+    allowed: allowedBy('loads', 'write'),
+    input: async (sample) => ({ stopId: (await visited(sample)).deliveryId, lat: 33.76, lng: -84.4 }),
+  },
+  'geofences.resetStopPoint': {
+    type: 'mutation',
+    allowed: allowedBy('loads', 'write'),
+    input: async (sample) => ({ stopId: (await visited(sample)).deliveryId }),
+  },
 } satisfies Record<string, ProcedureRule>;
