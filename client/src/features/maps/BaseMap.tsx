@@ -3,11 +3,11 @@ import { Box } from '@chakra-ui/react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { FeatureCollection, LineString, Point } from 'geojson';
+import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import { DEFAULT_MAP_ZOOM, toMapLibreZoom, US_CENTER } from '#shared/rules/geo.js';
 import { loadBaseStyle, MAP_COLOURS } from './basemap-style';
 import { MapFrame, type MapStatus } from './MapFrame';
-import type { BaseMapProps, MapPlace, MapTrack } from './map-types';
+import type { BaseMapProps, MapDraggablePoint, MapFence, MapPlace, MapTrack } from './map-types';
 
 // The worker ships as its own file of the build (served from our origin, as the CSP's worker-src allows).
 maplibregl.setWorkerUrl(workerUrl);
@@ -19,12 +19,36 @@ const DEFAULT_ZOOM = toMapLibreZoom(DEFAULT_MAP_ZOOM);
 const PLACES = 'haulwise-places';
 const ROUTE = 'haulwise-route';
 const TRACK = 'haulwise-track';
+const FENCES = 'haulwise-fences';
+const FENCE_OUTLINES = 'haulwise-fence-outlines';
+/** How close the map shows a point being moved: a mile's fence is then a circle a few dozen pixels wide. */
+const DRAGGABLE_ZOOM = 11;
+/** Miles in a degree of latitude. */
+const MILES_PER_DEGREE = 69.05;
 /** How close a single place is shown (its state and the neighbours), and the closest a fitted lane gets (a city block helps nobody). */
 const SINGLE_PLACE_ZOOM = 4;
 const MAX_FIT_ZOOM = 9;
 
 const emptyPlaces: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
 const emptyRoute: FeatureCollection<LineString> = { type: 'FeatureCollection', features: [] };
+const emptyFences: FeatureCollection<Polygon> = { type: 'FeatureCollection', features: [] };
+
+/** Each fence as a polygon of 64 sides around its point (miles east and west shrink with the latitude's cosine). */
+function fencesData(fences: readonly MapFence[] | undefined): FeatureCollection<Polygon> {
+  if (!fences || fences.length === 0) return emptyFences;
+  return {
+    type: 'FeatureCollection',
+    features: fences.map((fence) => {
+      const dLat = fence.radiusMiles / MILES_PER_DEGREE;
+      const dLng = dLat / Math.max(0.01, Math.cos((fence.lat * Math.PI) / 180));
+      const ring = Array.from({ length: 65 }, (_, index) => {
+        const angle = ((index % 64) / 64) * 2 * Math.PI;
+        return [fence.lng + dLng * Math.sin(angle), fence.lat + dLat * Math.cos(angle)];
+      });
+      return { type: 'Feature', properties: { id: fence.id, color: fence.color }, geometry: { type: 'Polygon', coordinates: [ring] } };
+    }),
+  };
+}
 
 function placesData(places: readonly MapPlace[]): FeatureCollection<Point> {
   return {
@@ -124,12 +148,16 @@ function frame(map: maplibregl.Map, places: readonly Pick<MapPlace, 'lat' | 'lng
 }
 
 /** The one MapLibre map of the app. Loaded lazily (see MapView): nothing else imports maplibre-gl. */
-export default function BaseMap({ places, track, connect = false, ariaLabel, height }: BaseMapProps) {
+export default function BaseMap({ places, track, fences, draggable, connect = false, ariaLabel, height }: BaseMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [status, setStatus] = useState<MapStatus>('loading');
   // What the resize observer needs to frame the places again: the latest places and their widest label.
   const framing = useRef({ places: framedPoints(places, track), labelWidth: 0 });
+  // While a point is dragged the map keeps the view the person chose (a refreshed track must not zoom it out).
+  const holdView = useRef(false);
+  // The map while it is on the page.
+  const live = useRef<maplibregl.Map | null>(null);
 
   useEffect(() => {
     const element = container.current;
@@ -162,6 +190,19 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
           map.addSource(ROUTE, { type: 'geojson', data: emptyRoute });
           map.addSource(TRACK, { type: 'geojson', data: emptyRoute });
           map.addSource(PLACES, { type: 'geojson', data: emptyPlaces });
+          map.addSource(FENCES, { type: 'geojson', data: emptyFences });
+          map.addLayer({
+            id: FENCES,
+            type: 'fill',
+            source: FENCES,
+            paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.15 },
+          });
+          map.addLayer({
+            id: FENCE_OUTLINES,
+            type: 'line',
+            source: FENCES,
+            paint: { 'line-color': ['get', 'color'], 'line-width': 2 },
+          });
           map.addLayer({
             id: ROUTE,
             type: 'line',
@@ -183,12 +224,13 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
             paint: { 'circle-radius': 7, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
           });
           setStatus('ready');
+          live.current = map;
           setMap(map);
         });
         // A map in a dialog or tab is often laid out after it mounts: follow the container's size.
         observer = new ResizeObserver(() => {
           map.resize();
-          if (loaded) frame(map, framing.current.places, framing.current.labelWidth);
+          if (loaded && !holdView.current) frame(map, framing.current.places, framing.current.labelWidth);
         });
         observer.observe(element);
       })
@@ -197,6 +239,7 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
       });
     return () => {
       cancelled = true;
+      live.current = null;
       observer?.disconnect();
       created?.remove();
       setMap(null);
@@ -223,11 +266,20 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
       places: framedPoints(places, track),
       labelWidth: Math.max(0, ...labels.map((label) => label.getElement().offsetWidth)),
     };
-    frame(map, framing.current.places, framing.current.labelWidth);
+    if (!holdView.current) frame(map, framing.current.places, framing.current.labelWidth);
     return () => {
       for (const label of labels) label.remove();
     };
   }, [map, places, track, connect]);
+
+  useEffect(() => {
+    (map?.getSource(FENCES) as maplibregl.GeoJSONSource | undefined)?.setData(fencesData(fences));
+  }, [map, fences]);
+
+  useDraggablePoint(map, draggable, holdView, () => {
+    // Not after the map is gone (its own effect removes it first when the page leaves).
+    if (map && map === live.current) frame(map, framing.current.places, framing.current.labelWidth);
+  });
 
   return (
     <MapFrame height={height} status={status}>
@@ -235,4 +287,61 @@ export default function BaseMap({ places, track, connect = false, ariaLabel, hei
       <Box ref={container} h="full" w="full" data-testid="map" data-map-status={status} />
     </MapFrame>
   );
+}
+
+/**
+ * The draggable marker (MapLibre's own, draggable: focusable, and moved by the arrow keys too),
+ * made once per point: the map goes close to it, its drops are handed to `onMove`, and a point
+ * moved elsewhere (typed in the fields) moves it without touching the view unless it left it.
+ * When it goes the map frames its places again.
+ */
+function useDraggablePoint(
+  map: maplibregl.Map | null,
+  draggable: MapDraggablePoint | undefined,
+  holdView: { current: boolean },
+  reframe: () => void,
+) {
+  const marker = useRef<maplibregl.Marker | null>(null);
+  const onMove = useRef(draggable?.onMove);
+  onMove.current = draggable?.onMove;
+  const reframed = useRef(reframe);
+  reframed.current = reframe;
+  const id = draggable?.id;
+  const color = draggable?.color;
+  const label = draggable?.label;
+  const start = useRef(draggable ? { lat: draggable.lat, lng: draggable.lng } : null);
+  start.current = draggable ? { lat: draggable.lat, lng: draggable.lng } : null;
+
+  useEffect(() => {
+    const point = start.current;
+    if (!map || id === undefined || !point) return;
+    holdView.current = true;
+    const made = new maplibregl.Marker({ draggable: true, color }).setLngLat([point.lng, point.lat]).addTo(map);
+    const element = made.getElement();
+    element.setAttribute('aria-label', label ?? 'Point');
+    element.dataset.testid = 'draggable-point';
+    made.on('dragend', () => {
+      const { lat, lng } = made.getLngLat();
+      onMove.current?.({ lat, lng });
+    });
+    marker.current = made;
+    map.jumpTo({ center: [point.lng, point.lat], zoom: Math.max(map.getZoom(), DRAGGABLE_ZOOM) });
+    return () => {
+      made.remove();
+      marker.current = null;
+      holdView.current = false;
+      reframed.current();
+    };
+  }, [map, id, color, label, holdView]);
+
+  const lat = draggable?.lat;
+  const lng = draggable?.lng;
+  useEffect(() => {
+    const made = marker.current;
+    if (!map || !made || lat === undefined || lng === undefined) return;
+    const shown = made.getLngLat();
+    if (Math.abs(shown.lat - lat) < 1e-7 && Math.abs(shown.lng - lng) < 1e-7) return;
+    made.setLngLat([lng, lat]);
+    if (!map.getBounds().contains([lng, lat])) map.jumpTo({ center: [lng, lat] });
+  }, [map, lat, lng]);
 }

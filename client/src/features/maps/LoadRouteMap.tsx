@@ -3,7 +3,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { haversineMiles, type LatLng } from '#shared/rules/geo.js';
 import { formatNumber } from '../../lib/format';
 import { MapView } from './MapView';
-import { LANE_COLOURS, MAP_TEXTS, type MapPlace, type MapTrack } from './map-types';
+import { LANE_COLOURS, MAP_TEXTS, type MapDraggablePoint, type MapFence, type MapPlace, type MapTrack } from './map-types';
 import { isLocatable, useDistanceEstimate, useLocate, useLocateAll, type CityAndState } from './use-distance-estimate';
 
 const placeName = (place: CityAndState) => [place.city.trim(), place.state.trim().toUpperCase()].filter(Boolean).join(', ');
@@ -40,6 +40,8 @@ export function LoadRouteMap({
   stops,
   distance,
   track,
+  fences,
+  draggable,
 }: {
   pickup: { city: string; state: string };
   delivery: { city: string; state: string };
@@ -49,10 +51,21 @@ export function LoadRouteMap({
   distance?: string | number | null | undefined;
   /** The driver's track for the load (with its last position marked), drawn over the lane. */
   track?: MapTrack | undefined;
+  /** The stops' geofences, drawn around their points. */
+  fences?: readonly MapFence[] | undefined;
+  /** A stop's point being moved, dragged on the map. */
+  draggable?: MapDraggablePoint | undefined;
 }) {
   const entered = enteredMiles(distance);
-  if (stops && stops.length > 2) return <MultiStopMap stops={stops} track={track} entered={entered} />;
-  return <LaneMap pickup={pickup} delivery={delivery} track={track} entered={entered} />;
+  const overlays = { fences, draggable };
+  if (stops && stops.length > 2) return <MultiStopMap stops={stops} track={track} entered={entered} overlays={overlays} />;
+  return <LaneMap pickup={pickup} delivery={delivery} track={track} entered={entered} overlays={overlays} />;
+}
+
+/** What the Map tab draws over a lane: the stops' fences and a point being moved. */
+interface Overlays {
+  fences?: readonly MapFence[] | undefined;
+  draggable?: MapDraggablePoint | undefined;
 }
 
 /** The load's entered distance in miles, or null when it has none. */
@@ -97,7 +110,17 @@ const stopColour = (index: number, count: number) =>
  * offline gazetteer, joined by straight lines, with the load's distance (or the straight-line one through them). A
  * city that cannot be found is named, and the rest are shown.
  */
-function MultiStopMap({ stops, track, entered }: { stops: readonly RouteStop[]; track?: MapTrack | undefined; entered: number | null }) {
+function MultiStopMap({
+  stops,
+  track,
+  entered,
+  overlays,
+}: {
+  stops: readonly RouteStop[];
+  track?: MapTrack | undefined;
+  entered: number | null;
+  overlays?: Overlays | undefined;
+}) {
   const lookups = useLocateAll(stops);
   const points = lookups.map((lookup) => lookup.data ?? null);
   const key = JSON.stringify([stops, points]);
@@ -137,6 +160,7 @@ function MultiStopMap({ stops, track, entered }: { stops: readonly RouteStop[]; 
       <MapView
         places={places}
         track={track}
+        {...overlays}
         connect
         ariaLabel={`Map of the load's ${stops.length} stops, from ${placeName(stops[0] as RouteStop) || 'pickup'} to ${placeName(stops[stops.length - 1] as RouteStop) || 'delivery'}`}
         height="320px"
@@ -185,11 +209,13 @@ function LaneMap({
   delivery,
   track,
   entered,
+  overlays,
 }: {
   pickup: { city: string; state: string };
   delivery: { city: string; state: string };
   track?: MapTrack | undefined;
   entered: number | null;
+  overlays?: Overlays | undefined;
 }) {
   const { query: estimate, isComplete } = useDistanceEstimate(pickup, delivery);
   const notFound = estimate.data === null;
@@ -226,6 +252,7 @@ function LaneMap({
       <MapView
         places={places}
         track={track}
+        {...overlays}
         connect
         ariaLabel={`Map of the lane from ${pickupLabel || 'pickup'} to ${deliveryLabel || 'delivery'}`}
         height="320px"

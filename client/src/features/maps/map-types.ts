@@ -21,8 +21,33 @@ export interface MapTrack {
   marker?: MapPlace | undefined;
 }
 
+/** A stop's geofence: the circle of its radius around its point (issue 31, docs/fleet.md). */
+export interface MapFence {
+  id: string;
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+  /** The circle's colour (a CSS colour). */
+  color: string;
+}
+
+/** A point the user may drag to move it (a stop's point on the Map tab); where it is dropped is handed back. */
+export interface MapDraggablePoint {
+  id: string;
+  lat: number;
+  lng: number;
+  color: string;
+  /** What a screen reader calls the marker. */
+  label: string;
+  onMove: (point: { lat: number; lng: number }) => void;
+}
+
 export interface BaseMapProps {
   places: readonly MapPlace[];
+  /** Fences drawn under the places (not framed: a mile is a dot at a lane's zoom). */
+  fences?: readonly MapFence[] | undefined;
+  /** A draggable marker; while there is one the map shows it close up and keeps its view when the places change. */
+  draggable?: MapDraggablePoint | undefined;
   /** A track drawn under the places; the map frames it with them. */
   track?: MapTrack | undefined;
   /** Draw a straight line through the places, in order. */

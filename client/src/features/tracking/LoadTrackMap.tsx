@@ -9,7 +9,9 @@ import { trpc } from '../../lib/trpc';
 import { usePlaceNames } from '../../lib/use-place-names';
 import { LoadRouteMap } from '../maps/LoadRouteMap';
 import type { MapTrack } from '../maps/map-types';
+import { loadPermissions } from '../loads/use-loads';
 import { ShareTrackingLink } from './ShareTrackingLink';
+import { StopFenceList, useStopFences } from './StopFences';
 
 /** The track's line and its last position's marker. */
 export const TRACK_COLOUR = '#6b46c1';
@@ -19,8 +21,9 @@ const TRACK_REFRESH_MS = 60_000;
 /**
  * The load detail's Map tab: the lane (pickup and delivery) with the driver's track for this load
  * drawn over it as a line, its last position marked with its age and named below as a place (the
- * coordinates under it; whoever reads the load may ask geo.describe), and, for admins and
- * dispatchers, "Share tracking link".
+ * coordinates under it; whoever reads the load may ask geo.describe), each stop's point with its
+ * geofence (a dispatcher moves it: StopFences.tsx), and, for admins and dispatchers, "Share
+ * tracking link".
  */
 export function LoadTrackMap({ load }: { load: LoadDetail }) {
   const session = useSession();
@@ -29,6 +32,8 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
   const last = data?.last ?? null;
   const lastAge = last ? formatAge(last.recordedAt) : null;
   const [place] = usePlaceNames(last ? [last] : []);
+  const fences = useStopFences(load.id, load.updatedAt);
+  const canMovePoints = loadPermissions(session).canChange(load);
   const track = useMemo<MapTrack | undefined>(() => {
     if (!data || data.points.length === 0 || !last) return undefined;
     return {
@@ -53,7 +58,10 @@ export function LoadTrackMap({ load }: { load: LoadDetail }) {
         stops={load.stops}
         distance={load.distance}
         track={track}
+        fences={fences.fences}
+        draggable={fences.draggable}
       />
+      <StopFenceList loadId={load.id} state={fences} canChange={canMovePoints} />
       <Stack gap="1" data-testid="load-track">
         {query.isLoading ? (
           <Text role="status" color="gray.700">
