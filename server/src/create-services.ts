@@ -9,6 +9,7 @@ import { MASTER_ADMIN } from './seed/demo-accounts.js';
 import { createDb, createPool } from './db/database.js';
 import { DOCUMENT_CRONTAB, documentTasks } from './domains/documents/document-tasks.js';
 import { detentionTasks } from './domains/geofences/detention-tasks.js';
+import { iftaRebuildTasks } from './domains/ifta/rebuild-tasks.js';
 import { iftaRollupTasks } from './domains/ifta/rollup-tasks.js';
 import { importTasks } from './domains/imports/import-tasks.js';
 import { invoicePdfAttachment } from './domains/invoices/invoice-attachment.js';
@@ -102,6 +103,7 @@ export async function createServices(
         ...pushTasks(config, db),
         ...detentionTasks(db),
         ...iftaRollupTasks(db),
+        ...iftaRebuildTasks(db),
         ...positionPartitionTasks(db, config.POSITIONS_RETENTION_DAYS),
         ...webhookTasks(config, db, mailer, (message) => log.warn(message)),
       },

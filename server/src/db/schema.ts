@@ -389,6 +389,7 @@ export interface Database {
   iftaDaily: IftaDailyTable;
   iftaGaps: IftaGapsTable;
   iftaDriverCursor: IftaDriverCursorTable;
+  iftaRebuilds: IftaRebuildsTable;
 }
 
 /** Trucks, trailers and who drove which truck when (issue 31; migrations/2026-11-29T0520_equipment.ts). */
@@ -858,4 +859,20 @@ export interface SettlementLinesTable {
   reason: string | null;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
+}
+
+/** A quarter's IFTA rebuild and its progress (migrations/2026-11-29T0700_ifta_rebuilds.ts). */
+export interface IftaRebuildsTable {
+  id: Generated<string>;
+  companyId: string;
+  quarter: string;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  trucksTotal: Generated<number>;
+  trucksDone: Generated<number>;
+  positions: Generated<string>;
+  days: Generated<number>;
+  error: string | null;
+  requestedBy: string | null;
+  createdAt: DefaultedTimestamp;
+  finishedAt: Timestamp | null;
 }

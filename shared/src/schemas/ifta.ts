@@ -141,4 +141,23 @@ export const fileOutput = z.object({ fileName: z.string(), content: z.string() }
 export const pdfOutput = z.object({ fileName: z.string(), contentBase64: z.string() });
 
 export const rebuildInput = z.object({ quarter: quarterInput });
-export const rebuildOutput = z.object({ trucks: z.number().int(), positions: z.number().int(), days: z.number().int() });
+/**
+ * A quarter's rebuild from the tracks (a job: docs/ifta.md): queued, running truck by truck, then
+ * done or failed. `ifta.rebuildQuarter` answers the one it queued (or the one already under way).
+ */
+export const rebuildStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export const rebuildOutput = z.object({
+  id: z.uuid(),
+  quarter: z.string(),
+  status: z.enum(rebuildStatuses),
+  trucksTotal: z.number().int(),
+  trucksDone: z.number().int(),
+  positions: z.number().int(),
+  days: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type IftaRebuild = z.infer<typeof rebuildOutput>;
+/** The quarter's latest rebuild, or null when none was asked for. */
+export const rebuildStatusOutput = rebuildOutput.nullable();

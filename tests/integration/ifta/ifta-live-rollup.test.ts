@@ -6,6 +6,7 @@ import { withCompany } from '../../../server/src/db/with-company.js';
 import { haversineMiles } from '../../../server/src/domains/ifta/miles.js';
 import { IFTA_ROLLUP_DELAY_SECONDS, IFTA_ROLLUP_TASK, runIftaRollup } from '../../../server/src/domains/ifta/rollup-tasks.js';
 import { useTenants } from '../../support/tenants.js';
+import { rebuildQuarterAndWait } from './rebuild-and-wait.js';
 import { linkDriverAccount } from '../security/matrix/portal.js';
 
 /**
@@ -139,7 +140,7 @@ describe('IFTA roll-ups kept as positions arrive', () => {
 
     // A rebuild finds the same figures, and the live path does not count them again afterwards.
     const adminCaller = await as('admin');
-    for (const quarter of quarters) await adminCaller.ifta.rebuildQuarter({ quarter });
+    for (const quarter of quarters) await rebuildQuarterAndWait(adminCaller, quarter);
     const rebuilt = await milesOf(truck.id, quarters);
     expect(Object.keys(rebuilt).sort()).toEqual(['KS', 'MO']);
     for (const state of ['KS', 'MO']) expect(Math.abs((rebuilt[state] ?? 0) - (full[state] ?? 0))).toBeLessThanOrEqual(1);

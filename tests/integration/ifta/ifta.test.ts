@@ -9,6 +9,7 @@ import { rollUpNewPositions } from '../../../server/src/domains/ifta/rollup.js';
 import { createDriver, type TestCompany } from '../../support/factories.js';
 import { expectTrpcError, userFacingError } from '../../support/http.js';
 import { useTenants } from '../../support/tenants.js';
+import { rebuildQuarterAndWait } from './rebuild-and-wait.js';
 
 /**
  * IFTA (issue 31, item 5): fuel purchases (CRUD and a fuel card's CSV), the quarterly report from
@@ -158,8 +159,12 @@ describe('the quarterly report', () => {
       ],
     });
 
-    const rebuilt = await admin.ifta.rebuildQuarter({ quarter: '2025-Q3' });
+    const rebuilt = await rebuildQuarterAndWait(admin, '2025-Q3');
     expect(rebuilt.positions).toBeGreaterThanOrEqual(points.length - 1);
+    expect(rebuilt).toMatchObject({ quarter: '2025-Q3', status: 'done', error: null, trucksDone: rebuilt.trucksTotal });
+    expect(rebuilt.finishedAt).toMatch(/Z$/);
+    // Whoever reads the report sees the rebuild's progress too.
+    expect(await treasury.ifta.rebuildStatus({ quarter: '2025-Q3' })).toEqual(rebuilt);
 
     const report = await treasury.ifta.report({ quarter: '2025-Q3' });
     const mo = report.lines.find((line) => line.jurisdiction === 'MO');
@@ -201,7 +206,7 @@ describe('the quarterly report', () => {
     // The first driver after the change (in another truck, or none): not this truck's.
     await insertPositions(company, first, track([37.0, -100.0], [37.0, -99.5], new Date('2025-06-01T12:00:00Z')));
 
-    await admin.ifta.rebuildQuarter({ quarter: '2025-Q2' });
+    await rebuildQuarterAndWait(admin, '2025-Q2');
     const report = await admin.ifta.report({ quarter: '2025-Q2' });
     const row = report.trucks.find((item) => item.truckId === truck.id);
     const miles = Object.fromEntries((row?.jurisdictions ?? []).map((j) => [j.jurisdiction, Number(j.miles)]));
@@ -239,7 +244,7 @@ describe('the quarterly report', () => {
         .execute();
     const incremental = await daily();
     expect(incremental.map((row) => row.day)).toContain('2025-02-04');
-    await admin.ifta.rebuildQuarter({ quarter: '2025-Q1' });
+    await rebuildQuarterAndWait(admin, '2025-Q1');
     const rebuilt = await daily();
     expect(rebuilt.map((row) => [row.day, row.jurisdiction])).toEqual(incremental.map((row) => [row.day, row.jurisdiction]));
     rebuilt.forEach((row, i) => expect(Number(row.miles)).toBeCloseTo(Number(incremental[i]?.miles), 2));
@@ -263,11 +268,11 @@ describe('tenant isolation', () => {
       amount: '200.00',
     });
     await (await as('admin', other)).ifta.upsertTaxRates({ quarter: '2025-Q4', rates: [{ jurisdiction: 'WY', rate: '0.2400' }] });
-    await (await as('admin', other)).ifta.rebuildQuarter({ quarter: '2025-Q4' });
+    await rebuildQuarterAndWait(await as('admin', other), '2025-Q4');
     expect((await (await as('admin', other)).ifta.report({ quarter: '2025-Q4' })).lines.length).toBeGreaterThan(0);
 
     const admin = await as('admin');
-    await admin.ifta.rebuildQuarter({ quarter: '2025-Q4' });
+    await rebuildQuarterAndWait(admin, '2025-Q4');
     const report = await admin.ifta.report({ quarter: '2025-Q4' });
     expect(report.trucks.map((row) => row.truckId)).not.toContain(otherTruck.id);
     expect(report.lines.map((line) => line.jurisdiction)).not.toContain('WY');
@@ -279,6 +284,38 @@ describe('tenant isolation', () => {
       admin.ifta.fuelCreate({ truckId: otherTruck.id, purchasedOn: '2025-10-05', jurisdiction: 'WY', gallons: '5', amount: '20.00' }),
       'NOT_FOUND',
     );
+  });
+
+  it('runs a rebuild as a job: asking while one is under way answers that one, and only the latest finished one is kept', async () => {
+    const admin = await as('admin');
+    expect(await admin.ifta.rebuildStatus({ quarter: '2024-Q1' })).toBeNull();
+    const first = await rebuildQuarterAndWait(admin, '2024-Q1');
+    // One under way (as the job would be while it works): asking again starts nothing.
+    const running = await tenants.owner
+      .insertInto('ifta_rebuilds')
+      .values({ company_id: tenants.companyA.companyId, quarter: '2024-Q1', status: 'running', trucks_total: 4, trucks_done: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const again = await admin.ifta.rebuildQuarter({ quarter: '2024-Q1' });
+    expect(again).toMatchObject({ id: running.id, status: 'running', trucksTotal: 4, trucksDone: 1 });
+    const queued = await sql<{ n: number }>`
+      select count(*)::int as n from graphile_worker.jobs where key = ${`ifta-rebuild:${running.id}`}`.execute(tenants.owner);
+    expect(queued.rows[0]?.n).toBe(0);
+    // Once it has finished, a new one starts and the finished ones are dropped.
+    await tenants.owner
+      .updateTable('ifta_rebuilds')
+      .set({ status: 'done', finished_at: new Date() })
+      .where('id', '=', running.id)
+      .execute();
+    const next = await rebuildQuarterAndWait(admin, '2024-Q1');
+    expect([first.id, running.id]).not.toContain(next.id);
+    const kept = await tenants.owner
+      .selectFrom('ifta_rebuilds')
+      .select('id')
+      .where('company_id', '=', tenants.companyA.companyId)
+      .where('quarter', '=', '2024-Q1')
+      .execute();
+    expect(kept.map((row) => row.id)).toEqual([next.id]);
   });
 
   it('drivers, dispatchers and sales are refused', async () => {

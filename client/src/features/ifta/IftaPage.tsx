@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { FileDown, RefreshCw } from 'lucide-react';
+import { FileDown } from 'lucide-react';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import { quarterOf, type IftaReport, type ReportLine } from '#shared/schemas/ifta.js';
 import { can } from '#shared/permissions.js';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PlainSelect } from '../../components/PlainFields';
-import { notify } from '../../components/toaster';
 import { reportFailure, useFailureToast } from '../../lib/errors';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -15,6 +14,7 @@ import { downloadCsv } from '../loads/loads-csv';
 import { saveFile } from '../invoices/use-invoices';
 import { FuelTab } from './FuelTab';
 import { RatesTab } from './RatesTab';
+import { RebuildProgress, RebuildQuarterButton } from './RebuildQuarter';
 
 export const IFTA_TABS = ['report', 'fuel', 'rates'] as const;
 export type IftaTab = (typeof IFTA_TABS)[number];
@@ -118,10 +118,8 @@ const stateName = (code: string) => (code === 'XX' ? 'Outside state lines' : cod
 function ReportTab({ quarter, canRebuild }: { quarter: string; canRebuild: boolean }) {
   const report = trpc.ifta.report.useQuery({ quarter });
   useFailureToast(report);
-  const utils = trpc.useUtils();
   const csv = trpc.ifta.reportCsv.useMutation();
   const pdf = trpc.ifta.reportPdf.useMutation();
-  const rebuild = trpc.ifta.rebuildQuarter.useMutation({ onSettled: () => void utils.ifta.invalidate() });
   const [sort, setSort] = useState<SortKey>('jurisdiction');
   const data: IftaReport | undefined = report.data;
   const lines = data ? [...data.lines].sort(SORTS[sort].compare) : undefined;
@@ -193,30 +191,10 @@ function ReportTab({ quarter, canRebuild }: { quarter: string; canRebuild: boole
           >
             <FileDown aria-hidden="true" /> Download PDF
           </Button>
-          {canRebuild ? (
-            <Button
-              variant="outline"
-              loading={rebuild.isPending}
-              loadingText="Rebuilding..."
-              onClick={() =>
-                rebuild.mutate(
-                  { quarter },
-                  {
-                    onSuccess: (result) =>
-                      notify.success(
-                        'Quarter rebuilt',
-                        `${formatNumber(result.positions)} positions of ${result.trucks} trucks read again`,
-                      ),
-                    onError: (error) => reportFailure('Failed to rebuild the quarter', error),
-                  },
-                )
-              }
-            >
-              <RefreshCw aria-hidden="true" /> Rebuild quarter
-            </Button>
-          ) : null}
+          {canRebuild ? <RebuildQuarterButton quarter={quarter} /> : null}
         </Flex>
       </Flex>
+      <RebuildProgress quarter={quarter} />
       {data ? (
         <Flex gap="4" wrap="wrap" fontSize="sm">
           <Text>

@@ -8,9 +8,9 @@ import {
   fuelListOutput,
   fuelPurchase,
   pdfOutput,
-  quarterRange,
   rebuildInput,
   rebuildOutput,
+  rebuildStatusOutput,
   reportInput,
   reportOutput,
   taxRatesInput,
@@ -21,6 +21,7 @@ import { upsertTaxRatesInput } from '#shared/schemas/ifta.js';
 import { AppError, notFound, orNotFound } from '../../errors.js';
 import { permitted } from '../../trpc/procedures.js';
 import { parseFuelCsv } from './fuel-import.js';
+import { latestRebuild, queueRebuild } from './rebuild-tasks.js';
 import {
   companyTrucks,
   deleteFuelPurchase,
@@ -33,7 +34,6 @@ import {
   upsertTaxRates,
 } from './ifta.repository.js';
 import { reportCsv, reportPdf } from './report-files.js';
-import { rollUpTruckDays } from './rollup.js';
 
 /** IFTA's procedures (issue 31, item 5; docs/ifta.md). Who may call each: "ifta" in shared/src/permissions.ts. */
 
@@ -113,21 +113,17 @@ export const reportPdfProcedure = permitted('ifta', 'read', { readOnly: true })
   });
 
 /**
- * Recomputes the quarter's roll-ups from the tracks for every truck of the company, in the call
- * (one transaction; bounded by the company's trucks and a quarter: see docs/ifta.md for its speed).
+ * Recomputes the quarter's roll-ups from the tracks for every truck of the company: queued as a
+ * job (rebuild-tasks.ts), whose progress ifta.rebuildStatus answers. Asking while one is under way
+ * answers that one.
  */
 export const rebuildQuarterProcedure = permitted('ifta', 'rebuild')
   .input(rebuildInput)
   .output(rebuildOutput)
-  .mutation(async ({ ctx, input }) => {
-    const { from, to } = quarterRange(input.quarter);
-    const trucks = await companyTrucks(ctx.db, ctx.scope);
-    let positions = 0;
-    let days = 0;
-    for (const truck of trucks) {
-      const result = await rollUpTruckDays(ctx.db, ctx.scope, truck.id, from, to);
-      positions += result.positions;
-      days += result.days;
-    }
-    return { trucks: trucks.length, positions, days };
-  });
+  .mutation(({ ctx, input }) => queueRebuild(ctx.db, ctx.scope, input.quarter));
+
+/** The quarter's latest rebuild and its progress (null: never rebuilt), for whoever reads the report. */
+export const rebuildStatusProcedure = permitted('ifta', 'read', { readOnly: true })
+  .input(rebuildInput)
+  .output(rebuildStatusOutput)
+  .query(({ ctx, input }) => latestRebuild(ctx.db, ctx.scope, input.quarter));

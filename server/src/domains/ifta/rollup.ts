@@ -96,6 +96,16 @@ function dailyRows(companyId: string, truckId: string, days: Map<string, Map<str
 const INSERT_BATCH = 1_000;
 
 /**
+ * A company's roll-ups are written by one transaction at a time: a rebuild's truck (which replaces
+ * days and moves cursors) and a live job (which adds to days past a cursor) would otherwise read
+ * each other's half-done work and count a stretch twice or not at all. Both are short (a truck's
+ * quarter, a driver's batch), so the others wait on this transaction-scoped advisory lock.
+ */
+async function lockCompanyRollups(db: Db, companyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`ifta-rollups:${companyId}`}::text, 0))`.execute(db);
+}
+
+/**
  * Recomputes ifta_daily and ifta_gaps for one truck's days from..to (inclusive, UTC dates) from
  * its positions. Returns how many positions it read and day rows it wrote.
  */
@@ -107,6 +117,7 @@ export async function rollUpTruckDays(
   to: string,
 ): Promise<{ positions: number; days: number }> {
   const { companyId } = scope;
+  await lockCompanyRollups(db, companyId);
   const start = dayStart(from);
   const end = dayStart(nextDay(to));
   const accumulator = new MilesAccumulator(await positionBefore(db, companyId, truckId, start));
@@ -197,6 +208,7 @@ export async function rollUpNewPositions(
 ): Promise<{ counted: number }> {
   const { companyId } = scope;
   if (positions.length === 0) return { counted: 0 };
+  await lockCompanyRollups(db, companyId);
   const sorted = [...positions].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
   const cursor = await db
     .selectFrom('iftaDriverCursor')

@@ -28,6 +28,7 @@ export const iftaRules = {
   'ifta.reportCsv': { type: 'mutation', allowed: allowedBy('ifta', 'read'), input: () => ({ quarter: quarter() }) },
   'ifta.reportPdf': { type: 'mutation', allowed: allowedBy('ifta', 'read'), input: () => ({ quarter: quarter() }) },
   'ifta.rebuildQuarter': { type: 'mutation', allowed: allowedBy('ifta', 'rebuild'), input: () => ({ quarter: quarter() }) },
+  'ifta.rebuildStatus': { type: 'query', allowed: allowedBy('ifta', 'read'), input: () => ({ quarter: quarter() }) },
   'ifta.fuelList': { type: 'query', allowed: allowedBy('ifta', 'read'), input: () => ({ quarter: quarter() }) },
   'ifta.fuelCreate': {
     type: 'mutation',
