@@ -153,7 +153,15 @@ function StopFenceRow({ loadId, stop, state, canChange }: { loadId: string; stop
         </Text>
       ) : (
         <Stack gap="0" fontSize="sm" color="gray.700">
-          <PlaceName lat={stop.lat} lng={stop.lng} place={place} label="Point:" testId="stop-point-place" fontSize="sm" />
+          <PlaceName
+            lat={stop.lat}
+            lng={stop.lng}
+            place={place}
+            label="Point:"
+            testId="stop-point-place"
+            coordinatesTestId="stop-point-coordinates"
+            fontSize="sm"
+          />
           <Text>Geofence: {stop.radiusMiles} mi around it</Text>
           {departed ? <Text>The truck has left this stop: its point is kept as it was.</Text> : null}
         </Stack>
