@@ -149,7 +149,7 @@ function StopFenceRow({ loadId, stop, state, canChange }: { loadId: string; stop
       </HStack>
       {stop.lat === null ? (
         <Text fontSize="sm" color="gray.700">
-          No point for this stop: its ZIP code and city are not known offline, so arrivals are not detected.
+          No point for this stop yet, so arrivals are not detected here.
         </Text>
       ) : (
         <Stack gap="0" fontSize="sm" color="gray.700">
