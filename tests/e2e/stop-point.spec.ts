@@ -79,8 +79,19 @@ test("a dispatcher moves a delivery's geofence point on the Map tab with latitud
   const longitude = delivery.getByRole('textbox', { name: 'Longitude' });
   await expect(latitude).toHaveValue(String(before?.lat));
   await expect(longitude).toHaveValue(String(before?.lng));
-  await expect(detail.getByTestId('draggable-point')).toHaveCount(1);
+  // The stop's marker on the map can be dragged (a pointer) or moved with the arrow keys once focused.
+  const marker = detail.getByRole('button', { name: 'Delivery point: drag to move it' });
+  await expect(marker).toHaveCount(1);
   await expectNoHorizontalOverflow(page);
+  await marker.scrollIntoViewIfNeeded();
+  const box = await marker.boundingBox();
+  if (box) {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 25, box.y + box.height / 2 - 25, { steps: 8 });
+    await page.mouse.up();
+    await expect(latitude).not.toHaveValue(String(before?.lat));
+  }
 
   // A point outside the US is refused beside its field, and nothing is saved.
   await longitude.fill('2.35');
@@ -99,7 +110,7 @@ test("a dispatcher moves a delivery's geofence point on the Map tab with latitud
   await expectToast(page, 'Point saved');
   await expect(delivery.getByRole('textbox', { name: 'Latitude' })).toHaveCount(0);
   await expect(delivery.getByTestId('stop-point-coordinates')).toHaveText('42.5801, -114.4502');
-  await expect(detail.getByTestId('draggable-point')).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Delivery point: drag to move it' })).toHaveCount(0);
 
   // Saved: after a reload the Map tab shows the moved point, and so does the API.
   await page.reload();
