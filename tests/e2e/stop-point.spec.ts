@@ -39,7 +39,7 @@ test("a dispatcher moves a delivery's geofence point on the Map tab with latitud
   page,
   playwright,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await holdToasts(page);
   const dispatcher = await roleApi(playwright, 'Dispatcher');
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 10_000)}`;
@@ -80,8 +80,11 @@ test("a dispatcher moves a delivery's geofence point on the Map tab with latitud
   await expect(latitude).toHaveValue(String(before?.lat));
   await expect(longitude).toHaveValue(String(before?.lng));
   // The stop's marker on the map can be dragged (a pointer) or moved with the arrow keys once focused.
+  // MapLibre is loaded with the Map tab (a large chunk, its style and shapes): on a busy machine the
+  // map is ready, and the marker made, well after a click's time.
+  await expect(detail.getByTestId('map')).toHaveAttribute('data-map-status', 'ready', { timeout: 60_000 });
   const marker = detail.getByRole('button', { name: 'Delivery point: drag to move it' });
-  await expect(marker).toHaveCount(1);
+  await expect(marker).toHaveCount(1, { timeout: 30_000 });
   await expectNoHorizontalOverflow(page);
   await marker.scrollIntoViewIfNeeded();
   const box = await marker.boundingBox();
