@@ -76,8 +76,10 @@ async function expectRollupsEqualLive(company: TestCompany): Promise<void> {
 async function expectTablesEqualRecount(): Promise<void> {
   const owner = tenants.owner;
   const days = await sql`
-    select company_id, day::text, status, dated, on_time, loads, priced, amount::numeric(20, 2)::text as amount
-    from analytics_load_days where loads <> 0 or priced <> 0 or amount <> 0 order by 1, 2, 3, 4, 5`.execute(owner);
+    select company_id, day::text, status, dated, on_time, sum(loads)::int as loads, sum(priced)::int as priced,
+           sum(amount)::numeric(20, 2)::text as amount
+    from analytics_load_days group by 1, 2, 3, 4, 5
+    having sum(loads) <> 0 or sum(priced) <> 0 or sum(amount) <> 0 order by 1, 2, 3, 4, 5`.execute(owner);
   const recountDays = await sql`
     select company_id, (created_at at time zone 'UTC')::date::text as day, status,
            (status = 'delivered' and delivery_date is not null) as dated,
@@ -86,8 +88,8 @@ async function expectTablesEqualRecount(): Promise<void> {
     from loads group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`.execute(owner);
   expect(days.rows).toEqual(recountDays.rows);
   const months = await sql`
-    select company_id, month::text, kind, key, loads, amount::numeric(20, 2)::text as amount
-    from analytics_load_months where loads <> 0 or amount <> 0 order by 1, 2, 3, 4`.execute(owner);
+    select company_id, month::text, kind, key, sum(loads)::int as loads, sum(amount)::numeric(20, 2)::text as amount
+    from analytics_load_months group by 1, 2, 3, 4 having sum(loads) <> 0 or sum(amount) <> 0 order by 1, 2, 3, 4`.execute(owner);
   const recountMonths = await sql`
     select l.company_id, date_trunc('month', l.created_at at time zone 'UTC')::date::text as month, k.kind, k.key,
            count(*)::int as loads, coalesce(sum(l.rate), 0)::numeric(20, 2)::text as amount
@@ -306,5 +308,65 @@ describe('analytics roll-ups', () => {
     const foreign = await withCompany(db, companyA.users.admin, (tx) => analyticsFromRollups(tx, companyB.companyId, year));
     expect(foreign.overview.totalLoads).toBe(0);
     expect(foreign.topDrivers).toEqual([]);
+  });
+  it('lets writers on different connections write the same day and lane at once (a slot each), and still sums to the recount', async () => {
+    const db = tenants.services.db;
+    const company = tenants.companyA;
+    const load = (suffix: string) => ({
+      companyId: company.companyId,
+      loadNumber: `SLOT-${suffix}`,
+      pickupLocation: '1 Dock St',
+      pickupCity: 'Dallas',
+      pickupState: 'TX',
+      deliveryLocation: '2 Yard Rd',
+      deliveryCity: 'Atlanta',
+      deliveryState: 'GA',
+      rate: '1500.00',
+      status: 'pending' as const,
+      createdBy: company.users.admin.userId,
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstSlot = -1;
+    let written = () => {};
+    const firstWrote = new Promise<void>((resolve) => (written = resolve));
+    // The first writer keeps its transaction (and its roll-up rows' locks) open until the second has tried.
+    const first = withCompany(db, company.users.admin, async (tx) => {
+      await tx.insertInto('loads').values(load('first')).execute();
+      firstSlot = (await sql<{ slot: number }>`select pg_backend_pid() % 32 as slot`.execute(tx)).rows[0]?.slot ?? -1;
+      written();
+      await held;
+    });
+    await firstWrote;
+    const second = withCompany(db, company.users.admin, async (tx) => {
+      const slot = (await sql<{ slot: number }>`select pg_backend_pid() % 32 as slot`.execute(tx)).rows[0]?.slot ?? -1;
+      await sql`set local lock_timeout = '2s'`.execute(tx);
+      const outcome = await tx
+        .insertInto('loads')
+        .values(load('second'))
+        .execute()
+        .then(() => 'written' as const)
+        .catch((error: unknown) => (String(error).includes('lock timeout') ? ('waited' as const) : Promise.reject(error)));
+      return { slot, outcome };
+    }).catch((error: unknown) => ({ slot: -2, outcome: String(error) }));
+    const tried = await second;
+    release();
+    await first;
+    // Another connection writes its own slot and does not wait; the same slot (one chance in 32) waits as before.
+    expect(tried.outcome).toBe(tried.slot === firstSlot ? 'waited' : 'written');
+    await expectTablesEqualRecount();
+    await expectRollupsEqualLive(company);
+  });
+  it('migrates down to one row per key (slots folded) and up again, equal to the recount both ways', async () => {
+    const migration = await import('../../migrations/2026-11-29T1600_analytics_rollup_slots.js');
+    const owner = tenants.owner;
+    await owner.transaction().execute((tx) => migration.down(tx));
+    await expectTablesEqualRecount();
+    await createLoad(tenants.services.db, tenants.companyA.users.admin, { rate: '321.00', status: 'pending' });
+    await expectTablesEqualRecount();
+    await owner.transaction().execute((tx) => migration.up(tx));
+    await createLoad(tenants.services.db, tenants.companyA.users.admin, { rate: '654.00', status: 'pending' });
+    await expectTablesEqualRecount();
+    await expectRollupsEqualLive(tenants.companyA);
   });
 });

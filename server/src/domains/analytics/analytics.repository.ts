@@ -204,7 +204,8 @@ export function splitRange(range: DateRange): { months: { first: string; end: st
 
 /**
  * The same report as liveAnalyticsReport, in ONE statement over the roll-ups (migration
- * 2026-11-26T0200_analytics_rollup, kept by triggers on loads in the writing transaction):
+ * 2026-11-26T0200_analytics_rollup, kept by triggers on loads in the writing transaction; each key
+ * spread over slots, one per writing connection, 2026-11-29T1600_analytics_rollup_slots, summed here):
  * - analytics_load_days, the company's cells of (day, status, delivered with a date, on time) in
  *   the range, rolled up into the totals, each status and each week (a year: a few thousand rows);
  * - analytics_load_months, the company's (month, driver | broker | lane) counts and revenue for
@@ -250,9 +251,11 @@ export async function analyticsFromRollups(db: Db, companyId: string, range: Dat
       group by d.kind, d.key having sum(d.loads) > 0
     ),
     cells as (
-      select c.status, date_trunc('week', c.day::timestamp) as week, c.dated, c.on_time as ontime, c.loads, c.priced, c.amount
+      select c.status, date_trunc('week', c.day::timestamp) as week, c.dated, c.on_time as ontime,
+        sum(c.loads) as loads, sum(c.priced) as priced, sum(c.amount) as amount
       from analytics_load_days as c
-      where c.company_id = ${companyId} and c.day >= ${range.from}::date and c.day < ${range.until}::date and c.loads <> 0
+      where c.company_id = ${companyId} and c.day >= ${range.from}::date and c.day < ${range.until}::date
+      group by c.status, c.day, c.dated, c.on_time having sum(c.loads) <> 0
     )
     (select ${CELL_FIGURES},
         (select count(*) from dims where dims.kind = 'driver') as drivers,
