@@ -176,6 +176,15 @@ export function keysetQuery<DB, TB extends keyof DB, Row extends object>(
 /** keysetPage's answer from keysetQuery's rows (up to limit + 1 of them). */
 export function keysetAnswer<Row extends object>(rows: KeysetRow<Row>[], limit: number, columns?: KeysetColumns): Page<Row> {
   const items = rows.slice(0, limit).map(({ keysetAt: _at, keysetId: _id, ...row }) => row as unknown as Row);
+  return { items, nextCursor: keysetNextCursor(rows, limit, columns) };
+}
+
+/** The cursor after a page of `limit` rows read with one more (null on the last page), for a caller that makes its own items. */
+export function keysetNextCursor(
+  rows: readonly { keysetAt: string | null; keysetId: string }[],
+  limit: number,
+  columns?: KeysetColumns,
+): string | null {
   const last = rows.length > limit ? rows[limit - 1] : undefined;
-  return { items, nextCursor: last ? encodeCursor({ sort: columns?.sort, value: last.keysetAt, id: last.keysetId }) : null };
+  return last ? encodeCursor({ sort: columns?.sort, value: last.keysetAt, id: last.keysetId }) : null;
 }

@@ -14,7 +14,7 @@ import {
 import {
   decodeCursor,
   encodeCursor,
-  keysetAnswer,
+  keysetNextCursor,
   keysetQuery,
   readKeyset,
   type Keyset,
@@ -356,36 +356,34 @@ export function isAtRisk(
 type ListedRow = LoadListItemRow & { late: boolean; driverPosition: [number, number] | null };
 type LoadListItemRow = Omit<LoadListItem, 'flag'>;
 
-/** Each row's flag: late, else at risk, else none. The gazetteer is loaded only when a row has a position to weigh. */
-async function flagged<Row extends ListedRow>(rows: readonly Row[]): Promise<(Row & { atRisk: boolean })[]> {
+/** Whether each row is at risk (never when late). The gazetteer is loaded only when a row has a position to weigh. */
+async function atRiskFlags(rows: readonly ListedRow[]): Promise<boolean[]> {
   const weighs = rows.some((row) => row.driverPosition !== null && !row.late);
   const gazetteer = weighs ? await loadGazetteer() : null;
   const now = Date.now();
   return rows.map((row) => {
-    const [lat, lng] = row.driverPosition ?? [];
-    const position = lat === undefined || lng === undefined ? null : { lat: Number(lat), lng: Number(lng) };
-    return { ...row, atRisk: gazetteer !== null && !row.late && isAtRisk(row, position, gazetteer, now) };
+    if (gazetteer === null || row.late || row.driverPosition === null) return false;
+    const [lat, lng] = row.driverPosition;
+    return isAtRisk(row, { lat: Number(lat), lng: Number(lng) }, gazetteer, now);
   });
 }
 
-const toItem = <Row extends ListedRow & { atRisk: boolean }>(row: Row): LoadListItem => {
+type RowWithExtras = ListedRow & { keysetAt?: unknown; keysetId?: unknown; matches?: unknown; boardRank?: unknown };
+
+/** A row as the list answers it: its flag (late, else at risk, else none) in place of what only the query needed; one copy, no deletes. */
+const toItem = (row: ListedRow, atRisk: boolean): LoadListItem => {
   const {
     late,
-    atRisk,
     driverPosition: _position,
+    keysetAt: _at,
+    keysetId: _id,
+    matches: _matches,
+    boardRank: _rank,
     ...item
-  } = row as ListedRow & {
-    atRisk: boolean;
-    keysetAt?: unknown;
-    keysetId?: unknown;
-    matches?: unknown;
-    boardRank?: unknown;
-  };
-  delete item.keysetAt;
-  delete item.keysetId;
-  delete item.matches;
-  delete item.boardRank;
-  return { ...(item as LoadListItemRow), flag: late ? 'late' : atRisk ? 'atRisk' : null };
+  } = row as RowWithExtras;
+  const listed = item as LoadListItemRow as LoadListItem;
+  listed.flag = late ? 'late' : atRisk ? 'atRisk' : null;
+  return listed;
 };
 
 /**
@@ -399,11 +397,13 @@ export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters,
   if (filters.search !== '') {
     const after = page.cursor ? decodeCursor(page.cursor) : null;
     const rows = await searchLoadsQuery(db, scope, filters, after, page.limit + 1).execute();
-    const { nextCursor } = keysetAnswer(rows, page.limit);
-    const kept = (await flagged(rows.slice(0, page.limit).filter((row) => row.matches)))
-      .filter((row) => !filters.atRisk || row.atRisk)
-      .sort((a, b) => Number(a.boardRank) - Number(b.boardRank));
-    return { items: kept.map(toItem), nextCursor };
+    const matching = rows.slice(0, page.limit).filter((row) => row.matches);
+    const flags = await atRiskFlags(matching);
+    const kept = matching
+      .map((row, index) => ({ row, atRisk: flags[index] ?? false }))
+      .filter(({ atRisk }) => !filters.atRisk || atRisk)
+      .sort((a, b) => Number(a.row.boardRank) - Number(b.row.boardRank));
+    return { items: kept.map(({ row, atRisk }) => toItem(row, atRisk)), nextCursor: keysetNextCursor(rows, page.limit) };
   }
   const columns = sortColumns(filters.sort, filters.direction);
   const after = page.cursor ? decodeCursor(page.cursor, columns) : null;
@@ -412,17 +412,20 @@ export async function listLoads(db: LoadsDb, scope: Scope, filters: LoadFilters,
     listLoadsQuery(db, scope, filters, columns, after, limit, part).execute(),
   );
   if (!filters.atRisk) {
-    const { items, nextCursor } = keysetAnswer(rows, page.limit, columns);
-    const flags = await flagged(items as unknown as ListedRow[]);
-    return { items: flags.map(toItem), nextCursor };
+    const shown = rows.slice(0, page.limit);
+    const flags = await atRiskFlags(shown);
+    return {
+      items: shown.map((row, index) => toItem(row, flags[index] ?? false)),
+      nextCursor: keysetNextCursor(rows, page.limit, columns),
+    };
   }
-  const weighed = await flagged(rows);
-  const atRisk = weighed.filter((row) => row.atRisk);
+  const flags = await atRiskFlags(rows);
+  const atRisk = rows.filter((_row, index) => flags[index]);
   if (atRisk.length > page.limit)
-    return { items: atRisk.slice(0, page.limit).map(toItem), ...cursorAfter(atRisk[page.limit - 1], columns) };
+    return { items: atRisk.slice(0, page.limit).map((row) => toItem(row, true)), ...cursorAfter(atRisk[page.limit - 1], columns) };
   // Every load weighed and none left: the last page. Otherwise lead on from the last one weighed.
   const last = rows.length >= wanted ? rows[rows.length - 1] : undefined;
-  return { items: atRisk.map(toItem), ...cursorAfter(last, columns) };
+  return { items: atRisk.map((row) => toItem(row, true)), ...cursorAfter(last, columns) };
 }
 
 function cursorAfter(row: { keysetAt: string | null; keysetId: string } | undefined, columns: KeysetColumns) {
