@@ -4,8 +4,8 @@ import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withCompany } from '../../../server/src/db/with-company.js';
-import { haversineMiles } from '../../../server/src/domains/ifta/miles.js';
-import { rollUpNewPositions } from '../../../server/src/domains/ifta/rollup.js';
+import { haversineMiles, MilesAccumulator } from '../../../server/src/domains/ifta/miles.js';
+import { rollUpNewPositions, rollUpTruckDays } from '../../../server/src/domains/ifta/rollup.js';
 import { createDriver, type TestCompany } from '../../support/factories.js';
 import { expectTrpcError, userFacingError } from '../../support/http.js';
 import { useTenants } from '../../support/tenants.js';
@@ -248,6 +248,56 @@ describe('the quarterly report', () => {
     const rebuilt = await daily();
     expect(rebuilt.map((row) => [row.day, row.jurisdiction])).toEqual(incremental.map((row) => [row.day, row.jurisdiction]));
     rebuilt.forEach((row, i) => expect(Number(row.miles)).toBeCloseTo(Number(incremental[i]?.miles), 2));
+  });
+});
+
+describe("the rebuild's read", () => {
+  it('counts exactly what truck_positions() returns: a change of drivers at an odd instant, windows of 24 hours, the position before the range', async () => {
+    const company = tenants.companyA;
+    const by = company.users.admin;
+    const truck = await truckOf(company);
+    const [first, second] = [await createDriver(tenants.services.db, by), await createDriver(tenants.services.db, by)];
+    const change = '2025-07-02T13:17:05.123456Z';
+    await assign(company, truck.id, first, '2025-06-20T00:00:00Z', change);
+    await assign(company, truck.id, second, change);
+    // Before the range (the segment into the range counts), across midnight and the change of
+    // drivers (each driver's positions outside their assignment are not this truck's), and across
+    // the Missouri–Kansas line.
+    await insertPositions(company, first, [
+      { recordedAt: new Date('2025-06-30T23:59:50Z'), lat: 39.06, lng: -94.4 },
+      ...track([39.06, -94.41], [39.06, -95.9], new Date('2025-07-01T22:00:00Z'), 5),
+    ]);
+    await insertPositions(company, second, track([39.1, -95.9], [39.1, -94.3], new Date('2025-07-02T12:30:00Z'), 6));
+
+    const { positions } = await withCompany(tenants.services.db, by, (tx) =>
+      rollUpTruckDays(tx, { companyId: by.companyId }, truck.id, '2025-07-01', '2025-09-30'),
+    );
+    // The reference: the same positions from truck_positions() into one accumulator.
+    const reference = await withCompany(tenants.services.db, by, async (tx) => {
+      const { rows } = await sql<{ recordedAt: Date; lat: string; lng: string }>`
+        select recorded_at as "recordedAt", lat, lng
+        from truck_positions(${by.companyId}::uuid, ${truck.id}::uuid, '2025-06-30T00:00:00Z', '2025-10-01T00:00:00Z')`.execute(tx);
+      return rows;
+    });
+    const accumulator = new MilesAccumulator();
+    for (const row of reference) accumulator.add({ recordedAt: row.recordedAt, lat: Number(row.lat), lng: Number(row.lng) });
+    const expected = [...accumulator.days]
+      .filter(([day]) => day >= '2025-07-01')
+      .flatMap(([day, totals]) => [...totals].map(([jurisdiction, miles]) => ({ day, jurisdiction, miles: miles.toFixed(3) })))
+      .filter((row) => row.miles !== '0.000')
+      .sort((a, b) => `${a.day}${a.jurisdiction}`.localeCompare(`${b.day}${b.jurisdiction}`));
+    const rows = await tenants.owner
+      .selectFrom('iftaDaily')
+      .select(['day', 'jurisdiction', 'miles'])
+      .where('truckId', '=', truck.id)
+      .orderBy('day')
+      .orderBy('jurisdiction')
+      .execute();
+
+    expect(positions).toBe(reference.length - 1);
+    expect(new Set(expected.map((row) => row.day))).toEqual(new Set(['2025-07-01', '2025-07-02', '2025-07-03']));
+    expect(new Set(expected.map((row) => row.jurisdiction))).toEqual(new Set(['KS', 'MO']));
+    expect(rows).toEqual(expected);
   });
 });
 

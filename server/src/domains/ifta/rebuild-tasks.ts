@@ -14,9 +14,10 @@ type Db = Kysely<Database>;
  * A quarter's IFTA rebuild from the tracks (issue 31, item 5; docs/ifta.md), as a job: a quarter
  * of a fleet's positions is minutes of work, more than a call or one transaction should hold.
  * ifta.rebuildQuarter writes an ifta_rebuilds row and queues this job in its transaction; the job
- * recomputes one truck per transaction (rollUpTruckDays replaces the truck's days, so a retry after
- * a crash starts over without counting twice) and writes its progress after each, which the
- * screen polls (ifta.rebuildStatus). On the last failed attempt the row says "failed" with the reason.
+ * recomputes one truck per transaction, two trucks at a time (rebuildTrucks; rollUpTruckDays
+ * replaces the truck's days, so a retry after a crash starts over without counting twice) and
+ * writes its progress after each, which the screen polls (ifta.rebuildStatus). On the last failed
+ * attempt the row says "failed" with the reason.
  */
 export const REBUILD_TASK = 'ifta-rebuild';
 const MAX_ATTEMPTS = 3;
@@ -103,27 +104,64 @@ async function runRebuild(db: Db, payload: z.infer<typeof payloadSchema>, lastAt
   if (!started) return; // Already finished (a duplicate run) or gone with its company.
   const { from, to } = quarterRange(started.quarter);
   try {
-    for (const truckId of started.trucks) {
-      await withCompany(db, tenant, async (tx) => {
-        const result = await rollUpTruckDays(tx, tenant, truckId, from, to);
-        await tx
-          .updateTable('iftaRebuilds')
-          .set((eb) => ({
-            trucksDone: eb('trucksDone', '+', 1),
-            positions: sql`positions + ${result.positions}`,
-            days: eb('days', '+', result.days),
-          }))
-          .where('companyId', '=', payload.companyId)
-          .where('id', '=', payload.rebuildId)
-          .execute();
-      });
-    }
+    await rebuildTrucks(db, tenant, started.trucks, from, to, async (tx, result) => {
+      await tx
+        .updateTable('iftaRebuilds')
+        .set((eb) => ({
+          trucksDone: eb('trucksDone', '+', 1),
+          positions: sql`positions + ${result.positions}`,
+          days: eb('days', '+', result.days),
+        }))
+        .where('companyId', '=', payload.companyId)
+        .where('id', '=', payload.rebuildId)
+        .execute();
+    });
     await finish(db, payload, { status: 'done', error: null });
   } catch (error) {
     if (lastAttempt)
       await finish(db, payload, { status: 'failed', error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
     throw error;
   }
+}
+
+/** Trucks rebuilt side by side, each on its own connection (the pool's; the machine's 2 cores). */
+export const REBUILD_CONCURRENCY = 2;
+
+/**
+ * Rebuilds the trucks' days from..to (rollUpTruckDays), one truck per tenant transaction,
+ * REBUILD_CONCURRENCY at a time: a truck's work is independent of the others' (rollup.ts,
+ * lockCompanyRollups), and PostgreSQL reading one truck's positions overlaps Node counting
+ * another's. `done` runs in the truck's transaction after its rows are written. The first failure
+ * stops the trucks not started yet and is thrown once the running ones end.
+ */
+export async function rebuildTrucks(
+  db: Db,
+  scope: Pick<Scope, 'companyId'>,
+  truckIds: readonly string[],
+  from: string,
+  to: string,
+  done: (tx: Db, result: { positions: number; days: number }) => Promise<void> = async () => {},
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const tenant = { companyId: scope.companyId, userId: null };
+  const worker = async (): Promise<void> => {
+    while (!failed && next < truckIds.length) {
+      const truckId = truckIds[next++] as string;
+      try {
+        await withCompany(db, tenant, async (tx) => {
+          const result = await rollUpTruckDays(tx, tenant, truckId, from, to);
+          await done(tx, result);
+        });
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(REBUILD_CONCURRENCY, truckIds.length) }, worker));
+  const rejected = results.find((result) => result.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 async function finish(db: Db, payload: z.infer<typeof payloadSchema>, end: { status: 'done' | 'failed'; error: string | null }) {

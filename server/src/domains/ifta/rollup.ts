@@ -9,8 +9,9 @@ type Db = Kysely<Database>;
  * The per-day roll-ups of IFTA miles (issue 31, item 5; docs/ifta.md): ifta_daily (miles per
  * truck per UTC day per jurisdiction) and ifta_gaps (gaps over 50 miles to review).
  *
- * - `rollUpTruckDays` recomputes a truck's days from truck_positions() (the positions of whoever
- *   drove it then), read a week at a time, so a quarter is never all in memory; then replaces the range's rows. A segment's miles count on the day its
+ * - `rollUpTruckDays` recomputes a truck's days from the positions of whoever drove it then (as
+ *   truck_positions() joins them), streamed a few days at a time through a cursor, so a quarter is
+ *   never all in memory; then replaces the range's rows. A segment's miles count on the day its
  *   later position was recorded (UTC), so the position just before the range is read too.
  *   It then moves the cursors of the drivers it counted past what it read, so the live path does
  *   not count those positions again.
@@ -19,13 +20,6 @@ type Db = Kysely<Database>;
  *   (ifta_driver_cursor), adds the new segments' miles to the days' rows with one upsert, and never
  *   reads the track again. Positions older than the cursor are left to a rebuild.
  */
-
-interface PositionRow {
-  /** Milliseconds since the epoch. */
-  ms: number;
-  lat: number;
-  lng: number;
-}
 
 function dayStart(day: string): string {
   return `${day}T00:00:00Z`;
@@ -39,31 +33,133 @@ function addDays(day: string, days: number): string {
 
 const nextDay = (day: string) => addDays(day, 1);
 
-/** The days of positions read per call to truck_positions(). */
-const WINDOW_DAYS = 7;
+/** Windows of 24 hours of a driver's track fetched per round trip from a rebuild's cursor. */
+const FETCH_WINDOWS = 4;
+const DAY_MS = 86_400_000;
+const CURSOR = 'ifta_rebuild_positions';
+
+interface Stretch {
+  driverId: string;
+  /** The stretch of the assignment inside the range asked for (ISO instants, [from, to)). */
+  from: string;
+  to: string;
+}
 
 /**
- * The truck's positions in [from, to) (one window: a week), coordinates as float8 and the instant
- * as epoch milliseconds, so no Date or decimal is parsed per row. A window per call keeps memory
- * bounded and reads each position once (a keyset with LIMIT over truck_positions() re-read the
- * rest of the range on every chunk: twice as slow in bench/ifta.ts).
+ * The truck's assignments overlapping [from, to), each clipped to it, in time order (a truck's
+ * assignments never overlap: truck_assignments_no_overlap), as truck_positions() joins them.
  */
-async function readWindow(db: Db, companyId: string, truckId: string, from: string, to: string): Promise<PositionRow[]> {
-  const result = await sql<PositionRow>`
-    select extract(epoch from recorded_at)::float8 * 1000 as ms, lat::float8 as lat, lng::float8 as lng
-    from truck_positions(${companyId}::uuid, ${truckId}::uuid, ${from}::timestamptz, ${to}::timestamptz)
+async function stretches(db: Db, companyId: string, truckId: string, from: string, to: string): Promise<Stretch[]> {
+  const result = await sql<{ driverId: string; from: string; to: string }>`
+    select driver_id,
+      to_char(greatest(starts_at, ${from}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "from",
+      to_char(least(coalesce(ends_at, 'infinity'::timestamptz), ${to}::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "to"
+    from truck_assignments
+    where company_id = ${companyId}::uuid and truck_id = ${truckId}::uuid
+      and starts_at < ${to}::timestamptz and coalesce(ends_at, 'infinity'::timestamptz) > ${from}::timestamptz
+    order by starts_at
   `.execute(db);
   return result.rows;
 }
 
+/**
+ * Streams the truck's positions in [from, to) in time order to `each`, as truck_positions() would
+ * return them, in the caller's tenant transaction (the app role, row-level security on):
+ *
+ * - one read per assignment straight from `positions` by its primary key (company, driver,
+ *   recorded_at), through a server-side cursor (SQL DECLARE / FETCH): planned once, with the
+ *   assignment's bounds as parameters the planner sees as constants, so only those days'
+ *   partitions are planned (truck_positions() called per week was planned over every daily
+ *   partition, 70-83 ms a call);
+ * - a row per 24 hours of track: the positions as one text of `ms lat lng` triples
+ *   (string_agg), which Node splits. Node's driver costs about 1.5 µs per row (a message, three
+ *   strings, an object, the camel-case plugin's copy, garbage), more than the miles themselves;
+ * - the instant as epoch milliseconds from date_part() (float8 arithmetic; extract() is numeric)
+ *   and the coordinates as their numeric text (lat::float8 would print and parse each again in the
+ *   server); Number() reads both to the same doubles as before;
+ * - memory stays bounded: FETCH_WINDOWS days at a time, and the next FETCH is sent before the
+ *   current one is counted, so PostgreSQL produces it while Node works (two chunks at most).
+ *
+ * Returns the positions read and the last one's instant.
+ */
+async function eachPosition(
+  db: Db,
+  companyId: string,
+  truckId: string,
+  from: string,
+  to: string,
+  each: (ms: number, lat: number, lng: number) => void,
+): Promise<{ positions: number; lastMs: number }> {
+  let positions = 0;
+  let lastMs = -Infinity;
+  const fetch = () => {
+    const chunk = sql<{ n: number; track: string | null }>`fetch ${sql.raw(String(FETCH_WINDOWS))} from ${sql.id(CURSOR)}`.execute(db);
+    chunk.catch(() => {}); // Awaited below; a failure while the previous chunk is counted is not unhandled.
+    return chunk;
+  };
+  for (const stretch of await stretches(db, companyId, truckId, from, to)) {
+    // A window per 24 hours from the stretch's start; one more than needed (an empty one costs an
+    // index probe) so a bound's microseconds, which Date drops, never lose the last positions.
+    const windows = Math.floor((Date.parse(stretch.to) - Date.parse(stretch.from)) / DAY_MS) + 2;
+    // The windows are numbered and ordered below the per-window aggregate (an ORDER BY on top
+    // would compute, sort and spill the whole stretch before the first FETCH); their order is
+    // checked as they arrive.
+    await sql`
+      declare ${sql.id(CURSOR)} no scroll cursor for
+      select w.n, (
+        select string_agg(concat_ws(' ', date_part('epoch', p.recorded_at) * 1000, p.lat, p.lng), ' ' order by p.recorded_at)
+        from positions p
+        where p.company_id = ${companyId}::uuid and p.driver_id = ${stretch.driverId}::uuid
+          and p.recorded_at >= ${stretch.from}::timestamptz and p.recorded_at < ${stretch.to}::timestamptz
+          and p.recorded_at >= w.starts and p.recorded_at < w.starts + interval '24 hours'
+      ) as track
+      from (
+        select n, ${stretch.from}::timestamptz + n * interval '24 hours' as starts
+        from generate_series(0, ${windows - 1}::int) as n
+        order by n
+      ) as w
+    `.execute(db);
+    let next = fetch();
+    let window = 0;
+    for (;;) {
+      const { rows } = await next;
+      if (rows.length < FETCH_WINDOWS) next = Promise.resolve({ rows: [] });
+      else {
+        next = fetch();
+        // Lets the FETCH go out before the chunk is counted, so the two overlap.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      for (const { n, track } of rows) {
+        if (n !== window++) throw new Error(`IFTA rebuild: window ${n} of a track came out of order`);
+        if (track === null) continue;
+        const values = track.split(' ');
+        for (let k = 0; k + 2 < values.length; k += 3) each(Number(values[k]), Number(values[k + 1]), Number(values[k + 2]));
+        positions += values.length / 3;
+        lastMs = Number(values[values.length - 3]);
+      }
+      if (rows.length < FETCH_WINDOWS) break;
+    }
+    await sql`close ${sql.id(CURSOR)}`.execute(db);
+  }
+  return { positions, lastMs };
+}
+
+/** The truck's last position before `at` (within a day), as truck_positions() would give it. */
 async function positionBefore(db: Db, companyId: string, truckId: string, at: string): Promise<TrackPoint | null> {
-  const result = await sql<{ recordedAt: Date; lat: number; lng: number }>`
-    select recorded_at as "recordedAt", lat::float8 as lat, lng::float8 as lng
-    from truck_positions(${companyId}::uuid, ${truckId}::uuid, ${at}::timestamptz - interval '1 day', ${at}::timestamptz)
-    order by recorded_at desc
-    limit 1
-  `.execute(db);
-  return result.rows[0] ?? null;
+  const dayBefore = new Date(new Date(at).getTime() - DAY_MS).toISOString();
+  let latest: TrackPoint | null = null;
+  for (const stretch of await stretches(db, companyId, truckId, dayBefore, at)) {
+    const result = await sql<{ recordedAt: Date; lat: number; lng: number }>`
+      select recorded_at as "recordedAt", lat::float8 as lat, lng::float8 as lng
+      from positions
+      where company_id = ${companyId}::uuid and driver_id = ${stretch.driverId}::uuid
+        and recorded_at >= ${stretch.from}::timestamptz and recorded_at < ${stretch.to}::timestamptz
+      order by recorded_at desc
+      limit 1
+    `.execute(db);
+    latest = result.rows[0] ?? latest;
+  }
+  return latest;
 }
 
 function gapRow(companyId: string, truckId: string, gap: Gap) {
@@ -96,13 +192,17 @@ function dailyRows(companyId: string, truckId: string, days: Map<string, Map<str
 const INSERT_BATCH = 1_000;
 
 /**
- * A company's roll-ups are written by one transaction at a time: a rebuild's truck (which replaces
- * days and moves cursors) and a live job (which adds to days past a cursor) would otherwise read
- * each other's half-done work and count a stretch twice or not at all. Both are short (a truck's
- * quarter, a driver's batch), so the others wait on this transaction-scoped advisory lock.
+ * A rebuild's truck (which replaces days and moves cursors) and a live job (which adds to days past
+ * a cursor) must not interleave: each would read the other's half-done work and count a stretch
+ * twice or not at all. So a live job takes this transaction-scoped advisory lock of the company
+ * exclusively and a rebuild's truck takes it shared: live jobs wait for the trucks being rebuilt
+ * (and those for the live job), while several trucks of one rebuild run side by side (each
+ * replaces only its own days and gaps, and a cursor only ever moves forward, so they commute).
  */
-async function lockCompanyRollups(db: Db, companyId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`ifta-rollups:${companyId}`}::text, 0))`.execute(db);
+async function lockCompanyRollups(db: Db, companyId: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  const key = `ifta-rollups:${companyId}`;
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}::text, 0))`.execute(db);
+  else await sql`select pg_advisory_xact_lock(hashtextextended(${key}::text, 0))`.execute(db);
 }
 
 /**
@@ -117,22 +217,11 @@ export async function rollUpTruckDays(
   to: string,
 ): Promise<{ positions: number; days: number }> {
   const { companyId } = scope;
-  await lockCompanyRollups(db, companyId);
+  await lockCompanyRollups(db, companyId, 'shared');
   const start = dayStart(from);
   const end = dayStart(nextDay(to));
   const accumulator = new MilesAccumulator(await positionBefore(db, companyId, truckId, start));
-  let positions = 0;
-  let lastMs = -Infinity;
-  // A week at a time (truck_positions() returns each window in time order; at one position per
-  // 15 s a week is 40,320 positions a driver).
-  for (let day = from; day <= to; day = addDays(day, WINDOW_DAYS)) {
-    const until = addDays(day, WINDOW_DAYS) < end.slice(0, 10) ? addDays(day, WINDOW_DAYS) : end.slice(0, 10);
-    const rows = await readWindow(db, companyId, truckId, dayStart(day), dayStart(until));
-    for (const row of rows) accumulator.addAt(row.ms, row.lat, row.lng);
-    positions += rows.length;
-    const last = rows.at(-1);
-    if (last) lastMs = last.ms;
-  }
+  const { positions, lastMs } = await eachPosition(db, companyId, truckId, start, end, (ms, lat, lng) => accumulator.addAt(ms, lat, lng));
 
   await db
     .deleteFrom('iftaDaily')
@@ -208,7 +297,7 @@ export async function rollUpNewPositions(
 ): Promise<{ counted: number }> {
   const { companyId } = scope;
   if (positions.length === 0) return { counted: 0 };
-  await lockCompanyRollups(db, companyId);
+  await lockCompanyRollups(db, companyId, 'exclusive');
   const sorted = [...positions].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
   const cursor = await db
     .selectFrom('iftaDriverCursor')
