@@ -62,6 +62,58 @@ async function stretches(db: Db, companyId: string, truckId: string, from: strin
   return result.rows;
 }
 
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/**
+ * Reads a window's text of `ms lat lng` triples (numbers separated by single spaces) and calls
+ * `each` per triple. A plain decimal of at most 15 digits is read as its digits over a power of
+ * ten: both are exact doubles, so the one division is correctly rounded, the same double Number()
+ * gives, without a string per field; anything else (more digits, an exponent) goes to Number().
+ */
+function eachTriple(text: string, each: (ms: number, lat: number, lng: number) => void): { count: number; lastMs: number } {
+  let count = 0;
+  let lastMs = -Infinity;
+  let field = 0;
+  let ms = 0;
+  let lat = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const start = i;
+    let negative = false;
+    if (text.charCodeAt(i) === 45) {
+      negative = true;
+      i += 1;
+    }
+    let digits = 0;
+    let whole = 0;
+    let decimals = -1;
+    let plain = true;
+    for (; i < text.length; i += 1) {
+      const c = text.charCodeAt(i);
+      if (c === 32) break;
+      if (c >= 48 && c <= 57) {
+        whole = whole * 10 + (c - 48);
+        digits += 1;
+        if (decimals >= 0) decimals += 1;
+      } else if (c === 46 && decimals < 0) decimals = 0;
+      else plain = false;
+    }
+    let value: number;
+    if (plain && digits > 0 && digits <= 15) {
+      value = decimals > 0 ? whole / (POWERS_OF_TEN[decimals] as number) : whole;
+      if (negative) value = -value;
+    } else value = Number(text.slice(start, i));
+    if (field === 0) ms = value;
+    else if (field === 1) lat = value;
+    else {
+      each(ms, lat, value);
+      count += 1;
+      lastMs = ms;
+    }
+    field = field === 2 ? 0 : field + 1;
+  }
+  return { count, lastMs };
+}
+
 /**
  * Streams the truck's positions in [from, to) in time order to `each`, as truck_positions() would
  * return them, in the caller's tenant transaction (the app role, row-level security on):
@@ -132,10 +184,9 @@ async function eachPosition(
       for (const { n, track } of rows) {
         if (n !== window++) throw new Error(`IFTA rebuild: window ${n} of a track came out of order`);
         if (track === null) continue;
-        const values = track.split(' ');
-        for (let k = 0; k + 2 < values.length; k += 3) each(Number(values[k]), Number(values[k + 1]), Number(values[k + 2]));
-        positions += values.length / 3;
-        lastMs = Number(values[values.length - 3]);
+        const read = eachTriple(track, each);
+        positions += read.count;
+        lastMs = read.lastMs;
       }
       if (rows.length < FETCH_WINDOWS) break;
     }
