@@ -11,7 +11,8 @@
 //     the same triggers (audit, names, search text) firing: no parsing, no checks, no lookups.
 // Each prints rows/s and the process's peak RSS above its start (sampled every 20 ms); the row
 // records ours beside the floor, goal >= 10,000 rows/s. Memory is flat when the peak does not
-// grow with the rows (BENCH_IMPORT_ROWS=20000 against 100000 shows it).
+// grow with the rows (BENCH_IMPORT_ROWS=20000 against 100000 shows it). It records to
+// bench/results.json at 100,000 rows or more, unless BENCH_RECORD=0.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -311,7 +312,8 @@ async function main(): Promise<void> {
         note: `peak RSS +${run.peakMb.toFixed(0)} MB (floor +${copied.peakMb.toFixed(0)} MB); COPY without triggers ${Math.round(bareRate).toLocaleString('en-US')} rows/s; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
       });
     }
-    if (ROWS >= 100_000) recordResults('imports', rows);
+    // BENCH_RECORD=0: a trial run that leaves bench/results.json as it is.
+    if (ROWS >= 100_000 && process.env.BENCH_RECORD !== '0') recordResults('imports', rows);
   } finally {
     await started?.close();
     await owner.end();
