@@ -430,6 +430,39 @@ describe('Web Push', () => {
     expect(pushed.filter((request) => request.path === path)).toEqual([]);
   });
 
+  it('queues a push job only for a recipient with a push subscription (nobody to push to, no job)', async () => {
+    const without = await createMember(started.services, company.companyId, { role: 'dispatcher' });
+    const withPush = await createMember(started.services, company.companyId, { role: 'dispatcher' });
+    const other = await createTestCompany(started.services);
+    const path = `/push/${randomUUID()}`;
+    await (await as(withPush)).notifications.subscribePush({ endpoint: `http://${pushHost}${path}`, keys: browserKeys().keys });
+    // What the notifications trigger asks before it queues a job, asked as the writer (the app role in the company's transaction).
+    const asks = (companyId: string, user: TestUser) =>
+      withCompany(db(), company.users.admin, async (tx) => {
+        const { rows } = await sql<{
+          push: boolean;
+        }>`select app_has_push_subscription(${companyId}::uuid, ${user.userId}::uuid) as push`.execute(tx);
+        return rows[0]?.push;
+      });
+    expect(await asks(company.companyId, without)).toBe(false);
+    expect(await asks(company.companyId, withPush)).toBe(true);
+    // Another company's user: it answers nothing about them (true: the job would be queued and find out itself).
+    expect(await asks(other.companyId, other.users.admin)).toBe(true);
+    // The trigger asks it: the subscriber's notification still arrives as a push.
+    await sendTestMessage(db(), company.users.admin, without);
+    await sendTestMessage(db(), company.users.admin, withPush);
+    await expect.poll(() => pushed.filter((request) => request.path === path).length, { timeout: 10_000 }).toBe(1);
+    const owner = ownerDb();
+    try {
+      const trigger = await sql<{ body: string }>`select prosrc as body from pg_proc where proname = 'notifications_to_web_push'`.execute(
+        owner,
+      );
+      expect(trigger.rows[0]?.body).toContain('app_has_push_subscription(new.company_id, new.user_id)');
+    } finally {
+      await owner.destroy();
+    }
+  });
+
   it('accepts only the browsers’ push services as endpoints (no request to an address a user typed)', async () => {
     const caller = await as(company.users.dispatcher);
     for (const endpoint of [

@@ -172,7 +172,10 @@ describe('the app role', () => {
     //   revocation and its creator's identity and role; moves its last_used_at at most once a minute (issue 28).
     // - app_stranded_webhook_deliveries: the ids (and companies) of pending webhook deliveries whose attempt is long
     //   overdue, for the sweep that queues them again; no payload, no endpoint, nothing else (issue 28).
+    // - app_has_push_subscription: whether one user of the transaction's own company has a push subscription (true,
+    //   answering nothing, for any other company), so a notification queues a push job only for someone to push to (issue 25).
     const reviewed = [
+      'app_has_push_subscription',
       'app_stranded_webhook_deliveries',
       'app_api_key_use',
       'app_grant_platform_admin',
@@ -413,6 +416,8 @@ describe('the app role’s grants', () => {
         'notify_user',
         'notify_company_roles',
         'status_label',
+        // Called by the notifications trigger: whether a recipient of the caller's company has a push subscription.
+        'app_has_push_subscription',
       ].sort(),
     );
   });
