@@ -3,6 +3,7 @@ import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { createServices } from '../server/src/create-services.js';
+import { analyzeDatabase } from '../server/src/db/bootstrap.js';
 import { seedDemo } from '../server/src/seed/demo-data.js';
 import { connectOrStartDatabase } from './database-url.js';
 
@@ -17,7 +18,10 @@ await admin.query(`drop database if exists "${name.replaceAll('"', '""')}" with 
 await admin.end();
 const { services, close } = await createServices(config, ownerUrl);
 try {
-  if (!config.DATABASE_URL || config.SEED_DEMO === 'true') await seedDemo(services.db, { onlyIfEmpty: false });
+  if (!config.DATABASE_URL || config.SEED_DEMO === 'true') {
+    await seedDemo(services.db, { onlyIfEmpty: false });
+    await analyzeDatabase(ownerUrl);
+  }
   console.log(
     `Database "${name}" reset${config.DATABASE_URL && config.SEED_DEMO !== 'true' ? '' : ' and seeded with the demo workspace'}.`,
   );

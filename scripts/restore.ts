@@ -91,6 +91,8 @@ export async function restoreBackup(options: {
         await client.query('select setval($1::regclass, $2::bigint, true)', [`public.${ident(sequence.name)}`, sequence.lastValue]);
       }
       await client.query('commit');
+      // Fresh statistics for the planner now, not when autovacuum comes by (bootstrap.ts, analyzeDatabase).
+      await client.query('analyze');
     } catch (error) {
       await client.query('rollback').catch(() => {});
       throw error;

@@ -3,6 +3,7 @@
 import { loadConfig } from '../server/src/config.js';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { createServices } from '../server/src/create-services.js';
+import { analyzeDatabase } from '../server/src/db/bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo-data.js';
 import { connectOrStartDatabase } from './database-url.js';
 
@@ -11,6 +12,7 @@ const { ownerUrl, stop } = await connectOrStartDatabase(config, startEmbeddedPos
 const { services, close } = await createServices(config, ownerUrl);
 try {
   await seedDemo(services.db, { onlyIfEmpty: false });
+  await analyzeDatabase(ownerUrl);
   console.log(`Demo workspace ready. Password for every demo account: ${DEMO_PASSWORD}`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(14)} ${account.email}`);
 } finally {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
 import { buildApp, type DemoSeedState } from './app.js';
+import { analyzeDatabase } from './db/bootstrap.js';
 import { databaseUnavailableMessage } from './db/database.js';
 import { DataFolderInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { createServices, type StartedServices } from './create-services.js';
@@ -107,6 +108,7 @@ async function start(): Promise<void> {
   if (!shouldSeed) return simulate(false);
   try {
     const seeded = await seedDemo(services.db, { onlyIfEmpty: true });
+    if (seeded && !stopping) await analyzeDatabase(ownerUrl);
     demo = 'ready';
     if (stopping) return;
     if (seeded) console.log('Seeded the demo workspace.');
