@@ -12,7 +12,7 @@ import { asOneCall } from '../services/connection-guard.js';
 import type { AppServices } from '../services/services.js';
 import { admit } from './admission.js';
 import { t, type ProcedureMeta } from './init.js';
-import { sessionCacheOf } from './session-cache.js';
+import { sessionCacheOf, writeMayChangeSessions } from './session-cache.js';
 
 export type { ProcedureMeta } from './init.js';
 
@@ -172,7 +172,7 @@ function guard<Out extends object>(access: Access, options: GuardOptions) {
       if (acrossCompanies && session.isMasterAdmin) return withMasterAdmin(unscoped, tenant, run, (message) => services.log.info(message));
       return withCompany(unscoped, tenant, run, opening);
     });
-    if (type === 'mutation') await sessionCacheOf(ctx.services.bus).afterWrite(ctx.session);
+    if (type === 'mutation' && writeMayChangeSessions(access)) await sessionCacheOf(ctx.services.bus).afterWrite(ctx.session);
     return result;
   });
 }

@@ -1,5 +1,31 @@
+import type { Access, Domain } from '#shared/permissions.js';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { RealtimeBus, RealtimeEvent, SessionRevokedNotice } from '../services/realtime/bus.js';
+
+/**
+ * Domains whose writes cannot change what a session says (its user's name and address, its
+ * company's name and status, its role, master-admin flag, portal and verification): their
+ * mutations keep the cache. Every other write, public ones included, drops as before (safe by
+ * default: a domain not listed here drops). Under `make soak` every load write (80 a second)
+ * dropped the company's sessions here and on every instance, and a fifth of the calls read their
+ * session again (four statements each) plus a notice round trip per write.
+ */
+export const SESSION_NEUTRAL_DOMAINS: ReadonlySet<Domain> = new Set<Domain>([
+  'loads',
+  'brokers',
+  'trucks',
+  'trailers',
+  'documents',
+  'invoices',
+  'settlements',
+  'messages',
+  'trackingLinks',
+  'ifta',
+  'wip',
+]);
+
+/** Whether a write call with this access may change sessions (and so must drop them from the caches). */
+export const writeMayChangeSessions = (access: Access): boolean => 'public' in access || !SESSION_NEUTRAL_DOMAINS.has(access.domain);
 
 /** How long a resolved session is trusted without reading it again (revocations reach it at once regardless). */
 export const SESSION_CACHE_MS = 5_000;
@@ -18,8 +44,8 @@ interface Entry {
  * session round trips while its session is warm (issue 16). Revocation stays immediate:
  * - a session ended anywhere (sign-out, revoke, suspension, password change, expiry) deletes its
  *   row, whose trigger tells every instance's bus: the entry goes on the notice;
- * - every write call (tRPC mutation) drops, on this instance before it is answered, what it may
- *   have changed (its company's sessions; everything for a master admin's or a visitor's write),
+ * - every write call (tRPC mutation) outside SESSION_NEUTRAL_DOMAINS drops, on this instance
+ *   before it is answered, what it may have changed (its company's sessions; everything for a master admin's or a visitor's write),
  *   and sends a "session revoked" notice that does the same on every other instance
  *   (a role change, a suspension, a profile edit: notices, not the cache lifetime, bound them);
  * - while the bus is not listening (a database restart), nothing is cached and a resync empties it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionOutput } from '#shared/schemas/auth.js';
 import type { RealtimeBus, RealtimeEvent, SessionRevokedNotice } from '../../../server/src/services/realtime/bus.js';
-import { SessionCache } from '../../../server/src/trpc/session-cache.js';
+import { SESSION_NEUTRAL_DOMAINS, SessionCache, writeMayChangeSessions } from '../../../server/src/trpc/session-cache.js';
 
 /** A bus in memory: what the cache hears, and whether it is listening. */
 function fakeBus() {
@@ -105,5 +105,24 @@ describe('the session cache', () => {
     expect(cache.get('s2')).toBeUndefined();
     await cache.afterWrite(null);
     expect(fake.sent).toEqual([{ companyId: 'c1' }, { all: true }, { all: true }]);
+  });
+
+  it('keeps sessions over writes that cannot change one (loads, brokers, ...); every other write, public ones too, drops', () => {
+    expect(writeMayChangeSessions({ domain: 'loads', action: 'write' })).toBe(false);
+    expect(writeMayChangeSessions({ domain: 'brokers', action: 'delete' })).toBe(false);
+    // What a session says (names, company, role, portal, verification) is written by these.
+    for (const access of [
+      { domain: 'team', action: 'write' },
+      { domain: 'companySettings', action: 'write' },
+      { domain: 'drivers', action: 'write' },
+      { domain: 'carriers', action: 'invite' },
+      { domain: 'self', action: 'profile' },
+      { domain: 'platform', action: 'write' },
+      { domain: 'portal', action: 'write' },
+      { domain: 'imports', action: 'run' },
+    ] as const)
+      expect(writeMayChangeSessions(access as never), access.domain).toBe(true);
+    expect(writeMayChangeSessions({ public: 'a password' })).toBe(true);
+    expect([...SESSION_NEUTRAL_DOMAINS]).not.toContain('team');
   });
 });
